@@ -1,0 +1,17 @@
+// toon/encode.hpp - toon::value -> TOON text.
+#pragma once
+
+#include <string>
+
+#include "toon/options.hpp"
+#include "toon/value.hpp"
+
+namespace toon {
+
+/// Encodes `v` as a TOON document (no trailing newline).
+[[nodiscard]] std::string encode(const value& v, const encode_options& options = {});
+
+/// Appends the TOON document for `v` to `out` (reusing its capacity).
+void encode_to(std::string& out, const value& v, const encode_options& options = {});
+
+}  // namespace toon

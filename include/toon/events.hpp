@@ -1,0 +1,74 @@
+// toon/events.hpp - the decoder's event interface, shared by every consumer
+// (value builder, JSON writer, typed decoder).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "toon/error.hpp"
+#include "toon/options.hpp"
+
+namespace toon {
+
+/// Receives the decoder's events in document order. Every event carries the byte offset of
+/// the token in the input, so a consumer can report a line and column when it rejects
+/// something (see location_of()). String views are valid only during the call.
+///
+/// A handler returns `false` from any event to stop decoding; decode_events() then returns
+/// the error the handler set through fail() (or a generic one).
+///
+/// Sequence: a document is exactly one value. A value is a primitive event, or
+/// `start_object` (`key` value)* `end_object`, or `start_array` value* `end_array`.
+/// Keys within one object are unique in strict mode; non-strict mode may repeat a key
+/// (last write wins: consumers must replace the earlier value).
+class event_handler {
+ public:
+  virtual ~event_handler() = default;
+
+  /// Opens an object. `size_hint` is the declared entry count for keyed tables, else 0.
+  virtual bool start_object(std::size_t size_hint, std::size_t offset) = 0;
+  virtual bool end_object() = 0;
+  /// Opens an array of `size` elements (the declared length in strict mode; in non-strict
+  /// mode the number of elements actually present).
+  virtual bool start_array(std::size_t size, std::size_t offset) = 0;
+  virtual bool end_array() = 0;
+  /// An object key (unescaped).
+  virtual bool key(std::string_view k, std::size_t offset) = 0;
+
+  virtual bool null_value(std::size_t offset) = 0;
+  virtual bool bool_value(bool b, std::size_t offset) = 0;
+  virtual bool int_value(std::int64_t i, std::size_t offset) = 0;
+  virtual bool uint_value(std::uint64_t u, std::size_t offset) = 0;
+  virtual bool double_value(double d, std::size_t offset) = 0;
+  /// An integer outside the 64-bit range, as its exact decimal digits.
+  virtual bool big_integer_value(std::string_view digits, std::size_t offset) = 0;
+  /// A string value (unescaped).
+  virtual bool string_value(std::string_view s, std::size_t offset) = 0;
+
+  /// The error to report after an event returned false (code ok means "aborted by handler").
+  [[nodiscard]] const error& failure() const noexcept { return failure_; }
+
+ protected:
+  /// Records why the handler stops; `offset` locates it in the input.
+  bool fail(error_code code, std::string message, std::size_t offset) {
+    failure_.code = code;
+    failure_.message = std::move(message);
+    failure_offset_ = offset;
+    return false;
+  }
+
+ private:
+  error failure_;
+  std::size_t failure_offset_ = 0;
+
+ public:
+  /// Offset recorded by fail().
+  [[nodiscard]] std::size_t failure_offset() const noexcept { return failure_offset_; }
+};
+
+/// Parses TOON `text` and sends its events to `handler`. Errors carry line and column.
+result<void> decode_events(std::string_view text, event_handler& handler,
+                           const decode_options& options = {});
+
+}  // namespace toon

@@ -1,0 +1,35 @@
+// toon/options.hpp - encoder and decoder options.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace toon {
+
+/// The delimiter of inline arrays and tabular rows (§11).
+enum class delimiter : char { comma = ',', tab = '\t', pipe = '|' };
+
+/// Encoder options (§13).
+struct encode_options {
+  /// Spaces per indentation level (>= 1).
+  int indent_size = 2;
+  /// Document delimiter: used for arrays and for quoting decisions.
+  toon::delimiter delimiter = toon::delimiter::comma;
+};
+
+/// Decoder options (§13) and limits against hostile input.
+struct decode_options {
+  /// Spaces per indentation level (>= 1).
+  int indent_size = 2;
+  /// Enforce every check of §14 (counts, widths, indentation, duplicates, UTF-8, ...).
+  /// Non-strict mode is lenient where the spec allows it: last-write-wins duplicates,
+  /// floor(indent / indent_size) depth, tabs in indentation count as one space each,
+  /// blank lines inside arrays ignored, malformed headers read as literal keys.
+  bool strict = true;
+  /// Maximum nesting depth of arrays and objects; deeper input fails with depth_limit.
+  std::size_t max_depth = 256;
+  /// Maximum input size in bytes; larger input fails with size_limit.
+  std::size_t max_input_size = std::size_t(1) << 30;
+};
+
+}  // namespace toon

@@ -1,0 +1,175 @@
+// toon/value.hpp - toon::value, the JSON data model with insertion-ordered objects.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace toon {
+
+class value;
+struct member;
+
+/// An array of values.
+using array = std::vector<value>;
+
+/// An integer outside the 64-bit range, kept exactly as its decimal digits
+/// (optional leading '-', no leading zeros). See docs/numbers.md.
+struct big_integer {
+  std::string digits;
+  friend bool operator==(const big_integer&, const big_integer&) = default;
+};
+
+/// An object: string keys to values, in insertion order. Lookup is linear, which is the
+/// fastest choice for the small objects TOON documents are made of.
+class object {
+ public:
+  using iterator = std::vector<member>::iterator;
+  using const_iterator = std::vector<member>::const_iterator;
+
+  object() = default;
+  /// Builds from key/value pairs; a repeated key keeps the last value at the first position.
+  object(std::initializer_list<std::pair<std::string_view, value>> init);
+
+  [[nodiscard]] std::size_t size() const noexcept { return items_.size(); }
+  [[nodiscard]] bool empty() const noexcept { return items_.empty(); }
+  void reserve(std::size_t n) { items_.reserve(n); }
+  void clear() noexcept { items_.clear(); }
+
+  iterator begin() noexcept { return items_.begin(); }
+  iterator end() noexcept { return items_.end(); }
+  const_iterator begin() const noexcept { return items_.begin(); }
+  const_iterator end() const noexcept { return items_.end(); }
+
+  /// Pointer to the value under `key`, or nullptr.
+  [[nodiscard]] value* find(std::string_view key) noexcept;
+  [[nodiscard]] const value* find(std::string_view key) const noexcept;
+  [[nodiscard]] bool contains(std::string_view key) const noexcept { return find(key) != nullptr; }
+
+  /// The value under `key`; throws std::out_of_range when absent.
+  [[nodiscard]] value& at(std::string_view key);
+  [[nodiscard]] const value& at(std::string_view key) const;
+
+  /// The value under `key`, appending a null one when absent.
+  value& operator[](std::string_view key);
+
+  /// Sets `key` to `v`: replaces in place when present (keeping its position), else appends.
+  value& insert_or_assign(std::string_view key, value v);
+
+  /// Appends without checking for an existing key (the caller guarantees uniqueness).
+  value& emplace_back(std::string key, value v);
+
+  /// Removes `key`; returns whether it was present.
+  bool erase(std::string_view key);
+
+  friend bool operator==(const object& a, const object& b) noexcept;
+
+ private:
+  std::vector<member> items_;
+};
+
+/// A JSON-model value: null, bool, int64, uint64, double, big integer, string, array, object.
+class value {
+ public:
+  /// The kind of a value. Numbers have four kinds; all compare by mathematical value.
+  enum class kind : std::uint8_t { null, boolean, integer, uinteger, real, big_integer, string, array, object };
+
+  value() noexcept = default;
+  value(std::nullptr_t) noexcept {}                                   // NOLINT
+  value(bool b) noexcept : v_(b) {}                                   // NOLINT
+  template <class I, std::enable_if_t<std::is_integral_v<I> && !std::is_same_v<I, bool> &&
+                                          !std::is_same_v<I, char>, int> = 0>
+  value(I i) noexcept {  // NOLINT
+    if constexpr (std::is_signed_v<I>) v_.template emplace<std::int64_t>(static_cast<std::int64_t>(i));
+    else if (static_cast<std::uint64_t>(i) <= static_cast<std::uint64_t>(INT64_MAX))
+      v_.template emplace<std::int64_t>(static_cast<std::int64_t>(i));
+    else v_.template emplace<std::uint64_t>(static_cast<std::uint64_t>(i));
+  }
+  value(double d) noexcept : v_(d) {}              // NOLINT
+  value(float f) noexcept : v_(double(f)) {}       // NOLINT
+  value(toon::big_integer b) : v_(std::move(b)) {} // NOLINT
+  value(std::string s) noexcept : v_(std::move(s)) {}  // NOLINT
+  value(std::string_view s) : v_(std::string(s)) {}    // NOLINT
+  value(const char* s) : v_(std::string(s)) {}         // NOLINT
+  value(toon::array a) noexcept : v_(std::move(a)) {}  // NOLINT
+  value(toon::object o) noexcept : v_(std::move(o)) {} // NOLINT
+  /// `{a, b, c}` is an array, unless every element is a two-element array whose first
+  /// element is a string: then it is an object (as in nlohmann::json). Use toon::array{...}
+  /// or toon::object{...} to choose explicitly.
+  value(std::initializer_list<value> init);
+
+  [[nodiscard]] kind type() const noexcept { return static_cast<kind>(v_.index()); }
+  [[nodiscard]] bool is_null() const noexcept { return type() == kind::null; }
+  [[nodiscard]] bool is_bool() const noexcept { return type() == kind::boolean; }
+  [[nodiscard]] bool is_number() const noexcept {
+    auto k = type();
+    return k == kind::integer || k == kind::uinteger || k == kind::real || k == kind::big_integer;
+  }
+  [[nodiscard]] bool is_string() const noexcept { return type() == kind::string; }
+  [[nodiscard]] bool is_array() const noexcept { return type() == kind::array; }
+  [[nodiscard]] bool is_object() const noexcept { return type() == kind::object; }
+  /// Null, bool, number or string.
+  [[nodiscard]] bool is_primitive() const noexcept { return !is_array() && !is_object(); }
+
+  /// Typed access; throws std::bad_variant_access on the wrong kind.
+  [[nodiscard]] bool as_bool() const { return std::get<bool>(v_); }
+  [[nodiscard]] std::int64_t as_int64() const { return std::get<std::int64_t>(v_); }
+  [[nodiscard]] std::uint64_t as_uint64() const { return std::get<std::uint64_t>(v_); }
+  [[nodiscard]] double as_double() const { return std::get<double>(v_); }
+  [[nodiscard]] const toon::big_integer& as_big_integer() const { return std::get<toon::big_integer>(v_); }
+  [[nodiscard]] const std::string& as_string() const { return std::get<std::string>(v_); }
+  [[nodiscard]] std::string& as_string() { return std::get<std::string>(v_); }
+  [[nodiscard]] const toon::array& as_array() const { return std::get<toon::array>(v_); }
+  [[nodiscard]] toon::array& as_array() { return std::get<toon::array>(v_); }
+  [[nodiscard]] const toon::object& as_object() const { return std::get<toon::object>(v_); }
+  [[nodiscard]] toon::object& as_object() { return std::get<toon::object>(v_); }
+
+  /// Any number as a double (big integers rounded); throws std::bad_variant_access otherwise.
+  [[nodiscard]] double to_double() const;
+
+  /// Pointer access: nullptr on the wrong kind.
+  template <class T>
+  [[nodiscard]] T* get_if() noexcept { return std::get_if<T>(&v_); }
+  template <class T>
+  [[nodiscard]] const T* get_if() const noexcept { return std::get_if<T>(&v_); }
+
+  /// Object member lookup: nullptr when not an object or the key is absent.
+  [[nodiscard]] const value* find(std::string_view key) const noexcept;
+  /// Object member access; throws when not an object or the key is absent.
+  [[nodiscard]] const value& operator[](std::string_view key) const;
+  /// Array element access; throws when not an array or out of range.
+  [[nodiscard]] const value& operator[](std::size_t index) const;
+  /// Elements of an array or members of an object; 0 for primitives.
+  [[nodiscard]] std::size_t size() const noexcept;
+
+  /// JSON-model equality of spec §2: numbers by mathematical value (-0 == 0, 1 == 1.0),
+  /// strings by bytes, arrays in order, objects by the same ordered key sequence.
+  friend bool operator==(const value& a, const value& b) noexcept;
+
+ private:
+  std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, toon::big_integer,
+               std::string, toon::array, toon::object>
+      v_{nullptr};
+};
+
+/// One object member.
+struct member {
+  std::string key;
+  toon::value value;
+  friend bool operator==(const member&, const member&) = default;
+};
+
+/// Equality where the members of objects may appear in any order (used to compare tabular
+/// round trips, whose decoded key order is the header's); numbers as in operator==.
+[[nodiscard]] bool equal_unordered(const value& a, const value& b) noexcept;
+
+/// Short name of a kind ("null", "bool", "number", "string", "array", "object").
+[[nodiscard]] std::string_view kind_name(value::kind k) noexcept;
+
+}  // namespace toon

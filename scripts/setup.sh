@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs every Debian package toon-cpp needs to build, test, fuzz and benchmark.
+# Idempotent; works as root or through sudo; never prompts (safe for CI).
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config git
+  g++ clang-14 libclang-rt-14-dev lld-14
+  libboost1.81-dev libfmt-dev libsimdjson-dev
+  libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
+  rapidjson-dev nlohmann-json3-dev
+  python3
+)
+# node/npm only run optional tools (reference-implementation comparisons, token counts);
+# keep an existing installation (it may come from another packager and bundle npm).
+command -v node >/dev/null 2>&1 || packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || packages+=(npm)
+
+if [ "$(id -u)" -eq 0 ]; then
+  sudo_cmd=()
+elif command -v sudo >/dev/null 2>&1; then
+  sudo_cmd=(sudo)
+else
+  echo "setup.sh: run as root or install sudo" >&2
+  exit 1
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup.sh: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -q
+  "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+else
+  echo "setup.sh: all Debian packages present"
+fi

@@ -1,0 +1,98 @@
+// Error names, messages and the caret formatter.
+#include "toon/error.hpp"
+
+namespace toon {
+
+std::string_view to_string(error_code code) noexcept {
+  switch (code) {
+    case error_code::ok: return "ok";
+    case error_code::invalid_utf8: return "invalid_utf8";
+    case error_code::invalid_escape: return "invalid_escape";
+    case error_code::unterminated_string: return "unterminated_string";
+    case error_code::missing_colon: return "missing_colon";
+    case error_code::invalid_header: return "invalid_header";
+    case error_code::delimiter_mismatch: return "delimiter_mismatch";
+    case error_code::length_mismatch: return "length_mismatch";
+    case error_code::width_mismatch: return "width_mismatch";
+    case error_code::invalid_indentation: return "invalid_indentation";
+    case error_code::unexpected_indentation: return "unexpected_indentation";
+    case error_code::blank_line_in_array: return "blank_line_in_array";
+    case error_code::trailing_content: return "trailing_content";
+    case error_code::unexpected_line: return "unexpected_line";
+    case error_code::duplicate_key: return "duplicate_key";
+    case error_code::depth_limit: return "depth_limit";
+    case error_code::size_limit: return "size_limit";
+    case error_code::invalid_json: return "invalid_json";
+    case error_code::type_mismatch: return "type_mismatch";
+    case error_code::out_of_range: return "out_of_range";
+    case error_code::missing_field: return "missing_field";
+    case error_code::unknown_field: return "unknown_field";
+    case error_code::invalid_enum: return "invalid_enum";
+    case error_code::io_error: return "io_error";
+  }
+  return "unknown";
+}
+
+std::string error::to_string() const {
+  std::string out;
+  if (line != 0) {
+    out += std::to_string(line);
+    out += ':';
+    out += std::to_string(column);
+    out += ": ";
+  }
+  if (!path.empty()) {
+    out += path;
+    out += ": ";
+  }
+  out += message;
+  return out;
+}
+
+location location_of(std::string_view source, std::size_t offset) noexcept {
+  if (offset > source.size()) offset = source.size();
+  location loc;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (source[i] == '\n') {
+      ++loc.line;
+      line_start = i + 1;
+    }
+  }
+  loc.column = static_cast<std::uint32_t>(offset - line_start + 1);
+  return loc;
+}
+
+std::string format_error(const error& e, std::string_view source, std::string_view file_name) {
+  std::string out;
+  if (!file_name.empty()) {
+    out += file_name;
+    out += ':';
+  }
+  out += e.to_string();
+  if (e.line == 0) return out;
+  // Find the source line.
+  std::size_t start = 0;
+  for (std::uint32_t l = 1; l < e.line && start <= source.size(); ++l) {
+    std::size_t nl = source.find('\n', start);
+    if (nl == std::string_view::npos) return out;
+    start = nl + 1;
+  }
+  std::size_t end = source.find('\n', start);
+  if (end == std::string_view::npos) end = source.size();
+  std::string_view text = source.substr(start, end - start);
+  if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+  out += '\n';
+  out += text;
+  out += '\n';
+  // Caret: keep tabs so the caret lines up under tab-containing text.
+  std::size_t col = e.column > 0 ? e.column - 1 : 0;
+  for (std::size_t i = 0; i < col && i < text.size(); ++i) out += text[i] == '\t' ? '\t' : ' ';
+  for (std::size_t i = text.size(); i < col; ++i) out += ' ';
+  out += '^';
+  return out;
+}
+
+toon_error::toon_error(toon::error e) : std::runtime_error(e.to_string()), error_(std::move(e)) {}
+
+}  // namespace toon

@@ -1,0 +1,192 @@
+// toon::value and toon::object.
+#include "toon/value.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+namespace toon {
+
+object::object(std::initializer_list<std::pair<std::string_view, value>> init) {
+  items_.reserve(init.size());
+  for (const auto& [k, v] : init) insert_or_assign(k, v);
+}
+
+value* object::find(std::string_view key) noexcept {
+  for (auto& m : items_)
+    if (m.key == key) return &m.value;
+  return nullptr;
+}
+
+const value* object::find(std::string_view key) const noexcept {
+  for (const auto& m : items_)
+    if (m.key == key) return &m.value;
+  return nullptr;
+}
+
+value& object::at(std::string_view key) {
+  if (value* v = find(key)) return *v;
+  throw std::out_of_range("toon::object: no key '" + std::string(key) + "'");
+}
+
+const value& object::at(std::string_view key) const {
+  if (const value* v = find(key)) return *v;
+  throw std::out_of_range("toon::object: no key '" + std::string(key) + "'");
+}
+
+value& object::operator[](std::string_view key) {
+  if (value* v = find(key)) return *v;
+  return emplace_back(std::string(key), value());
+}
+
+value& object::insert_or_assign(std::string_view key, value v) {
+  if (value* existing = find(key)) {
+    *existing = std::move(v);
+    return *existing;
+  }
+  return emplace_back(std::string(key), std::move(v));
+}
+
+value& object::emplace_back(std::string key, value v) {
+  items_.push_back(member{std::move(key), std::move(v)});
+  return items_.back().value;
+}
+
+bool object::erase(std::string_view key) {
+  auto it = std::find_if(items_.begin(), items_.end(), [&](const member& m) { return m.key == key; });
+  if (it == items_.end()) return false;
+  items_.erase(it);
+  return true;
+}
+
+bool operator==(const object& a, const object& b) noexcept { return a.items_ == b.items_; }
+
+value::value(std::initializer_list<value> init) {
+  bool is_object = init.size() > 0 && std::all_of(init.begin(), init.end(), [](const value& e) {
+    return e.is_array() && e.as_array().size() == 2 && e.as_array()[0].is_string();
+  });
+  if (is_object) {
+    toon::object o;
+    o.reserve(init.size());
+    for (const auto& e : init) o.insert_or_assign(e.as_array()[0].as_string(), e.as_array()[1]);
+    v_ = std::move(o);
+  } else {
+    v_ = toon::array(init.begin(), init.end());
+  }
+}
+
+double value::to_double() const {
+  switch (type()) {
+    case kind::integer: return static_cast<double>(std::get<std::int64_t>(v_));
+    case kind::uinteger: return static_cast<double>(std::get<std::uint64_t>(v_));
+    case kind::real: return std::get<double>(v_);
+    case kind::big_integer: return std::strtod(std::get<toon::big_integer>(v_).digits.c_str(), nullptr);
+    default: throw std::bad_variant_access();
+  }
+}
+
+const value* value::find(std::string_view key) const noexcept {
+  const auto* o = std::get_if<toon::object>(&v_);
+  return o ? o->find(key) : nullptr;
+}
+
+const value& value::operator[](std::string_view key) const { return as_object().at(key); }
+
+const value& value::operator[](std::size_t index) const { return as_array().at(index); }
+
+std::size_t value::size() const noexcept {
+  if (const auto* a = std::get_if<toon::array>(&v_)) return a->size();
+  if (const auto* o = std::get_if<toon::object>(&v_)) return o->size();
+  return 0;
+}
+
+namespace {
+
+// Exact comparison of a big integer's digits with a double: equal only when the double is
+// integral and its exact decimal expansion has the same digits.
+bool big_equals_double(const big_integer& b, double d) {
+  if (!std::isfinite(d) || std::trunc(d) != d) return false;
+  char buf[400];
+  int n = std::snprintf(buf, sizeof buf, "%.0f", d);
+  return n > 0 && std::string_view(buf, static_cast<std::size_t>(n)) == b.digits;
+}
+
+bool numbers_equal(const value& a, const value& b) noexcept {
+  using k = value::kind;
+  k ka = a.type(), kb = b.type();
+  if (ka == k::big_integer || kb == k::big_integer) {
+    if (ka == k::big_integer && kb == k::big_integer) return a.as_big_integer() == b.as_big_integer();
+    const value& big = ka == k::big_integer ? a : b;
+    const value& other = ka == k::big_integer ? b : a;
+    // A big integer is outside the 64-bit range, so it never equals an int64/uint64.
+    if (other.type() != k::real) return false;
+    return big_equals_double(big.as_big_integer(), other.as_double());
+  }
+  if (ka == k::real || kb == k::real) {
+    if (ka == k::real && kb == k::real) return a.as_double() == b.as_double();  // -0 == 0
+    const value& r = ka == k::real ? a : b;
+    const value& i = ka == k::real ? b : a;
+    double d = r.as_double();
+    if (std::trunc(d) != d || !std::isfinite(d)) return false;
+    if (i.type() == k::integer) {
+      if (d < -9223372036854775808.0 || d >= 9223372036854775808.0) return false;
+      return static_cast<std::int64_t>(d) == i.as_int64();
+    }
+    if (d < 0 || d >= 18446744073709551616.0) return false;
+    return static_cast<std::uint64_t>(d) == i.as_uint64();
+  }
+  if (ka == kb) return ka == k::integer ? a.as_int64() == b.as_int64() : a.as_uint64() == b.as_uint64();
+  // int64 vs uint64: constructors normalise non-negative values below 2^63 to int64, but
+  // decoded or hand-built values may differ, so compare mathematically.
+  std::int64_t i = ka == k::integer ? a.as_int64() : b.as_int64();
+  std::uint64_t u = ka == k::integer ? b.as_uint64() : a.as_uint64();
+  return i >= 0 && static_cast<std::uint64_t>(i) == u;
+}
+
+}  // namespace
+
+bool operator==(const value& a, const value& b) noexcept {
+  if (a.is_number() && b.is_number()) return numbers_equal(a, b);
+  if (a.type() != b.type()) return false;
+  return a.v_ == b.v_;
+}
+
+bool equal_unordered(const value& a, const value& b) noexcept {
+  if (a.is_array() && b.is_array()) {
+    const auto& x = a.as_array();
+    const auto& y = b.as_array();
+    if (x.size() != y.size()) return false;
+    for (std::size_t i = 0; i < x.size(); ++i)
+      if (!equal_unordered(x[i], y[i])) return false;
+    return true;
+  }
+  if (a.is_object() && b.is_object()) {
+    const auto& x = a.as_object();
+    const auto& y = b.as_object();
+    if (x.size() != y.size()) return false;
+    for (const auto& m : x) {
+      const value* other = y.find(m.key);
+      if (!other || !equal_unordered(m.value, *other)) return false;
+    }
+    return true;
+  }
+  return a == b;
+}
+
+std::string_view kind_name(value::kind k) noexcept {
+  switch (k) {
+    case value::kind::null: return "null";
+    case value::kind::boolean: return "bool";
+    case value::kind::integer:
+    case value::kind::uinteger:
+    case value::kind::real:
+    case value::kind::big_integer: return "number";
+    case value::kind::string: return "string";
+    case value::kind::array: return "array";
+    case value::kind::object: return "object";
+  }
+  return "unknown";
+}
+
+}  // namespace toon
