@@ -1,0 +1,567 @@
+// The TOON structural parser: walks the scanned lines (line_scanner), recognises every
+// v4 form and sends events to an event_handler. Every consumer (value builder, JSON
+// writer, typed decoder) is fed from here.
+#include <deque>
+#include <memory>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "header_parser.hpp"
+#include "line_scanner.hpp"
+#include "token.hpp"
+#include "toon/events.hpp"
+
+namespace toon {
+namespace detail {
+namespace {
+
+struct parse_failure {
+  error_code code;
+  std::string message;
+  std::size_t offset;  // into the original input
+};
+
+struct handler_abort {};
+
+constexpr std::size_t npos = std::string_view::npos;
+
+bool is_list_item(std::string_view c) noexcept { return c == "-" || (c.size() >= 2 && c[0] == '-' && c[1] == ' '); }
+
+class event_parser {
+ public:
+  event_parser(std::string_view original, std::string_view text, event_handler& handler,
+               const decode_options& options)
+      : orig_(original), text_(text), h_(handler), opt_(options), strict_(options.strict) {}
+
+  void run() {
+    scan_error se = scan_lines(text_, opt_, lines_);
+    if (se.code != error_code::ok) throw parse_failure{se.code, se.message, off(text_.data() + se.offset)};
+    pos_ = 0;
+    skip_blanks(false);
+    parse_document();
+  }
+
+ private:
+  // ---- positions --------------------------------------------------------------------------
+  std::size_t off(const char* p) const noexcept { return static_cast<std::size_t>(p - orig_.data()); }
+  std::string_view content(const line& l) const noexcept { return text_.substr(l.begin, l.end - l.begin); }
+  const line* peek() const noexcept { return pos_ < lines_.size() ? &lines_[pos_] : nullptr; }
+
+  [[noreturn]] void fail(error_code code, std::string message, const char* at) {
+    throw parse_failure{code, std::move(message), off(at)};
+  }
+  [[noreturn]] void fail(const scan_error& e, const char* base) {
+    throw parse_failure{e.code, e.message, off(base + e.offset)};
+  }
+
+  // Moves past blank lines; inside an array span (strict) a blank line followed by a line
+  // that still belongs to the span is an error (§12).
+  void skip_blanks(bool check_span) {
+    std::size_t first_blank = pos_;
+    while (pos_ < lines_.size() && lines_[pos_].blank) ++pos_;
+    if (check_span && strict_ && pos_ != first_blank && !spans_.empty() && pos_ < lines_.size() &&
+        lines_[pos_].depth > spans_.back())
+      fail(error_code::blank_line_in_array, "blank line inside an array",
+           text_.data() + lines_[first_blank].begin);
+  }
+
+  // Consumes the current line.
+  void advance() {
+    ++pos_;
+    skip_blanks(true);
+  }
+
+  void push_span(std::uint32_t header_depth) {
+    spans_.push_back(spans_.empty() ? header_depth : std::min(spans_.back(), header_depth));
+  }
+  void pop_span() { spans_.pop_back(); }
+
+  // ---- events -----------------------------------------------------------------------------
+  static void check(bool ok) {
+    if (!ok) throw handler_abort{};
+  }
+  void enter(const char* at) {
+    if (++nesting_ > opt_.max_depth) fail(error_code::depth_limit, "nesting exceeds the depth limit", at);
+  }
+  void leave() { --nesting_; }
+
+  void emit_primitive(std::string_view token, const char* at) {
+    primitive p{};
+    scan_error e;
+    if (!parse_primitive(token, scratch_, p, e)) fail(e, token.data());
+    std::size_t o = off(at);
+    switch (p.type) {
+      case primitive::kind::null: check(h_.null_value(o)); break;
+      case primitive::kind::boolean: check(h_.bool_value(p.b, o)); break;
+      case primitive::kind::integer: check(h_.int_value(p.i, o)); break;
+      case primitive::kind::uinteger: check(h_.uint_value(p.u, o)); break;
+      case primitive::kind::real: check(h_.double_value(p.d, o)); break;
+      case primitive::kind::big_integer: check(h_.big_integer_value(p.text, o)); break;
+      case primitive::kind::string: check(h_.string_value(p.text, o)); break;
+    }
+  }
+
+  // ---- duplicate keys (strict) ---------------------------------------------------------------
+  struct key_frame {
+    std::size_t begin;
+    std::unique_ptr<std::unordered_set<std::string_view>> set;
+  };
+
+  void begin_keys() {
+    if (strict_) frames_.push_back(key_frame{keys_.size(), nullptr});
+  }
+  void end_keys() {
+    if (!strict_) return;
+    keys_.resize(frames_.back().begin);
+    frames_.pop_back();
+  }
+  // Records `k` in the current object; strict mode rejects a repeated key.
+  void add_key(std::string_view k, const char* at) {
+    if (!strict_) return;
+    if (k.data() == scratch_.data() && !k.empty()) k = owned_keys_.emplace_back(k);
+    key_frame& f = frames_.back();
+    if (f.set) {
+      if (!f.set->insert(k).second) duplicate(k, at);
+    } else {
+      for (std::size_t i = f.begin; i < keys_.size(); ++i)
+        if (keys_[i] == k) duplicate(k, at);
+      if (keys_.size() - f.begin >= 32) {
+        f.set = std::make_unique<std::unordered_set<std::string_view>>(keys_.begin() + static_cast<std::ptrdiff_t>(f.begin), keys_.end());
+        f.set->insert(k);
+      }
+    }
+    keys_.push_back(k);
+  }
+  [[noreturn]] void duplicate(std::string_view k, const char* at) {
+    fail(error_code::duplicate_key, "duplicate key \"" + std::string(k) + "\"", at);
+  }
+
+  void emit_key(std::string_view k, const char* at) {
+    add_key(k, at);
+    check(h_.key(k, off(at)));
+  }
+
+  // Strict mode: field names repeated within one brace group (§9.3).
+  void check_field_names(const header& h, const char* at) {
+    if (!strict_) return;
+    check_group(h, 0, static_cast<std::uint32_t>(h.fields.size()), at);
+  }
+  void check_group(const header& h, std::uint32_t b, std::uint32_t e, const char* at) {
+    for (std::uint32_t i = b; i < e; i = h.fields[i].subtree_end) {
+      for (std::uint32_t j = h.fields[i].subtree_end; j < e; j = h.fields[j].subtree_end)
+        if (h.fields[i].name == h.fields[j].name)
+          fail(error_code::duplicate_key, "duplicate field name \"" + std::string(h.fields[i].name) + "\"", at);
+      if (h.fields[i].is_group) check_group(h, i + 1, h.fields[i].subtree_end, at);
+    }
+  }
+
+  // Depth of the content lines of a scope opened at `d`, or 0 when the scope is empty.
+  // Strict mode demands exactly d+1; non-strict accepts the first content line's depth.
+  std::uint32_t child_depth(std::uint32_t d) {
+    const line* l = peek();
+    if (!l || l->depth <= d) return 0;
+    if (strict_ && l->depth != d + 1)
+      fail(error_code::unexpected_indentation,
+           "indentation jumps from depth " + std::to_string(d) + " to " + std::to_string(l->depth),
+           text_.data() + l->begin);
+    return l->depth;
+  }
+
+  // ---- document ---------------------------------------------------------------------------------
+  void parse_document() {
+    const line* first = peek();
+    if (!first) {
+      enter(text_.data());
+      check(h_.start_object(0, off(text_.data())));
+      check(h_.end_object());
+      return;
+    }
+    std::string_view c = content(*first);
+    bool single = true;
+    for (std::size_t i = pos_ + 1; i < lines_.size(); ++i)
+      if (!lines_[i].blank) {
+        single = false;
+        break;
+      }
+    header h;
+    scan_error e;
+    header_status st = parse_header(c, h, scratch_, e);
+    if (st == header_status::ok && !h.has_key) {
+      advance();
+      parse_container(h, 0, c.data());
+      check_trailing();
+      return;
+    }
+    if (c == "[]") {
+      advance();
+      enter(c.data());
+      check(h_.start_array(0, off(c.data())));
+      check(h_.end_array());
+      check_trailing();
+      return;
+    }
+    if (single && st != header_status::ok && !is_key_value(c)) {
+      advance();
+      emit_primitive(c, c.data());
+      return;
+    }
+    std::uint32_t d = strict_ ? 0 : first->depth;
+    enter(c.data());
+    check(h_.start_object(0, off(c.data())));
+    begin_keys();
+    parse_fields(d);
+    end_keys();
+    check(h_.end_object());
+    if (const line* l = peek())
+      fail(error_code::unexpected_indentation, "line is indented less than the document's root",
+           text_.data() + l->begin);
+  }
+
+  // A line that has an unquoted colon (quoted or unquoted key).
+  static bool is_key_value(std::string_view c) { return find_unquoted(c, ':') != npos; }
+
+  void check_trailing() {
+    const line* l = peek();
+    if (l && strict_)
+      fail(error_code::trailing_content, "content after the end of the root array or table",
+           text_.data() + l->begin);
+  }
+
+  // ---- objects --------------------------------------------------------------------------------
+  // Fields of an object whose lines stand at depth d (the key frame is the caller's).
+  void parse_fields(std::uint32_t d) {
+    while (const line* l = peek()) {
+      if (l->depth < d) return;
+      std::string_view c = content(*l);
+      if (l->depth > d)
+        fail(error_code::unexpected_indentation, "line is indented deeper than its scope", c.data());
+      header h;
+      scan_error e;
+      header_status st = parse_header(c, h, scratch_, e);
+      parse_field(c, d, h, st, e);
+    }
+  }
+
+  // One field line (already classified by parse_header); consumes it and its content.
+  void parse_field(std::string_view c, std::uint32_t d, header& h, header_status st, const scan_error& e) {
+    if (st == header_status::ok && h.has_key) {
+      emit_key(h.key, c.data());
+      advance();
+      parse_container(h, d, c.data());
+      return;
+    }
+    if (st == header_status::ok) {  // keyless header in field position
+      if (strict_)
+        fail(error_code::invalid_header, "an array header without a key is only allowed at the root or after '- '",
+             c.data());
+    } else if (st == header_status::malformed && strict_) {
+      fail(e, c.data());
+    }
+    // Key-value line (malformed headers fall through here in non-strict mode, §6).
+    std::string_view key;
+    std::size_t colon;
+    if (!c.empty() && c[0] == '"') {
+      std::size_t consumed = 0;
+      scan_error qe;
+      if (!unquote(c, scratch_, key, consumed, qe)) fail(qe, c.data());
+      colon = consumed;
+      while (colon < c.size() && c[colon] == ' ') ++colon;
+      if (colon >= c.size() || c[colon] != ':') fail(error_code::missing_colon, "missing ':' after key", c.data() + colon);
+    } else {
+      colon = find_unquoted(c, ':');
+      if (colon == npos) fail(error_code::missing_colon, "expected 'key: value', found no ':'", c.data());
+      key = trim_spaces(c.substr(0, colon));
+    }
+    emit_key(key, c.data());
+    std::string_view rest = trim_spaces(c.substr(colon + 1));
+    advance();
+    if (rest.empty()) {
+      enter(c.data());
+      check(h_.start_object(0, off(c.data())));
+      if (std::uint32_t cd = child_depth(d)) {
+        begin_keys();
+        parse_fields(cd);
+        end_keys();
+      }
+      leave();
+      check(h_.end_object());
+    } else if (rest == "[]") {
+      enter(rest.data());
+      check(h_.start_array(0, off(rest.data())));
+      leave();
+      check(h_.end_array());
+    } else {
+      emit_primitive(rest, rest.data());
+    }
+  }
+
+  // ---- arrays and tables ----------------------------------------------------------------------
+  // The value of a header standing at depth d (its line already consumed).
+  void parse_container(header& h, std::uint32_t d, const char* at) {
+    if (h.keyed) parse_keyed(h, d, at);
+    else if (!h.fields.empty()) parse_tabular(h, d, at);
+    else if (!h.inline_values.empty()) parse_inline(h, at);
+    else parse_list(h, d, at);
+  }
+
+  [[noreturn]] void count_error(const char* what, std::uint64_t declared, std::uint64_t found, const char* at) {
+    fail(error_code::length_mismatch,
+         "expected " + std::to_string(declared) + " " + what + ", found " + std::to_string(found), at);
+  }
+
+  void parse_inline(const header& h, const char* at) {
+    enter(at);
+    check(h_.start_array(static_cast<std::size_t>(h.length), off(at)));
+    cell_splitter sp(h.inline_values, h.delim);
+    std::string_view cell;
+    std::uint64_t n = 0;
+    while (sp.next(cell)) {
+      emit_primitive(cell, h.inline_values.data() + sp.cell_offset());
+      ++n;
+    }
+    if (strict_ && n != h.length) count_error("array values", h.length, n, at);
+    leave();
+    check(h_.end_array());
+  }
+
+  void parse_list(const header& h, std::uint32_t d, const char* at) {
+    enter(at);
+    check(h_.start_array(static_cast<std::size_t>(h.length), off(at)));
+    std::uint64_t n = 0;
+    if (std::uint32_t item_depth = child_depth(d)) {
+      push_span(d);
+      while (const line* l = peek()) {
+        if (l->depth <= d) break;
+        std::string_view c = content(*l);
+        if (l->depth != item_depth)
+          fail(error_code::unexpected_indentation, "line is indented deeper than its list item", c.data());
+        if (!is_list_item(c)) fail(error_code::unexpected_line, "expected a list item starting with '- '", c.data());
+        parse_list_item(c, item_depth);
+        ++n;
+      }
+      pop_span();
+    }
+    if (strict_ && n != h.length) count_error("list items", h.length, n, at);
+    leave();
+    check(h_.end_array());
+  }
+
+  // One "- ..." line at depth `d` (not yet consumed).
+  void parse_list_item(std::string_view c, std::uint32_t d) {
+    if (trim_spaces(c) == "-") {  // bare marker (trailing spaces allowed): empty object
+      advance();
+      enter(c.data());
+      check(h_.start_object(0, off(c.data())));
+      leave();
+      check(h_.end_object());
+      return;
+    }
+    std::string_view rest = c.substr(2);
+    while (!rest.empty() && rest[0] == ' ') rest.remove_prefix(1);
+    if (rest == "[]") {
+      advance();
+      enter(rest.data());
+      check(h_.start_array(0, off(rest.data())));
+      leave();
+      check(h_.end_array());
+      return;
+    }
+    header h;
+    scan_error e;
+    header_status st = parse_header(rest, h, scratch_, e);
+    if (st == header_status::ok && !h.has_key) {
+      if (h.keyed || !h.fields.empty()) {
+        if (strict_)
+          fail(error_code::invalid_header, "a tabular header without a key is only allowed at the root", rest.data());
+      } else {
+        advance();
+        parse_container(h, d, rest.data());
+        return;
+      }
+    }
+    if ((st == header_status::ok) || (st == header_status::malformed) || is_key_value(rest)) {
+      // Object item: first field on the hyphen line at depth d+1 (§10).
+      enter(rest.data());
+      check(h_.start_object(0, off(rest.data())));
+      begin_keys();
+      parse_field(rest, d + 1, h, st, e);
+      parse_fields(d + 1);
+      end_keys();
+      leave();
+      check(h_.end_object());
+      return;
+    }
+    advance();
+    emit_primitive(rest, rest.data());
+  }
+
+  // Emits one row's object from `cells` per the header's field tree.
+  void emit_row(const header& h, std::string_view cells, const char* line_start) {
+    cell_splitter sp(cells, h.delim);
+    enter(line_start);
+    check(h_.start_object(0, off(line_start)));
+    emit_group(h, 0, static_cast<std::uint32_t>(h.fields.size()), sp, cells, line_start);
+    std::string_view extra;
+    if (sp.next(extra)) width_error(h, cells, line_start);
+    leave();
+    check(h_.end_object());
+  }
+
+  void emit_group(const header& h, std::uint32_t b, std::uint32_t e, cell_splitter& sp, std::string_view cells,
+                  const char* line_start) {
+    for (std::uint32_t i = b; i < e; i = h.fields[i].subtree_end) {
+      const field_node& f = h.fields[i];
+      check(h_.key(f.name, off(line_start)));
+      if (f.is_group) {
+        enter(line_start);
+        check(h_.start_object(0, off(line_start)));
+        emit_group(h, i + 1, f.subtree_end, sp, cells, line_start);
+        leave();
+        check(h_.end_object());
+      } else {
+        std::string_view cell;
+        if (!sp.next(cell)) width_error(h, cells, line_start);
+        emit_primitive(cell, cells.data() + sp.cell_offset());
+      }
+    }
+  }
+
+  [[noreturn]] void width_error(const header& h, std::string_view cells, const char* at) {
+    cell_splitter sp(cells, h.delim);
+    std::string_view c;
+    std::size_t n = 0;
+    while (sp.next(c)) ++n;
+    fail(error_code::width_mismatch,
+         "row has " + std::to_string(n) + " values, the header declares " + std::to_string(h.leaf_count) + " fields",
+         at);
+  }
+
+  void parse_tabular(const header& h, std::uint32_t d, const char* at) {
+    check_field_names(h, at);
+    enter(at);
+    check(h_.start_array(static_cast<std::size_t>(h.length), off(at)));
+    std::uint64_t n = 0;
+    if (std::uint32_t row_depth = child_depth(d)) {
+      push_span(d);
+      while (const line* l = peek()) {
+        if (l->depth <= d) break;
+        std::string_view c = content(*l);
+        if (l->depth != row_depth)
+          fail(error_code::unexpected_indentation, "line is indented deeper than the table's rows", c.data());
+        // §9.3 disambiguation: a colon before the first delimiter makes a key-value line.
+        std::size_t colon = find_unquoted(c, ':');
+        if (colon != npos) {
+          std::size_t dl = find_unquoted(c, h.delim);
+          if (dl == npos || colon < dl) break;
+        }
+        emit_row(h, c, c.data());
+        advance();
+        ++n;
+      }
+      pop_span();
+    }
+    if (strict_ && n != h.length) count_error("rows", h.length, n, at);
+    leave();
+    check(h_.end_array());
+  }
+
+  void parse_keyed(const header& h, std::uint32_t d, const char* at) {
+    check_field_names(h, at);
+    enter(at);
+    check(h_.start_object(static_cast<std::size_t>(h.length), off(at)));
+    begin_keys();
+    std::uint64_t n = 0;
+    if (std::uint32_t entry_depth = child_depth(d)) {
+      push_span(d);
+      while (const line* l = peek()) {
+        if (l->depth <= d) break;
+        std::string_view c = content(*l);
+        if (l->depth != entry_depth)
+          fail(error_code::unexpected_indentation, "line is indented deeper than the table's entries", c.data());
+        std::size_t colon = find_unquoted(c, ':');
+        if (colon == npos) {
+          if (strict_) fail(error_code::unexpected_line, "expected an entry row 'key: values'", c.data());
+          advance();
+          continue;
+        }
+        std::string_view key = trim_spaces(c.substr(0, colon));
+        if (!key.empty() && key[0] == '"') {
+          std::size_t consumed = 0;
+          scan_error qe;
+          std::string_view k;
+          if (!unquote(key, scratch_, k, consumed, qe)) fail(qe, key.data());
+          if (consumed != key.size())
+            fail(error_code::missing_colon, "unexpected characters after a quoted key", key.data() + consumed);
+          key = k;
+        }
+        emit_key(key, c.data());
+        emit_row(h, c.substr(colon + 1), c.data());
+        advance();
+        ++n;
+      }
+      pop_span();
+    }
+    if (strict_ && n != h.length) count_error("entries", h.length, n, at);
+    end_keys();
+    leave();
+    check(h_.end_object());
+  }
+
+  std::string_view orig_;
+  std::string_view text_;
+  event_handler& h_;
+  const decode_options& opt_;
+  bool strict_;
+  std::vector<line> lines_;
+  std::size_t pos_ = 0;
+  std::size_t nesting_ = 0;
+  std::string scratch_;
+  std::vector<std::uint32_t> spans_;
+  std::vector<std::string_view> keys_;
+  std::vector<key_frame> frames_;
+  std::deque<std::string> owned_keys_;
+};
+
+}  // namespace
+}  // namespace detail
+
+result<void> decode_events(std::string_view text, event_handler& handler, const decode_options& options) {
+  auto make_error = [&](error_code code, std::string message, std::size_t offset) {
+    error e;
+    e.code = code;
+    e.message = std::move(message);
+    location loc = location_of(text, offset);
+    e.line = loc.line;
+    e.column = loc.column;
+    if (loc.line == 1 && text.substr(0, 3) == "\xEF\xBB\xBF" && e.column > 3) e.column -= 3;
+    return e;
+  };
+  if (text.size() > options.max_input_size || text.size() >= 0xFFFFFFFFu)
+    return make_error(error_code::size_limit, "input exceeds the size limit", 0);
+  if (options.indent_size < 1)
+    return make_error(error_code::invalid_indentation, "indent_size must be at least 1", 0);
+  std::string_view body = text;
+  if (body.substr(0, 3) == "\xEF\xBB\xBF") body.remove_prefix(3);
+  if (options.strict) {
+    std::size_t bad = detail::find_invalid_utf8(body);
+    if (bad != std::string_view::npos)
+      return make_error(error_code::invalid_utf8, "ill-formed UTF-8",
+                        static_cast<std::size_t>(body.data() - text.data()) + bad);
+  }
+  try {
+    detail::event_parser parser(text, body, handler, options);
+    parser.run();
+  } catch (const detail::parse_failure& f) {
+    return make_error(f.code, f.message, f.offset);
+  } catch (const detail::handler_abort&) {
+    const error& he = handler.failure();
+    if (he.code == error_code::ok) return make_error(error_code::unexpected_line, "decoding stopped by the handler", 0);
+    error e = make_error(he.code, he.message, handler.failure_offset());
+    e.path = he.path;
+    return e;
+  }
+  return {};
+}
+
+}  // namespace toon

@@ -1,0 +1,49 @@
+// Parses array and keyed-tabular headers (§6): key, [N], [N:], delimiter symbol, field
+// lists with nested field groups, the colon, and what follows it.
+#pragma once
+
+#include <cstdint>
+#include <list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "line_scanner.hpp"
+
+namespace toon::detail {
+
+/// One entry of a field list in depth-first pre-order. A group's children follow it
+/// directly; `subtree_end` is the index one past its last descendant.
+struct field_node {
+  std::string_view name;
+  std::uint32_t subtree_end;
+  bool is_group;
+};
+
+/// A parsed header.
+struct header {
+  bool has_key = false;
+  std::string_view key;              ///< unescaped key (valid while the header lives)
+  std::size_t key_offset = 0;        ///< offset of the key token in the line content
+  std::uint64_t length = 0;          ///< N
+  bool keyed = false;                ///< `[N:]`
+  char delim = ',';                  ///< active delimiter
+  std::vector<field_node> fields;    ///< empty when there is no fields segment
+  std::uint32_t leaf_count = 0;      ///< number of leaf fields
+  std::string_view inline_values;    ///< trimmed content after the colon
+  std::size_t inline_offset = 0;     ///< offset of inline_values in the line content
+  std::list<std::string> owned;      ///< storage for unescaped quoted names (no allocation when unused)
+};
+
+/// Outcome of header parsing.
+enum class header_status : std::uint8_t {
+  not_header,  ///< the line is not a header (e.g. colon before '[')
+  ok,          ///< `out` holds the header
+  malformed,   ///< looks like a header but breaks §6; `err` says why
+};
+
+/// Parses `content` (a line's content after indentation, or the part after "- ").
+/// Errors in quoted keys/names are reported as malformed with their own codes.
+header_status parse_header(std::string_view content, header& out, std::string& scratch, scan_error& err);
+
+}  // namespace toon::detail

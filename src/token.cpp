@@ -1,0 +1,254 @@
+#include "token.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+namespace toon::detail {
+
+std::string_view trim_spaces(std::string_view s) noexcept {
+  std::size_t b = 0, e = s.size();
+  while (b < e && s[b] == ' ') ++b;
+  while (e > b && s[e - 1] == ' ') --e;
+  return s.substr(b, e - b);
+}
+
+std::size_t skip_quoted(std::string_view s) noexcept {
+  for (std::size_t i = 1; i < s.size(); ++i) {
+    if (s[i] == '\\') ++i;
+    else if (s[i] == '"') return i + 1;
+  }
+  return std::string_view::npos;
+}
+
+std::size_t find_unquoted(std::string_view s, char c) noexcept {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    char ch = s[i];
+    if (ch == c) return i;
+    if (ch == '"') {
+      std::size_t q = skip_quoted(s.substr(i));
+      if (q == std::string_view::npos) return std::string_view::npos;
+      i += q - 1;
+    }
+  }
+  return std::string_view::npos;
+}
+
+namespace {
+
+int hex_value(char c) noexcept {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+void append_utf8(std::string& out, std::uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+}  // namespace
+
+bool unquote(std::string_view s, std::string& scratch, std::string_view& out, std::size_t& consumed,
+             scan_error& err) {
+  // Fast path: no backslash before the closing quote.
+  std::size_t i = 1;
+  const std::size_t n = s.size();
+  while (i < n && s[i] != '"' && s[i] != '\\') ++i;
+  if (i < n && s[i] == '"') {
+    out = s.substr(1, i - 1);
+    consumed = i + 1;
+    return true;
+  }
+  scratch.assign(s.data() + 1, i - 1);
+  while (i < n) {
+    char c = s[i];
+    if (c == '"') {
+      out = scratch;
+      consumed = i + 1;
+      return true;
+    }
+    if (c != '\\') {
+      // Copy the run up to the next quote or backslash in one go.
+      std::size_t j = i;
+      while (j < n && s[j] != '"' && s[j] != '\\') ++j;
+      scratch.append(s.data() + i, j - i);
+      i = j;
+      continue;
+    }
+    if (i + 1 >= n) break;
+    char e = s[i + 1];
+    switch (e) {
+      case '\\': scratch += '\\'; i += 2; continue;
+      case '"': scratch += '"'; i += 2; continue;
+      case 'n': scratch += '\n'; i += 2; continue;
+      case 'r': scratch += '\r'; i += 2; continue;
+      case 't': scratch += '\t'; i += 2; continue;
+      case 'u': {
+        std::uint32_t cp = 0;
+        for (std::size_t k = 0; k < 4; ++k) {
+          int h = i + 2 + k < n ? hex_value(s[i + 2 + k]) : -1;
+          if (h < 0) {
+            err = {error_code::invalid_escape, "\\u escape needs four hex digits", i};
+            return false;
+          }
+          cp = cp * 16 + static_cast<std::uint32_t>(h);
+        }
+        if (cp >= 0xD800 && cp <= 0xDFFF) {
+          err = {error_code::invalid_escape, "\\u escape of a surrogate code point", i};
+          return false;
+        }
+        append_utf8(scratch, cp);
+        i += 6;
+        continue;
+      }
+      default:
+        err = {error_code::invalid_escape, "invalid escape sequence", i};
+        return false;
+    }
+  }
+  err = {error_code::unterminated_string, "unterminated string", 0};
+  return false;
+}
+
+bool is_number_token(std::string_view t) noexcept {
+  std::size_t i = 0, n = t.size();
+  if (i < n && t[i] == '-') ++i;
+  std::size_t int_start = i;
+  while (i < n && t[i] >= '0' && t[i] <= '9') ++i;
+  std::size_t int_len = i - int_start;
+  if (int_len == 0) return false;
+  bool has_more = i < n;
+  if (i < n && t[i] == '.') {
+    ++i;
+    std::size_t f = i;
+    while (i < n && t[i] >= '0' && t[i] <= '9') ++i;
+    if (i == f) return false;
+  }
+  if (i < n && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    if (i < n && (t[i] == '+' || t[i] == '-')) ++i;
+    std::size_t f = i;
+    while (i < n && t[i] >= '0' && t[i] <= '9') ++i;
+    if (i == f) return false;
+  }
+  if (i != n) return false;
+  // Forbidden leading zeros: "05", "-007"; "0.5", "0e1" are fine.
+  if (int_len > 1 && t[int_start] == '0') return false;
+  (void)has_more;
+  return true;
+}
+
+bool parse_primitive(std::string_view token, std::string& scratch, primitive& out, scan_error& err) {
+  if (!token.empty() && token[0] == '"') {
+    std::size_t consumed = 0;
+    std::string_view s;
+    if (!unquote(token, scratch, s, consumed, err)) return false;
+    if (consumed != token.size()) {
+      err = {error_code::unexpected_line, "unexpected characters after a quoted string", consumed};
+      return false;
+    }
+    out.type = primitive::kind::string;
+    out.text = s;
+    return true;
+  }
+  switch (token.size()) {
+    case 4:
+      if (token == "true") { out.type = primitive::kind::boolean; out.b = true; return true; }
+      if (token == "null") { out.type = primitive::kind::null; return true; }
+      break;
+    case 5:
+      if (token == "false") { out.type = primitive::kind::boolean; out.b = false; return true; }
+      break;
+    default: break;
+  }
+  char c0 = token.empty() ? '\0' : token[0];
+  if ((c0 >= '0' && c0 <= '9') || c0 == '-') {
+    if (is_number_token(token)) {
+      const char* b = token.data();
+      const char* e = b + token.size();
+      bool integral = token.find_first_of(".eE") == std::string_view::npos;
+      if (integral) {
+        std::int64_t i = 0;
+        auto r = std::from_chars(b, e, i);
+        if (r.ec == std::errc() && r.ptr == e) {
+          out.type = primitive::kind::integer;
+          out.i = i;
+          return true;
+        }
+        if (c0 != '-') {
+          std::uint64_t u = 0;
+          auto ru = std::from_chars(b, e, u);
+          if (ru.ec == std::errc() && ru.ptr == e) {
+            out.type = primitive::kind::uinteger;
+            out.u = u;
+            return true;
+          }
+        }
+        out.type = primitive::kind::big_integer;
+        out.text = token;
+        return true;
+      }
+      double d = 0;
+      auto r = std::from_chars(b, e, d);
+      if (r.ec == std::errc() && r.ptr == e && std::isfinite(d)) {
+        out.type = primitive::kind::real;
+        out.d = d == 0 ? 0.0 : d;  // -0 decodes to 0
+        return true;
+      }
+      if (r.ec == std::errc::result_out_of_range && r.ptr == e) {
+        // Underflow rounds to zero; overflow is outside the numeric domain and stays
+        // the token's text (as the reference implementation does).
+        bool underflow = false;
+        std::size_t epos = token.find_first_of("eE");
+        if (epos != std::string_view::npos && epos + 1 < token.size() && token[epos + 1] == '-') underflow = true;
+        if (underflow) {
+          out.type = primitive::kind::real;
+          out.d = 0.0;
+          return true;
+        }
+      }
+    }
+  }
+  out.type = primitive::kind::string;
+  out.text = token;
+  return true;
+}
+
+bool cell_splitter::next(std::string_view& cell) noexcept {
+  if (done_) return false;
+  std::size_t start = pos_;
+  std::size_t i = pos_;
+  const std::size_t n = s_.size();
+  while (i < n && s_[i] != delim_) {
+    if (s_[i] == '"') {
+      std::size_t q = skip_quoted(s_.substr(i));
+      if (q == std::string_view::npos) {
+        i = n;
+        break;
+      }
+      i += q;
+      continue;
+    }
+    ++i;
+  }
+  std::string_view raw = s_.substr(start, i - start);
+  std::size_t lead = 0;
+  while (lead < raw.size() && raw[lead] == ' ') ++lead;
+  cell_offset_ = start + lead;
+  cell = trim_spaces(raw);
+  if (i >= n) done_ = true;
+  else pos_ = i + 1;
+  return true;
+}
+
+}  // namespace toon::detail
