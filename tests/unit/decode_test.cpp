@@ -1,0 +1,226 @@
+// Decoder unit tests: forms, numbers, strict-mode errors with their codes and positions.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "toon/decode.hpp"
+#include "toon/events.hpp"
+
+namespace {
+
+using toon::array;
+using toon::error_code;
+using toon::object;
+using toon::value;
+
+value ok(std::string_view text, toon::decode_options o = {}) {
+  auto r = toon::decode(text, o);
+  EXPECT_TRUE(r.has_value()) << text << "\n-> " << (r ? "" : r.error().to_string());
+  return r ? *r : value();
+}
+
+struct expected_error {
+  error_code code;
+  std::uint32_t line;
+  std::uint32_t column;
+};
+
+void fails(std::string_view text, expected_error want, toon::decode_options o = {}) {
+  auto r = toon::decode(text, o);
+  ASSERT_FALSE(r.has_value()) << "decoded without error: " << text;
+  EXPECT_EQ(r.error().code, want.code) << text << "\n-> " << r.error().to_string();
+  EXPECT_EQ(r.error().line, want.line) << text << "\n-> " << r.error().to_string();
+  EXPECT_EQ(r.error().column, want.column) << text << "\n-> " << r.error().to_string();
+}
+
+toon::decode_options lenient() {
+  toon::decode_options o;
+  o.strict = false;
+  return o;
+}
+
+TEST(Decode, ObjectsAndPrimitives) {
+  EXPECT_EQ(ok("id: 123\nname: Ada\nactive: true\nnote: null"),
+            (value(object{{"id", 123}, {"name", "Ada"}, {"active", true}, {"note", nullptr}})));
+  EXPECT_EQ(ok("user:\n  id: 1\n  tags: []\n  meta:"),
+            (value(object{{"user", object{{"id", 1}, {"tags", array{}}, {"meta", object{}}}}})));
+  EXPECT_EQ(ok(""), value(object{}));
+  EXPECT_EQ(ok("# only a comment\n\n"), value(object{}));
+  EXPECT_EQ(ok("hello"), value("hello"));
+  EXPECT_EQ(ok("42"), value(42));
+  EXPECT_EQ(ok("\"a:b\""), value("a:b"));
+  EXPECT_EQ(ok("[]"), value(array{}));
+}
+
+TEST(Decode, QuotedKeysAndEscapes) {
+  EXPECT_EQ(ok("\"my key\": \"x\\ty\\\"z\\u00e9\\\\\""), (value(object{{"my key", "x\ty\"z\xC3\xA9\\"}})));
+  EXPECT_EQ(ok("\"a:b\"[2]: 1,2"), (value(object{{"a:b", array{1, 2}}})));
+  EXPECT_EQ(ok("a: \"\""), (value(object{{"a", ""}})));
+  EXPECT_EQ(ok("key: -x"), (value(object{{"key", "-x"}})));
+}
+
+TEST(Decode, Arrays) {
+  EXPECT_EQ(ok("tags[3]: a,b,c"), (value(object{{"tags", array{"a", "b", "c"}}})));
+  EXPECT_EQ(ok("t[3|]: a,b|c| d "), (value(object{{"t", array{"a,b", "c", "d"}}})));
+  EXPECT_EQ(ok("t[2\t]: a b\tc"), (value(object{{"t", array{"a b", "c"}}})));
+  EXPECT_EQ(ok("t[3]: ,\"\",x"), (value(object{{"t", array{"", "", "x"}}})));
+  EXPECT_EQ(ok("pairs[2]:\n  - [2]: 1,2\n  - []"), (value(object{{"pairs", array{array{1, 2}, array{}}}})));
+  EXPECT_EQ(ok("[2]: x,y"), value(array{"x", "y"}));
+  EXPECT_EQ(ok("e[0]:"), (value(object{{"e", array{}}})));
+  EXPECT_EQ(ok("items[3]:\n  - 1\n  - a: 1\n    b: 2\n  -"),
+            (value(object{{"items", array{1, object{{"a", 1}, {"b", 2}}, object{}}}})));
+}
+
+TEST(Decode, TabularAndNestedGroups) {
+  EXPECT_EQ(ok("users[2]{id,name}:\n  1,Ada\n  2,Bob"),
+            (value(object{{"users", array{object{{"id", 1}, {"name", "Ada"}}, object{{"id", 2}, {"name", "Bob"}}}}})));
+  EXPECT_EQ(ok("o[1]{id,customer{name,country},total}:\n  1,Ada,DK,99"),
+            (value(object{{"o", array{object{{"id", 1},
+                                             {"customer", object{{"name", "Ada"}, {"country", "DK"}}},
+                                             {"total", 99}}}}})));
+  // A colon before the delimiter ends the rows (§9.3).
+  EXPECT_EQ(ok("a[1]{x}:\n  1\nb: 2"), (value(object{{"a", array{object{{"x", 1}}}}, {"b", 2}})));
+}
+
+TEST(Decode, KeyedTables) {
+  EXPECT_EQ(ok("users[2:]{age,city}:\n  alice: 30,Berlin\n  bob: 25,Oslo"),
+            (value(object{{"users", object{{"alice", object{{"age", 30}, {"city", "Berlin"}}},
+                                           {"bob", object{{"age", 25}, {"city", "Oslo"}}}}}})));
+  EXPECT_EQ(ok("[2:]{v}:\n  \"a b\": 1\n  c: 2"),
+            (value(object{{"a b", object{{"v", 1}}}, {"c", object{{"v", 2}}}})));
+}
+
+TEST(Decode, ListItemWithTabularFirstField) {
+  EXPECT_EQ(ok("items[1]:\n  - users[2]{id}:\n      1\n      2\n    status: ok"),
+            (value(object{{"items", array{object{{"users", array{object{{"id", 1}}, object{{"id", 2}}}},
+                                                 {"status", "ok"}}}}})));
+}
+
+TEST(Decode, Numbers) {
+  auto v = ok("a: 9223372036854775807\nb: -9223372036854775808\nc: 18446744073709551615\n"
+              "d: 123456789012345678901234567890\ne: -0\nf: 1.5000\ng: 1e-7\nh: 05\ni: 1e400\nj: 9007199254740993");
+  EXPECT_EQ(v["a"].type(), value::kind::integer);
+  EXPECT_EQ(v["a"].as_int64(), INT64_MAX);
+  EXPECT_EQ(v["b"].as_int64(), INT64_MIN);
+  EXPECT_EQ(v["c"].type(), value::kind::uinteger);
+  EXPECT_EQ(v["c"].as_uint64(), UINT64_MAX);
+  ASSERT_EQ(v["d"].type(), value::kind::big_integer);
+  EXPECT_EQ(v["d"].as_big_integer().digits, "123456789012345678901234567890");
+  EXPECT_EQ(v["e"], value(0));
+  EXPECT_EQ(v["f"], value(1.5));
+  EXPECT_EQ(v["g"], value(1e-7));
+  EXPECT_EQ(v["h"], value("05"));
+  EXPECT_EQ(v["i"], value("1e400"));  // outside the double range: kept as text
+  EXPECT_EQ(v["j"].as_int64(), 9007199254740993);  // exact beyond 2^53
+}
+
+TEST(Decode, CrLfAndBom) {
+  EXPECT_EQ(ok("\xEF\xBB\xBF" "a: 1\r\nb:\r\n  c: 2\r\n"), (value(object{{"a", 1}, {"b", object{{"c", 2}}}})));
+}
+
+TEST(Decode, IndentSizeOption) {
+  toon::decode_options o;
+  o.indent_size = 4;
+  EXPECT_EQ(ok("a:\n    b: 1", o), (value(object{{"a", object{{"b", 1}}}})));
+  fails("a:\n  b: 1", {error_code::invalid_indentation, 2, 1}, o);
+}
+
+TEST(DecodeErrors, EachCodeWithPosition) {
+  fails("a: \"x\\qy\"", {error_code::invalid_escape, 1, 6});
+  fails("a: \"\\u12\"", {error_code::invalid_escape, 1, 5});
+  fails("a: \"\\ud800\"", {error_code::invalid_escape, 1, 5});
+  fails("a: 1\nb: \"open", {error_code::unterminated_string, 2, 4});
+  fails("a: 1\nhello", {error_code::missing_colon, 2, 1});
+  fails("x[03]: a", {error_code::invalid_header, 1, 3});
+  fails("x[2] : a,b", {error_code::invalid_header, 1, 5});
+  fails("x[2]{}:\n  1", {error_code::invalid_header, 1, 5});
+  fails("x[2\t]{a,b}:\n  1\t2\n  3\t4", {error_code::delimiter_mismatch, 1, 8});
+  fails("x[3]: a,b", {error_code::length_mismatch, 1, 1});
+  fails("a: 1\nx[2]:\n  - a", {error_code::length_mismatch, 2, 1});
+  fails("x[2]{a,b}:\n  1,2\n  3", {error_code::width_mismatch, 3, 3});
+  fails("a:\n   b: 1", {error_code::invalid_indentation, 2, 1});
+  fails("a:\n\tb: 1", {error_code::invalid_indentation, 2, 1});
+  fails("a:\n    b: 1", {error_code::unexpected_indentation, 2, 5});
+  fails("a: 1\n  b: 2", {error_code::unexpected_indentation, 2, 3});
+  fails("x[2]:\n  - a\n\n  - b", {error_code::blank_line_in_array, 3, 1});
+  fails("[1]: a\nb: 2", {error_code::trailing_content, 2, 1});
+  fails("x[1]:\n  - a\n  b", {error_code::unexpected_line, 3, 3});
+  fails("a: 1\na: 2", {error_code::duplicate_key, 2, 1});
+  fails("x[1]{a,a}:\n  1,2", {error_code::duplicate_key, 1, 1});
+  fails("a: \"\xC3\x28\"", {error_code::invalid_utf8, 1, 5});
+}
+
+TEST(DecodeErrors, Limits) {
+  std::string deep;
+  for (int i = 0; i < 300; ++i) deep += std::string(static_cast<std::size_t>(i) * 2, ' ') + "k:\n";
+  auto r = toon::decode(deep);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, error_code::depth_limit);
+  toon::decode_options o;
+  o.max_depth = 400;
+  EXPECT_TRUE(toon::decode(deep, o).has_value());
+  o.max_input_size = 10;
+  EXPECT_EQ(toon::decode(deep, o).error().code, error_code::size_limit);
+}
+
+TEST(DecodeErrors, FormattedWithCaret) {
+  std::string text = "users[2]{id,name}:\n  1,Ada\n  2";
+  auto r = toon::decode(text);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(toon::format_error(r.error(), text, "data.toon"),
+            "data.toon:3:3: row has 1 values, the header declares 2 fields\n  2\n  ^");
+}
+
+TEST(DecodeNonStrict, LenientForms) {
+  auto o = lenient();
+  EXPECT_EQ(ok("a: 1\na: 2", o), (value(object{{"a", 2}})));
+  EXPECT_EQ(ok("x[1]:\n  - 1\n  - 2", o), (value(object{{"x", array{1, 2}}})));
+  EXPECT_EQ(ok("foo[2]extra: a,b", o), (value(object{{"foo[2]extra", "a,b"}})));
+  EXPECT_EQ(ok("x[2]:\n  - a\n\n  - b", o), (value(object{{"x", array{"a", "b"}}})));
+  EXPECT_EQ(ok("a:\n   b: 1", o), (value(object{{"a", object{{"b", 1}}}})));
+  EXPECT_EQ(ok("a: \"\xC3\x28\"", o).find("a")->as_string(), "\xC3\x28");
+}
+
+TEST(DecodeThrowing, ThrowsToonError) {
+  EXPECT_THROW((void)toon::decode_or_throw("a: \"x"), toon::toon_error);
+  EXPECT_EQ(toon::decode_or_throw("a: 1"), (value(object{{"a", 1}})));
+}
+
+// A handler that records events, to pin the event sequence down.
+class recorder final : public toon::event_handler {
+ public:
+  std::string log;
+  bool start_object(std::size_t n, std::size_t) override { log += "{" + std::to_string(n) + " "; return true; }
+  bool end_object() override { log += "} "; return true; }
+  bool start_array(std::size_t n, std::size_t) override { log += "[" + std::to_string(n) + " "; return true; }
+  bool end_array() override { log += "] "; return true; }
+  bool key(std::string_view k, std::size_t) override { log += "k:" + std::string(k) + " "; return true; }
+  bool null_value(std::size_t) override { log += "null "; return true; }
+  bool bool_value(bool b, std::size_t) override { log += b ? "true " : "false "; return true; }
+  bool int_value(std::int64_t i, std::size_t) override { log += "i" + std::to_string(i) + " "; return true; }
+  bool uint_value(std::uint64_t u, std::size_t) override { log += "u" + std::to_string(u) + " "; return true; }
+  bool double_value(double, std::size_t) override { log += "d "; return true; }
+  bool big_integer_value(std::string_view d, std::size_t) override { log += "b" + std::string(d) + " "; return true; }
+  bool string_value(std::string_view s, std::size_t offset) override {
+    log += "s:" + std::string(s) + "@" + std::to_string(offset) + " ";
+    if (s == "stop") return fail(error_code::type_mismatch, "stopped", offset);
+    return true;
+  }
+};
+
+TEST(DecodeEvents, SequenceAndOffsets) {
+  recorder r;
+  ASSERT_TRUE(toon::decode_events("a[2:]{x}:\n  p: hi\n  q: null", r));
+  EXPECT_EQ(r.log, "{0 k:a {2 k:p {0 k:x s:hi@15 } k:q {0 k:x null } } } ");
+}
+
+TEST(DecodeEvents, HandlerErrorCarriesPosition) {
+  recorder r;
+  auto res = toon::decode_events("a: 1\nb: stop", r);
+  ASSERT_FALSE(res.has_value());
+  EXPECT_EQ(res.error().code, error_code::type_mismatch);
+  EXPECT_EQ(res.error().line, 2u);
+  EXPECT_EQ(res.error().column, 4u);
+}
+
+}  // namespace
