@@ -1,0 +1,27 @@
+// cli/commands.hpp - the encode and decode commands of the toon tool.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "options.hpp"
+#include "toon/error.hpp"
+
+namespace toon_cli {
+
+/// Exit statuses.
+inline constexpr int exit_ok = 0;
+inline constexpr int exit_data_error = 1;
+inline constexpr int exit_usage = 2;
+
+/// JSON -> TOON according to `opts`; returns the exit status (messages go to stderr).
+int run_encode(const options& opts);
+
+/// TOON -> JSON according to `opts`; returns the exit status (messages go to stderr).
+int run_decode(const options& opts);
+
+/// Renders an error in `source` as `NAME:LINE:COL: message`, the source line and a caret
+/// (toon::format_error), cutting very long lines down to a window around the column.
+[[nodiscard]] std::string render_error(const toon::error& e, std::string_view source, std::string_view name);
+
+}  // namespace toon_cli

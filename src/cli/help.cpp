@@ -1,0 +1,75 @@
+// cli/help.cpp - help, version and usage texts of the toon tool.
+#include <string>
+
+#include "options.hpp"
+#include "toon/version.hpp"
+
+namespace toon_cli {
+
+std::string version_text() {
+  std::string s = "toon ";
+  s += toon::version;
+  s += " (TOON spec ";
+  s += toon::spec_version;
+  s += "; fixtures ";
+  s += toon::fixture_versions;
+  s += ")\n";
+  return s;
+}
+
+std::string usage_hint() {
+  return "Usage: toon [encode|decode] [options] [FILE|-]\n"
+         "Run 'toon --help' for the list of options.\n";
+}
+
+std::string help_text() {
+  std::string s = "toon ";
+  s += toon::version;
+  s += " - convert JSON to TOON (Token-Oriented Object Notation) and back\n";
+  s += R"(
+Usage:
+  toon [encode|decode] [options] [FILE|-]
+
+Commands:
+  encode    read JSON, write TOON
+  decode    read TOON, write JSON
+  (none)    choose from FILE's name: *.toon decodes; *.json, any other name
+            and standard input encode
+
+FILE is the input; without FILE, or with '-', standard input is read.
+Output goes to standard output and ends with a single newline.
+
+Options:
+  -o, --output FILE     write the result to FILE (created or replaced; left
+                        untouched when the input is invalid)
+  -e, --encode          same as the encode command
+  -d, --decode          same as the decode command
+      --delimiter NAME  encode: separator of inline arrays and table rows:
+                        comma (default), tab or pipe
+      --indent N        spaces per TOON indentation level, 1-64 (default 2);
+                        decode: also the JSON indentation unless --json-indent
+      --json-indent N   decode: spaces per JSON level, 0 for compact JSON
+      --strict          decode: enforce every strict-mode check (default)
+      --no-strict       decode: lenient mode: no count, width or indentation
+                        checks, and a repeated key keeps its last value
+  -h, --help            show this help and exit
+  -v, --version         show the version and exit
+
+Exit status:
+  0  success
+  1  invalid input (JSON or TOON) or a file that cannot be read or written;
+     the message reads FILE:LINE:COLUMN: problem, then the line and a caret
+  2  wrong usage (unknown option, bad value, more than one input file)
+
+Examples:
+  toon examples/users.json                 encode a file to standard output
+  toon examples/users.json -o users.toon   encode to a file
+  toon users.toon                          decode (chosen by the extension)
+  toon encode --delimiter tab data.json    tab-separated tables
+  curl -s https://example.com/api | toon   encode a JSON stream
+  toon decode --json-indent 0 < in.toon    compact JSON from standard input
+)";
+  return s;
+}
+
+}  // namespace toon_cli

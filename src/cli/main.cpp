@@ -1,0 +1,43 @@
+// cli/main.cpp - entry point of the toon command-line tool.
+#include <cstdio>
+#include <exception>
+#include <new>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "commands.hpp"
+#include "options.hpp"
+
+namespace {
+
+void put(std::FILE* f, const std::string& s) { std::fwrite(s.data(), 1, s.size(), f); }
+
+int run(int argc, char** argv) {
+  std::vector<std::string_view> args(argv + (argc > 0 ? 1 : 0), argv + argc);
+  toon_cli::parse_result parsed = toon_cli::parse_args(args);
+  if (!parsed.error.empty()) {
+    put(stderr, "toon: " + parsed.error + "\n" + toon_cli::usage_hint());
+    return toon_cli::exit_usage;
+  }
+  const toon_cli::options& opts = parsed.opts;
+  if (opts.show_help || opts.show_version) {
+    put(stdout, opts.show_help ? toon_cli::help_text() : toon_cli::version_text());
+    return std::fflush(stdout) == 0 ? toon_cli::exit_ok : toon_cli::exit_data_error;
+  }
+  return toon_cli::resolve_mode(opts) == toon_cli::mode::decode ? toon_cli::run_decode(opts)
+                                                                : toon_cli::run_encode(opts);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    put(stderr, "toon: out of memory\n");
+  } catch (const std::exception& e) {
+    put(stderr, std::string("toon: internal error: ") + e.what() + "\n");
+  }
+  return toon_cli::exit_data_error;
+}

@@ -1,0 +1,284 @@
+// encoder.cpp - toon::value -> TOON text (toon::encode, toon::encode_to).
+//
+// Layout decisions come from shape.hpp, token formatting from toon_writer.hpp. Where the
+// spec leaves a choice open, the output follows the reference implementation
+// (@toon-format/toon 4.4.0) byte for byte.
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "shape.hpp"
+#include "toon/encode.hpp"
+#include "toon_writer.hpp"
+
+namespace toon {
+
+namespace {
+
+using detail::array_form;
+using detail::field_list_view;
+
+constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
+
+class value_encoder {
+ public:
+  value_encoder(std::string& out, const encode_options& options)
+      : w_(out, options), delim_(options.delimiter) {}
+
+  void root(const value& v) {
+    switch (v.type()) {
+      case value::kind::array:
+        array_value(nullptr, v.as_array(), 0);
+        return;
+      case value::kind::object: {
+        const object& o = v.as_object();
+        if (shapes_.keyed_tabular(o)) {
+          // Keyless keyed form, valid only at the root (§9.5).
+          w_.begin_line(0);
+          w_.keyless_header(o.size(), delim_, shapes_.fields(), true);
+          keyed_rows(o, shapes_.fields(), 1);
+        } else {
+          object_fields(o, 0);  // an empty root object is an empty document
+        }
+        return;
+      }
+      default:
+        w_.begin_line(0);
+        // A root string starting with U+FEFF is quoted so that the document does not start
+        // with a byte order mark (which a reader could strip), as the reference does.
+        if (v.is_string() && v.as_string().starts_with(utf8_bom)) w_.quoted(v.as_string());
+        else primitive(v, delim_);
+        return;
+    }
+  }
+
+ private:
+  void primitive(const value& v, delimiter d) {
+    switch (v.type()) {
+      case value::kind::null: w_.null(); return;
+      case value::kind::boolean: w_.boolean(v.as_bool()); return;
+      case value::kind::integer: w_.number(v.as_int64()); return;
+      case value::kind::uinteger: w_.number(v.as_uint64()); return;
+      case value::kind::real: w_.number(v.as_double()); return;
+      case value::kind::big_integer: w_.big_integer(v.as_big_integer().digits); return;
+      case value::kind::string: w_.string(v.as_string(), d); return;
+      case value::kind::array:
+      case value::kind::object: break;
+    }
+  }
+
+  void object_fields(const object& o, std::size_t depth) {
+    for (const member& m : o) field(m.key, m.value, depth);
+  }
+
+  // One `key ...` field of an object at `depth` (§8).
+  void field(std::string_view key, const value& v, std::size_t depth) {
+    if (v.is_array()) {
+      array_value(&key, v.as_array(), depth);
+    } else if (v.is_object()) {
+      const object& o = v.as_object();
+      if (shapes_.keyed_tabular(o)) {
+        w_.begin_line(depth);
+        w_.header(key, o.size(), delim_, shapes_.fields(), true);
+        keyed_rows(o, shapes_.fields(), depth + 1);
+      } else {
+        w_.object_field(depth, key);
+        object_fields(o, depth + 1);
+      }
+    } else {
+      w_.begin_line(depth);
+      w_.key(key);
+      w_.colon_space();
+      primitive(v, delim_);  // object field values quote against the document delimiter
+    }
+  }
+
+  // The header of an array with an optional key, without the colon's trailing content.
+  void array_header(const std::string_view* key, std::size_t length, field_list_view fields = {}) {
+    if (key) w_.header(*key, length, delim_, fields);
+    else w_.keyless_header(length, delim_, fields);
+  }
+
+  // An array in field position (`key` set) or at the root (`key` null), at `depth`.
+  void array_value(const std::string_view* key, const array& a, std::size_t depth) {
+    const array_form form = shapes_.classify_array(a);
+    w_.begin_line(depth);
+    switch (form) {
+      case array_form::empty:
+        if (key) {
+          w_.key(*key);
+          w_.raw(": []");
+        } else {
+          w_.raw("[]");
+        }
+        return;
+      case array_form::primitives:
+        array_header(key, a.size());
+        inline_values(a);
+        return;
+      case array_form::arrays_of_primitives:
+        array_header(key, a.size());
+        for (const value& inner : a) {
+          w_.begin_list_item(depth + 1);
+          inline_array(inner.as_array());
+        }
+        return;
+      case array_form::tabular:
+        array_header(key, a.size(), shapes_.fields());
+        tabular_rows(a, shapes_.fields(), depth + 1);
+        return;
+      case array_form::list:
+        array_header(key, a.size());
+        list_items(a, depth + 1);
+        return;
+    }
+  }
+
+  // ` v1<d>v2...` after an inline array header's colon (nothing for an empty array).
+  void inline_values(const array& a) {
+    if (a.empty()) return;
+    w_.space();
+    bool first = true;
+    for (const value& v : a) {
+      if (!first) w_.delimiter_char(delim_);
+      first = false;
+      primitive(v, delim_);
+    }
+  }
+
+  // `[M]: v1<d>v2...` (keyless; `[0]:` when empty, §9.2).
+  void inline_array(const array& a) {
+    w_.keyless_header(a.size(), delim_);
+    inline_values(a);
+  }
+
+  void list_items(const array& a, std::size_t depth) {
+    for (const value& item : a) list_item(item, depth);
+  }
+
+  // One element of an expanded list at `depth` (§9.4).
+  void list_item(const value& v, std::size_t depth) {
+    if (v.is_object()) {
+      object_list_item(v.as_object(), depth);
+      return;
+    }
+    w_.begin_list_item(depth);
+    if (v.is_array()) {
+      const array& a = v.as_array();
+      if (detail::all_primitives(a)) {
+        inline_array(a);
+      } else {
+        // Never tabular here: a keyless fields header is valid only at the root (§6, §9.4).
+        w_.keyless_header(a.size(), delim_);
+        list_items(a, depth + 1);
+      }
+    } else {
+      primitive(v, delim_);
+    }
+  }
+
+  // An object as a list item (§10).
+  void object_list_item(const object& o, std::size_t depth) {
+    if (o.empty()) {
+      w_.empty_list_item(depth);
+      return;
+    }
+    auto it = o.begin();
+    const std::string_view key = it->key;
+    const value& first = it->value;
+    w_.begin_list_item(depth);
+    if (first.is_array()) {
+      const array& a = first.as_array();
+      switch (shapes_.classify_array(a)) {
+        case array_form::tabular:
+          // Header on the hyphen line, rows at +2, other fields at +1.
+          w_.header(key, a.size(), delim_, shapes_.fields());
+          tabular_rows(a, shapes_.fields(), depth + 2);
+          break;
+        case array_form::empty:
+          w_.key(key);
+          w_.raw(": []");
+          break;
+        case array_form::primitives:
+          w_.key(key);
+          inline_array(a);
+          break;
+        case array_form::arrays_of_primitives:
+        case array_form::list:
+          w_.header(key, a.size(), delim_);
+          list_items(a, depth + 2);
+          break;
+      }
+    } else if (first.is_object()) {
+      const object& sub = first.as_object();
+      if (shapes_.keyed_tabular(sub)) {
+        w_.header(key, sub.size(), delim_, shapes_.fields(), true);
+        keyed_rows(sub, shapes_.fields(), depth + 2);
+      } else {
+        w_.key(key);
+        w_.colon();
+        object_fields(sub, depth + 2);
+      }
+    } else {
+      w_.key(key);
+      w_.colon_space();
+      primitive(first, delim_);
+    }
+    for (++it; it != o.end(); ++it) field(it->key, it->value, depth + 1);
+  }
+
+  void row_cells(const object& row, field_list_view fields) {
+    bool first = true;
+    detail::for_each_leaf(row, fields, [&](const value& cell) {
+      if (!first) w_.delimiter_char(delim_);
+      first = false;
+      primitive(cell, delim_);  // cells quote against the active delimiter
+    });
+  }
+
+  void tabular_rows(const array& rows, field_list_view fields, std::size_t depth) {
+    for (const value& row : rows) {
+      w_.begin_line(depth);
+      row_cells(row.as_object(), fields);
+    }
+  }
+
+  // Entry rows `entrykey: c1<d>c2...` of a keyed tabular object (§9.5).
+  void keyed_rows(const object& o, field_list_view fields, std::size_t depth) {
+    for (const member& m : o) {
+      w_.begin_line(depth);
+      w_.key(m.key);
+      w_.colon_space();
+      row_cells(m.value.as_object(), fields);
+    }
+  }
+
+  detail::writer w_;
+  delimiter delim_;
+  detail::shape_analyzer shapes_;
+};
+
+void check_options(const encode_options& options) {
+  switch (options.delimiter) {
+    case delimiter::comma:
+    case delimiter::tab:
+    case delimiter::pipe: return;
+  }
+  throw std::invalid_argument("toon::encode: invalid delimiter (valid: comma, tab, pipe)");
+}
+
+}  // namespace
+
+std::string encode(const value& v, const encode_options& options) {
+  std::string out;
+  encode_to(out, v, options);
+  return out;
+}
+
+void encode_to(std::string& out, const value& v, const encode_options& options) {
+  check_options(options);
+  value_encoder encoder(out, options);
+  encoder.root(v);
+}
+
+}  // namespace toon

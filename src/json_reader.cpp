@@ -1,0 +1,457 @@
+// toon::from_json: JSON text -> toon::value through simdjson's On-Demand API.
+//
+// simdjson validates the text; this file only walks it, keeps object key order (a repeated
+// key keeps its first position and takes the last value), classifies numbers (int64,
+// uint64, exact big integer from the raw token, else double) and turns simdjson's error
+// codes into toon::error values with a line and column.
+#include <simdjson.h>
+
+#include <charconv>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <unordered_map>
+#include <utility>
+
+#include "toon/json.hpp"
+
+namespace toon {
+
+namespace {
+
+namespace od = simdjson::ondemand;
+
+/// Nesting limit of JSON input (arrays and objects). Deeper input fails with
+/// error_code::depth_limit instead of exhausting the stack.
+constexpr std::size_t max_json_depth = 1000;
+/// simdjson's own limit must stay above ours (its root container is at depth 1).
+constexpr std::size_t simdjson_depth = max_json_depth + 16;
+
+/// Objects up to this size find repeated keys by a linear scan; larger ones use a hash index.
+constexpr std::size_t linear_key_scan_limit = 32;
+
+bool is_json_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+std::string_view trim_right(std::string_view s) noexcept {
+  while (!s.empty() && is_json_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+/// True for an integer token of the JSON grammar: -?(0|[1-9][0-9]*).
+bool is_json_integer(std::string_view t) noexcept {
+  if (!t.empty() && t.front() == '-') t.remove_prefix(1);
+  if (t.empty() || (t.front() == '0' && t.size() > 1)) return false;
+  for (char c : t)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
+/// True for a number token of the JSON grammar (RFC 8259 §6).
+bool is_json_number(std::string_view t) noexcept {
+  std::size_t i = 0, n = t.size();
+  auto digits = [&] {
+    std::size_t start = i;
+    while (i < n && t[i] >= '0' && t[i] <= '9') ++i;
+    return i > start;
+  };
+  if (i < n && t[i] == '-') ++i;
+  if (i < n && t[i] == '0') ++i;
+  else if (!digits()) return false;
+  if (i < n && t[i] == '.') {
+    ++i;
+    if (!digits()) return false;
+  }
+  if (i < n && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    if (i < n && (t[i] == '+' || t[i] == '-')) ++i;
+    if (!digits()) return false;
+  }
+  return i == n;
+}
+
+// ---- error locations for stage-1 failures (simdjson gives no position for these) ----
+
+/// Offset of the first ill-formed UTF-8 sequence (overlongs, surrogates and code points
+/// above U+10FFFF included), or text.size() when there is none.
+std::size_t first_invalid_utf8(std::string_view text) noexcept {
+  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+  std::size_t n = text.size(), i = 0;
+  while (i < n) {
+    unsigned char c = s[i];
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t len;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) len = 2;
+    else if (c >= 0xE0 && c <= 0xEF) {
+      len = 3;
+      if (c == 0xE0) lo = 0xA0;
+      if (c == 0xED) hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      len = 4;
+      if (c == 0xF0) lo = 0x90;
+      if (c == 0xF4) hi = 0x8F;
+    } else {
+      return i;
+    }
+    if (i + len > n) return i;
+    if (s[i + 1] < lo || s[i + 1] > hi) return i;
+    for (std::size_t k = 2; k < len; ++k)
+      if (s[i + k] < 0x80 || s[i + k] > 0xBF) return i;
+    i += len;
+  }
+  return n;
+}
+
+/// What a lexical scan of the strings finds: the first raw control character inside a
+/// string, or the opening quote of a string that never closes.
+struct string_scan {
+  std::size_t control = std::string_view::npos;
+  std::size_t unclosed = std::string_view::npos;
+};
+
+string_scan scan_strings(std::string_view text) noexcept {
+  string_scan r;
+  bool in_string = false;
+  std::size_t open = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (!in_string) {
+      if (c == '"') {
+        in_string = true;
+        open = i;
+      }
+      continue;
+    }
+    if (c == '\\') {
+      ++i;  // the escaped character cannot end the string
+    } else if (c == '"') {
+      in_string = false;
+    } else if (static_cast<unsigned char>(c) < 0x20 && r.control == std::string_view::npos) {
+      r.control = i;
+    }
+  }
+  if (in_string) r.unclosed = open;
+  return r;
+}
+
+// The raw text of a scalar (value and document spell the call differently).
+simdjson::error_code raw_token(od::value& v, std::string_view& out) noexcept {
+  out = v.raw_json_token();
+  return simdjson::SUCCESS;
+}
+simdjson::error_code raw_token(od::document& d, std::string_view& out) noexcept {
+  return d.raw_json_token().get(out);
+}
+
+// ---- the walker ------------------------------------------------------------------------
+
+class json_reader {
+ public:
+  explicit json_reader(std::string_view text) : text_(text) {}
+
+  result<value> run();
+
+ private:
+  // Records an error at byte `offset` of the input.
+  bool fail(error_code code, std::string message, std::size_t offset) {
+    if (offset > text_.size()) offset = text_.size();
+    location loc = location_of(text_, offset);
+    err_.code = code;
+    err_.message = std::move(message);
+    err_.line = loc.line;
+    err_.column = loc.column;
+    return false;
+  }
+  // "Unexpected end of input", placed just after the last non-blank character (so the
+  // caret sits on a line with text, not on an empty last line).
+  bool fail_at_end() {
+    return fail(error_code::invalid_json, "unexpected end of input", trim_right(text_).size());
+  }
+  // Records a simdjson error at `where` (a pointer into the padded copy), or at the
+  // document's current position when `where` is null.
+  bool fail(simdjson::error_code ec, const char* where);
+  std::size_t offset_of(const char* p) const noexcept {
+    return static_cast<std::size_t>(p - base_);
+  }
+  // Offset of the document's current token (the end of the input when past the last one).
+  std::size_t current_offset() noexcept {
+    const char* p = nullptr;
+    if (doc_->current_location().get(p) != simdjson::SUCCESS || p == nullptr) return text_.size();
+    return offset_of(p);
+  }
+
+  bool parse_value(od::value v, value& out, std::size_t depth);
+  bool parse_array(od::array a, value& out, std::size_t depth);
+  bool parse_object(od::object o, value& out, std::size_t depth);
+  template <class V>
+  bool parse_scalar(V& v, od::json_type type, value& out, bool root);
+  template <class V>
+  bool parse_number(V& v, std::string_view token, value& out);
+
+  std::string_view text_;
+  const char* base_ = nullptr;  // start of the padded copy
+  od::document* doc_ = nullptr;
+  error err_;
+};
+
+bool json_reader::fail(simdjson::error_code ec, const char* where) {
+  std::size_t off = where ? offset_of(where) : current_offset();
+  if (off >= text_.size()) return fail_at_end();
+  switch (ec) {
+    case simdjson::DEPTH_ERROR:
+      return fail(error_code::depth_limit,
+                  "nesting deeper than " + std::to_string(max_json_depth) + " levels", off);
+    case simdjson::STRING_ERROR:
+      return fail(error_code::invalid_json, "invalid escape or lone surrogate in string", off);
+    case simdjson::NUMBER_ERROR:
+    case simdjson::NUMBER_OUT_OF_RANGE:
+      return fail(error_code::invalid_json, "invalid number", off);
+    case simdjson::T_ATOM_ERROR:
+    case simdjson::F_ATOM_ERROR:
+    case simdjson::N_ATOM_ERROR:
+      return fail(error_code::invalid_json, "invalid literal", off);
+    case simdjson::INCOMPLETE_ARRAY_OR_OBJECT: return fail_at_end();
+    case simdjson::TRAILING_CONTENT:
+      return fail(error_code::invalid_json, "unexpected content after the JSON value", off);
+    default: break;
+  }
+  // Structural errors (TAPE_ERROR, INCORRECT_TYPE on a malformed token, ...): name the
+  // character found where something else was expected.
+  char c = text_[off];
+  std::string msg = "unexpected ";
+  if (static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7F) {
+    msg += '\'';
+    msg += c;
+    msg += '\'';
+  } else {
+    msg += "character";
+  }
+  return fail(error_code::invalid_json, std::move(msg), off);
+}
+
+result<value> json_reader::run() {
+  simdjson::padded_string padded(text_);
+  if (padded.data() == nullptr && !text_.empty()) {
+    error e;
+    e.code = error_code::size_limit;
+    e.message = "out of memory copying the JSON input";
+    return e;
+  }
+  base_ = padded.data();
+
+  od::parser parser;
+  od::document doc;
+  auto ec = parser.allocate(text_.size(), simdjson_depth);
+  if (ec == simdjson::SUCCESS) ec = parser.iterate(padded).get(doc);
+  if (ec != simdjson::SUCCESS) {
+    // Stage-1 failures: locate them with a small lexical scan.
+    switch (ec) {
+      case simdjson::EMPTY: fail(error_code::invalid_json, "no JSON value in the input", 0); break;
+      case simdjson::UTF8_ERROR: fail(error_code::invalid_json, "invalid UTF-8", first_invalid_utf8(text_)); break;
+      case simdjson::UNESCAPED_CHARS: {
+        auto s = scan_strings(text_);
+        fail(error_code::invalid_json, "unescaped control character in string",
+             s.control != std::string_view::npos ? s.control : 0);
+        break;
+      }
+      case simdjson::UNCLOSED_STRING: {
+        auto s = scan_strings(text_);
+        fail(error_code::invalid_json, "unterminated string",
+             s.unclosed != std::string_view::npos ? s.unclosed : text_.size());
+        break;
+      }
+      case simdjson::CAPACITY: fail(error_code::size_limit, "JSON input too large", 0); break;
+      case simdjson::DEPTH_ERROR:
+        fail(error_code::depth_limit, "nesting deeper than " + std::to_string(max_json_depth) + " levels", 0);
+        break;
+      default: fail(error_code::invalid_json, simdjson::error_message(ec), 0); break;
+    }
+    return err_;
+  }
+  doc_ = &doc;
+
+  od::json_type type{};
+  if (auto ec = doc.type().get(type); ec != simdjson::SUCCESS) {
+    fail(ec, nullptr);
+    return err_;
+  }
+  value out;
+  if (type == od::json_type::array || type == od::json_type::object) {
+    const char* start = nullptr;
+    if (auto ec = doc.current_location().get(start); ec != simdjson::SUCCESS) start = base_;
+    od::value v;
+    if (auto ec = doc.get_value().get(v); ec != simdjson::SUCCESS) {
+      fail(ec, start);
+      return err_;
+    }
+    if (!parse_value(v, out, 0)) return err_;
+    // Anything after the root container is an error.
+    const char* rest = nullptr;
+    if (doc.current_location().get(rest) == simdjson::SUCCESS && rest != nullptr &&
+        offset_of(rest) < text_.size()) {
+      fail(error_code::invalid_json, "unexpected content after the JSON value", offset_of(rest));
+      return err_;
+    }
+  } else {
+    if (!parse_scalar(doc, type, out, true)) return err_;
+  }
+  return out;
+}
+
+bool json_reader::parse_value(od::value v, value& out, std::size_t depth) {
+  od::json_type type{};
+  if (auto ec = v.type().get(type); ec != simdjson::SUCCESS) return fail(ec, nullptr);
+  switch (type) {
+    case od::json_type::array: {
+      if (depth >= max_json_depth) return fail(simdjson::DEPTH_ERROR, nullptr);
+      od::array a;
+      if (auto ec = v.get_array().get(a); ec != simdjson::SUCCESS) return fail(ec, nullptr);
+      return parse_array(a, out, depth + 1);
+    }
+    case od::json_type::object: {
+      if (depth >= max_json_depth) return fail(simdjson::DEPTH_ERROR, nullptr);
+      od::object o;
+      if (auto ec = v.get_object().get(o); ec != simdjson::SUCCESS) return fail(ec, nullptr);
+      return parse_object(o, out, depth + 1);
+    }
+    default: return parse_scalar(v, type, out, false);
+  }
+}
+
+bool json_reader::parse_array(od::array a, value& out, std::size_t depth) {
+  out = toon::array{};
+  toon::array& arr = out.as_array();
+  for (auto element : a) {
+    od::value v;
+    if (auto ec = std::move(element).get(v); ec != simdjson::SUCCESS) return fail(ec, nullptr);
+    arr.emplace_back();
+    if (!parse_value(v, arr.back(), depth)) return false;
+  }
+  return true;
+}
+
+bool json_reader::parse_object(od::object o, value& out, std::size_t depth) {
+  out = toon::object{};
+  toon::object& obj = out.as_object();
+  // Hash index of the keys, built once the object outgrows the linear scan.
+  std::unordered_map<std::string, std::size_t> index;
+  for (auto field : o) {
+    od::field f;
+    if (auto ec = std::move(field).get(f); ec != simdjson::SUCCESS) return fail(ec, nullptr);
+    std::string_view key;
+    if (auto ec = f.unescaped_key().get(key); ec != simdjson::SUCCESS) return fail(ec, nullptr);
+
+    value* slot = nullptr;
+    if (index.empty() && obj.size() < linear_key_scan_limit) {
+      slot = obj.find(key);
+    } else {
+      if (index.empty()) {
+        index.reserve(obj.size() * 2);
+        std::size_t i = 0;
+        for (const member& m : obj) index.emplace(m.key, i++);
+      }
+      auto [it, inserted] = index.try_emplace(std::string(key), obj.size());
+      if (!inserted) slot = &(obj.begin() + static_cast<std::ptrdiff_t>(it->second))->value;
+    }
+    if (slot != nullptr) *slot = value();  // repeated key: last value wins, first position kept
+    else slot = &obj.emplace_back(std::string(key), value());
+
+    if (!parse_value(f.value(), *slot, depth)) return false;
+  }
+  return true;
+}
+
+template <class V>
+bool json_reader::parse_scalar(V& v, od::json_type type, value& out, bool root) {
+  // Start of the token, for error positions; the raw token runs to the next structural
+  // character and includes trailing whitespace.
+  std::string_view raw;
+  if (auto ec = raw_token(v, raw); ec != simdjson::SUCCESS) return fail(ec, nullptr);
+  const char* start = raw.data();
+  std::string_view token = trim_right(raw);
+  if (root) {
+    // A root scalar must be the whole document.
+    std::size_t end = offset_of(token.data()) + token.size();
+    for (std::size_t i = end; i < text_.size(); ++i)
+      if (!is_json_space(text_[i]))
+        return fail(error_code::invalid_json, "unexpected content after the JSON value", i);
+  }
+  switch (type) {
+    case od::json_type::number: return parse_number(v, token, out);
+    case od::json_type::string: {
+      std::string_view s;
+      if (auto ec = v.get_string().get(s); ec != simdjson::SUCCESS)
+        return fail(ec, ec == simdjson::TRAILING_CONTENT ? token.data() + token.size() : start);
+      out = std::string(s);
+      return true;
+    }
+    // Literals: simdjson has already delimited the token, so compare it whole (this also
+    // sidesteps simdjson 3.0's root-level is_null() misreading "null" plus whitespace).
+    // An unread value is skipped by the enclosing iterator.
+    case od::json_type::boolean:
+      if (token == "true") out = true;
+      else if (token == "false") out = false;
+      else return fail(simdjson::T_ATOM_ERROR, start);
+      return true;
+    case od::json_type::null:
+      if (token != "null") return fail(simdjson::N_ATOM_ERROR, start);
+      out = nullptr;
+      return true;
+    default: return fail(simdjson::TAPE_ERROR, start);
+  }
+}
+
+template <class V>
+bool json_reader::parse_number(V& v, std::string_view token, value& out) {
+  const char* start = token.data();
+  bool integral = is_json_integer(token);
+  if (integral) {
+    std::int64_t i = 0;
+    if (v.get_int64().get(i) == simdjson::SUCCESS) {
+      out = i;
+      return true;
+    }
+    if (token.front() != '-') {
+      std::uint64_t u = 0;
+      if (v.get_uint64().get(u) == simdjson::SUCCESS) {
+        out = u;
+        return true;
+      }
+    }
+    // Beyond 64 bits: keep the exact digits (the JSON grammar already rules out '+' and
+    // leading zeros, so the token is in normal form). simdjson skips the unread value.
+    std::int64_t probe = 0;
+    if (std::from_chars(token.data(), token.data() + token.size(), probe).ec == std::errc::result_out_of_range) {
+      std::uint64_t uprobe = 0;
+      if (token.front() == '-' ||
+          std::from_chars(token.data(), token.data() + token.size(), uprobe).ec == std::errc::result_out_of_range) {
+        out = big_integer{std::string(token)};
+        return true;
+      }
+    }
+    // In range but rejected by simdjson: the token is cut short by the end of the input.
+  }
+  double d = 0;
+  auto ec = integral ? simdjson::NUMBER_ERROR : v.get_double().get(d);
+  if (ec == simdjson::SUCCESS) {
+    out = d;
+    return true;
+  }
+  bool valid = is_json_number(token);
+  // A number (or the start of one, like "-" or "1e") cut off by the end of the input.
+  if (offset_of(start) + token.size() >= text_.size() && (valid || is_json_number(std::string(token) + '0')))
+    return fail_at_end();
+  if (valid) return fail(error_code::invalid_json, "number out of range", offset_of(start));
+  return fail(ec, start);
+}
+
+}  // namespace
+
+result<value> from_json(std::string_view json) { return json_reader(json).run(); }
+
+}  // namespace toon

@@ -1,0 +1,284 @@
+// JSON output: toon::to_json (value tree), toon::toon_to_json (decoder events), and the
+// shared scalar formatting of json_writer.hpp.
+#include "json_writer.hpp"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <system_error>
+
+#include "toon/decode.hpp"
+#include "toon/json.hpp"
+
+namespace toon::detail {
+
+namespace {
+
+// For each byte: 0 when written as is, else the character after the backslash
+// ('u' for the \u00xx form).
+constexpr std::array<char, 256> make_escape_table() {
+  std::array<char, 256> t{};
+  for (int c = 0; c < 0x20; ++c) t[static_cast<std::size_t>(c)] = 'u';
+  t['\b'] = 'b';
+  t['\f'] = 'f';
+  t['\n'] = 'n';
+  t['\r'] = 'r';
+  t['\t'] = 't';
+  t['"'] = '"';
+  t['\\'] = '\\';
+  return t;
+}
+constexpr std::array<char, 256> escape_table = make_escape_table();
+
+}  // namespace
+
+void append_json_string(std::string& out, std::string_view s) {
+  static constexpr char hex[] = "0123456789abcdef";
+  out.reserve(out.size() + s.size() + 2);
+  out += '"';
+  std::size_t run = 0;  // start of the pending run of bytes written as is
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    char e = escape_table[static_cast<unsigned char>(s[i])];
+    if (e == 0) continue;
+    out.append(s.data() + run, i - run);
+    run = i + 1;
+    if (e == 'u') {
+      auto c = static_cast<unsigned char>(s[i]);
+      const char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 0xF]};
+      out.append(u, 6);
+    } else {
+      const char pair[2] = {'\\', e};
+      out.append(pair, 2);
+    }
+  }
+  out.append(s.data() + run, s.size() - run);
+  out += '"';
+}
+
+void append_json_double(std::string& out, double d) {
+  if (!std::isfinite(d)) {
+    out.append("null", 4);
+    return;
+  }
+  if (d == 0) {  // 0 and -0
+    out += '0';
+    return;
+  }
+  // Shortest round-trip digits in scientific form: [-]D[.DDD]e(+|-)XX.
+  char buf[40];
+  auto res = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
+  std::string_view sci(buf, static_cast<std::size_t>(res.ptr - buf));
+  bool negative = sci.front() == '-';
+  if (negative) sci.remove_prefix(1);
+  std::size_t epos = sci.find('e');
+  std::string_view mantissa = sci.substr(0, epos);
+  int exponent = 0;
+  std::string_view exp_text = sci.substr(epos + 1);
+  if (!exp_text.empty() && exp_text.front() == '+') exp_text.remove_prefix(1);
+  std::from_chars(exp_text.data(), exp_text.data() + exp_text.size(), exponent);
+
+  char digits[24];
+  int k = 0;  // number of significant digits
+  for (char c : mantissa)
+    if (c != '.') digits[k++] = c;
+  // The value is 0.DIGITS x 10^n (ECMAScript Number::toString's k and n).
+  int n = exponent + 1;
+
+  if (negative) out += '-';
+  if (k <= n && n <= 21) {  // integer: digits then zeros
+    out.append(digits, static_cast<std::size_t>(k));
+    out.append(static_cast<std::size_t>(n - k), '0');
+  } else if (0 < n && n <= 21) {  // decimal point inside the digits
+    out.append(digits, static_cast<std::size_t>(n));
+    out += '.';
+    out.append(digits + n, static_cast<std::size_t>(k - n));
+  } else if (-6 < n && n <= 0) {  // 0.000ddd
+    out.append("0.", 2);
+    out.append(static_cast<std::size_t>(-n), '0');
+    out.append(digits, static_cast<std::size_t>(k));
+  } else {  // exponent form: d[.ddd]e(+|-)x
+    out += digits[0];
+    if (k > 1) {
+      out += '.';
+      out.append(digits + 1, static_cast<std::size_t>(k - 1));
+    }
+    int e = n - 1;
+    out += 'e';
+    out += e < 0 ? '-' : '+';
+    append_json_int(out, std::abs(e));
+  }
+}
+
+void append_json_int(std::string& out, std::int64_t i) {
+  char buf[24];
+  auto res = std::to_chars(buf, buf + sizeof buf, i);
+  out.append(buf, static_cast<std::size_t>(res.ptr - buf));
+}
+
+void append_json_uint(std::string& out, std::uint64_t u) {
+  char buf[24];
+  auto res = std::to_chars(buf, buf + sizeof buf, u);
+  out.append(buf, static_cast<std::size_t>(res.ptr - buf));
+}
+
+// ---- json_event_writer -------------------------------------------------------------
+
+bool json_event_writer::value_allowed(std::size_t offset) {
+  if (emitter_.depth() == 0) {
+    if (roots_ != 0) return fail(error_code::trailing_content, "second root value in event stream", offset);
+    ++roots_;
+    return true;
+  }
+  if (emitter_.in_object()) {
+    if (!awaiting_value_) return fail(error_code::unexpected_line, "object value without a key", offset);
+    awaiting_value_ = false;
+  }
+  return true;
+}
+
+bool json_event_writer::start_object(std::size_t /*size_hint*/, std::size_t offset) {
+  if (!value_allowed(offset)) return false;
+  emitter_.begin_object();
+  return true;
+}
+
+bool json_event_writer::end_object() {
+  if (!emitter_.in_object() || awaiting_value_)
+    return fail(error_code::unexpected_line, "unbalanced end of object in event stream", 0);
+  emitter_.end_object();
+  return true;
+}
+
+bool json_event_writer::start_array(std::size_t /*size*/, std::size_t offset) {
+  if (!value_allowed(offset)) return false;
+  emitter_.begin_array();
+  return true;
+}
+
+bool json_event_writer::end_array() {
+  if (emitter_.depth() == 0 || emitter_.in_object())
+    return fail(error_code::unexpected_line, "unbalanced end of array in event stream", 0);
+  emitter_.end_array();
+  return true;
+}
+
+bool json_event_writer::key(std::string_view k, std::size_t offset) {
+  if (!emitter_.in_object() || awaiting_value_)
+    return fail(error_code::unexpected_line, "key outside an object in event stream", offset);
+  emitter_.key(k);
+  awaiting_value_ = true;
+  return true;
+}
+
+bool json_event_writer::null_value(std::size_t offset) {
+  if (!value_allowed(offset)) return false;
+  emitter_.null_value();
+  return true;
+}
+
+bool json_event_writer::bool_value(bool b, std::size_t offset) {
+  if (!value_allowed(offset)) return false;
+  emitter_.bool_value(b);
+  return true;
+}
+
+bool json_event_writer::int_value(std::int64_t i, std::size_t offset) {
+  if (!value_allowed(offset)) return false;
+  emitter_.int_value(i);
+  return true;
+}
+
+bool json_event_writer::uint_value(std::uint64_t u, std::size_t offset) {
+  if (!value_allowed(offset)) return false;
+  emitter_.uint_value(u);
+  return true;
+}
+
+bool json_event_writer::double_value(double d, std::size_t offset) {
+  if (!value_allowed(offset)) return false;
+  emitter_.double_value(d);
+  return true;
+}
+
+bool json_event_writer::big_integer_value(std::string_view digits, std::size_t offset) {
+  if (!value_allowed(offset)) return false;
+  emitter_.big_integer_value(digits);
+  return true;
+}
+
+bool json_event_writer::string_value(std::string_view s, std::size_t offset) {
+  if (!value_allowed(offset)) return false;
+  emitter_.string_value(s);
+  return true;
+}
+
+namespace {
+
+void emit_value(json_emitter& em, const value& v) {
+  switch (v.type()) {
+    case value::kind::null: em.null_value(); break;
+    case value::kind::boolean: em.bool_value(v.as_bool()); break;
+    case value::kind::integer: em.int_value(v.as_int64()); break;
+    case value::kind::uinteger: em.uint_value(v.as_uint64()); break;
+    case value::kind::real: em.double_value(v.as_double()); break;
+    case value::kind::big_integer: em.big_integer_value(v.as_big_integer().digits); break;
+    case value::kind::string: em.string_value(v.as_string()); break;
+    case value::kind::array:
+      em.begin_array();
+      for (const value& e : v.as_array()) emit_value(em, e);
+      em.end_array();
+      break;
+    case value::kind::object:
+      em.begin_object();
+      for (const member& m : v.as_object()) {
+        em.key(m.key);
+        emit_value(em, m.value);
+      }
+      em.end_object();
+      break;
+  }
+}
+
+}  // namespace
+
+}  // namespace toon::detail
+
+namespace toon {
+
+void to_json_to(std::string& out, const value& v, const json_options& options) {
+  detail::json_emitter em(out, options.indent);
+  detail::emit_value(em, v);
+}
+
+std::string to_json(const value& v, const json_options& options) {
+  std::string out;
+  to_json_to(out, v, options);
+  return out;
+}
+
+result<std::string> toon_to_json(std::string_view toon_text, const decode_options& decode_opts,
+                                 const json_options& json) {
+  std::string out;
+  if (!decode_opts.strict) {
+    // Non-strict mode may repeat keys (last write wins), which needs the value tree.
+    auto v = decode(toon_text, decode_opts);
+    if (!v) return std::move(v).error();
+    to_json_to(out, *v, json);
+    return out;
+  }
+  // JSON is usually a little larger than the TOON it comes from.
+  out.reserve(toon_text.size() + toon_text.size() / 2 + 16);
+  detail::json_event_writer writer(out, json.indent);
+  auto r = decode_events(toon_text, writer, decode_opts);
+  if (!r) return r.error();
+  if (!writer.complete()) {
+    error e;
+    e.code = error_code::unexpected_line;
+    e.message = "incomplete event stream from the decoder";
+    return e;
+  }
+  return out;
+}
+
+}  // namespace toon

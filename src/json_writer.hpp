@@ -1,0 +1,145 @@
+// json_writer.hpp - internal: the one JSON text emitter behind toon::to_json (value tree)
+// and toon::toon_to_json (decoder event stream).
+//
+// json_emitter owns the layout (commas, `": "`, pretty indentation in the style of
+// JSON.stringify(v, null, indent)) and delegates scalars to append_json_string /
+// append_json_double / append_json_int / append_json_uint, so both paths produce the same
+// bytes for the same data.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "toon/events.hpp"
+
+namespace toon::detail {
+
+/// Appends `s` as a quoted JSON string (RFC 8259): `"` and `\` escaped, \b \f \n \r \t
+/// short escapes, other control characters as \u00xx (lowercase hex), everything else
+/// (including non-ASCII bytes) written raw - the same output as JSON.stringify.
+void append_json_string(std::string& out, std::string_view s);
+
+/// Appends a double as JSON.stringify writes a number: shortest round-trip digits, no
+/// exponent for 1e-7 < |d| < 1e21 (100.0 -> "100", 0.1 -> "0.1"), otherwise `1e+21` /
+/// `5e-324` style; -0 as "0"; NaN and infinities as "null".
+void append_json_double(std::string& out, double d);
+
+/// Appends a signed / unsigned integer in decimal.
+void append_json_int(std::string& out, std::int64_t i);
+void append_json_uint(std::string& out, std::uint64_t u);
+
+/// Writes JSON tokens in document order, handling separators and indentation.
+/// The caller supplies a well-formed sequence (key before every object member value).
+class json_emitter {
+ public:
+  /// `indent` > 0 gives pretty output with that many spaces per level; <= 0 compact.
+  json_emitter(std::string& out, int indent) noexcept
+      : out_(out), indent_(indent > 0 ? static_cast<std::size_t>(indent) : 0) {}
+
+  void begin_object() { open('{'); }
+  void end_object() { close('}'); }
+  void begin_array() { open('['); }
+  void end_array() { close(']'); }
+
+  /// Writes a member key (with the separator before it and the colon after it).
+  void key(std::string_view k) {
+    frame& f = frames_.back();
+    if (f.has_items) out_ += ',';
+    f.has_items = true;
+    newline();
+    append_json_string(out_, k);
+    if (indent_ > 0) out_.append(": ", 2);
+    else out_ += ':';
+  }
+
+  void null_value() { before_value(); out_.append("null", 4); }
+  void bool_value(bool b) {
+    before_value();
+    if (b) out_.append("true", 4);
+    else out_.append("false", 5);
+  }
+  void int_value(std::int64_t i) { before_value(); append_json_int(out_, i); }
+  void uint_value(std::uint64_t u) { before_value(); append_json_uint(out_, u); }
+  void double_value(double d) { before_value(); append_json_double(out_, d); }
+  /// An integer beyond 64 bits, written as its digits.
+  void big_integer_value(std::string_view digits) { before_value(); out_.append(digits); }
+  void string_value(std::string_view s) { before_value(); append_json_string(out_, s); }
+
+  /// Current nesting depth (open containers).
+  [[nodiscard]] std::size_t depth() const noexcept { return frames_.size(); }
+  /// True when the innermost open container is an object.
+  [[nodiscard]] bool in_object() const noexcept { return !frames_.empty() && frames_.back().is_object; }
+
+ private:
+  struct frame {
+    bool is_object;
+    bool has_items;
+  };
+
+  // Separator and line break before a value: only array elements need them here, an object
+  // member's value follows its key directly.
+  void before_value() {
+    if (frames_.empty()) return;
+    frame& f = frames_.back();
+    if (f.is_object) return;
+    if (f.has_items) out_ += ',';
+    f.has_items = true;
+    newline();
+  }
+  void open(char c) {
+    before_value();
+    out_ += c;
+    frames_.push_back(frame{c == '{', false});
+  }
+  void close(char c) {
+    bool had_items = frames_.back().has_items;
+    frames_.pop_back();
+    if (had_items) newline();
+    out_ += c;
+  }
+  void newline() {
+    if (indent_ == 0) return;
+    out_ += '\n';
+    out_.append(frames_.size() * indent_, ' ');
+  }
+
+  std::string& out_;
+  std::size_t indent_;
+  std::vector<frame> frames_;
+};
+
+/// An event_handler that writes JSON text as the decoder's events arrive.
+class json_event_writer final : public event_handler {
+ public:
+  json_event_writer(std::string& out, int indent) noexcept : emitter_(out, indent) {}
+
+  bool start_object(std::size_t size_hint, std::size_t offset) override;
+  bool end_object() override;
+  bool start_array(std::size_t size, std::size_t offset) override;
+  bool end_array() override;
+  bool key(std::string_view k, std::size_t offset) override;
+  bool null_value(std::size_t offset) override;
+  bool bool_value(bool b, std::size_t offset) override;
+  bool int_value(std::int64_t i, std::size_t offset) override;
+  bool uint_value(std::uint64_t u, std::size_t offset) override;
+  bool double_value(double d, std::size_t offset) override;
+  bool big_integer_value(std::string_view digits, std::size_t offset) override;
+  bool string_value(std::string_view s, std::size_t offset) override;
+
+  /// True once exactly one complete root value has been written.
+  [[nodiscard]] bool complete() const noexcept { return roots_ == 1 && emitter_.depth() == 0; }
+
+ private:
+  // Sequence checks: cheap guards so a faulty event stream fails instead of writing
+  // malformed JSON.
+  bool value_allowed(std::size_t offset);
+
+  json_emitter emitter_;
+  bool awaiting_value_ = false;  // innermost object: a key was written, its value not begun
+  std::size_t roots_ = 0;
+};
+
+}  // namespace toon::detail

@@ -1,0 +1,174 @@
+// toon_writer.hpp - the low-level TOON writer (internal).
+//
+// One writer serves every encoder: the toon::value encoder (encoder.cpp) and typed encoders
+// that drive it with plain C++ values. It knows nothing of toon::value. It appends to a
+// caller-owned std::string and formats tokens per the spec:
+//   - keys and field names, quoted only when §7.3 requires it;
+//   - string values, quoted per §7.2 against the delimiter of their context (§11.1), escaped
+//     per §7.1;
+//   - numbers in canonical form (§2), booleans and null;
+//   - array headers `key[N<delim?>]`, keyed headers `key[N:<delim?>]`, field lists
+//     `{a,b{c,d}}` (§6);
+//   - lines: LF-separated, indented with spaces, no trailing newline (§12).
+//
+// Hot path: the token functions never allocate (beyond growing the output buffer): the
+// quoting decision and the escaping of a string are made in one scan that appends straight
+// into the buffer, and numbers are formatted with std::to_chars into a stack buffer.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "toon/options.hpp"
+
+namespace toon::detail {
+
+/// One entry of a tabular field list (§9.3), as part of a tree stored flat in pre-order:
+/// an entry is followed by its `child_count` direct children, each followed by its own
+/// subtree. `child_count == 0` marks a leaf field (a row cell); otherwise the entry is a
+/// nested field group `name{...}`. Example: `{id,customer{name,country},total}` is
+/// {id,0} {customer,2} {name,0} {country,0} {total,0}.
+struct field_node {
+  std::string_view name;
+  std::uint32_t child_count = 0;
+};
+
+/// A span of top-level field entries is not enough to walk a flat tree: a field list is
+/// always passed as the whole pre-order sequence of one header's fields.
+using field_list_view = std::span<const field_node>;
+
+/// Number of leaf fields (row cells) of a flat field list.
+[[nodiscard]] std::size_t leaf_count(field_list_view fields) noexcept;
+
+/// Index just past the subtree that starts at `index` (the entry and all its descendants).
+[[nodiscard]] std::size_t subtree_end(field_list_view fields, std::size_t index) noexcept;
+
+// ---- Stateless token functions (append to `out`) -----------------------------------------
+
+/// True when `key` must be quoted as a key or field name (§7.3: not `^[A-Za-z_][A-Za-z0-9_.]*$`).
+[[nodiscard]] bool key_needs_quotes(std::string_view key) noexcept;
+
+/// True when the string value `s` must be quoted in a context whose relevant delimiter is
+/// `d` (§7.2; the document delimiter for `key: value`, the active one for array values,
+/// tabular cells and entry-row cells, §11.1).
+[[nodiscard]] bool string_needs_quotes(std::string_view s, delimiter d) noexcept;
+
+/// Appends a key or field name, quoted and escaped only when §7.3 requires it.
+void append_key(std::string& out, std::string_view key);
+
+/// Appends a string value, quoted and escaped only when §7.2 requires it in the context of
+/// delimiter `d`.
+void append_string(std::string& out, std::string_view s, delimiter d);
+
+/// Appends `"s"` with §7.1 escaping, whether or not quoting is required.
+void append_quoted(std::string& out, std::string_view s);
+
+/// Appends the §7.1 escaped form of `s` without the surrounding quotes.
+void append_escaped(std::string& out, std::string_view s);
+
+/// Canonical numbers (§2). Doubles: shortest round-trip digits, plain decimal for
+/// 1e-6 <= |n| < 1e21, else exponent form `1e-7`, `1.5e+21`; -0 gives 0; NaN/Inf give null.
+void append_int(std::string& out, std::int64_t i);
+void append_uint(std::string& out, std::uint64_t u);
+void append_double(std::string& out, double d);
+/// An integer outside the 64-bit range, as its decimal digits (emitted as is).
+void append_big_integer(std::string& out, std::string_view digits);
+void append_bool(std::string& out, bool b);
+void append_null(std::string& out);
+
+/// Longest text append_double() produces (e.g. "-1.2345678901234567e-308" is 24 bytes).
+inline constexpr std::size_t max_double_chars = 32;
+/// Formats `d` like append_double() into `buf` (at least max_double_chars bytes); returns
+/// the number of bytes written.
+std::size_t format_double(char* buf, double d) noexcept;
+
+/// Appends a bracket segment: `[N]`, `[N|]`, `[N<TAB>]`, or keyed `[N:]`, `[N:|]`, ... (§6).
+void append_bracket(std::string& out, std::size_t length, delimiter d, bool keyed = false);
+
+/// Appends a fields segment `{f1<d>f2{g1<d>g2}...}` for a flat pre-order field list (§6, §9.3).
+void append_fields(std::string& out, field_list_view fields, delimiter d);
+
+// ---- The writer -----------------------------------------------------------------------------
+
+/// Line-oriented writer of one TOON document appended to a caller's buffer. It separates
+/// lines with LF (the first line of the document gets none, so the document never starts or
+/// ends with a newline, whatever `out` already held) and indents with `indent_size` spaces
+/// per depth level.
+class writer {
+ public:
+  /// `indent_size` below 0 is treated as 0. `document_delimiter` must be a valid delimiter.
+  writer(std::string& out, int indent_size, delimiter document_delimiter) noexcept;
+  writer(std::string& out, const encode_options& options) noexcept
+      : writer(out, options.indent_size, options.delimiter) {}
+
+  writer(const writer&) = delete;
+  writer& operator=(const writer&) = delete;
+
+  [[nodiscard]] std::string& buffer() noexcept { return out_; }
+  [[nodiscard]] delimiter document_delimiter() const noexcept { return delim_; }
+  [[nodiscard]] std::size_t indent_size() const noexcept { return indent_; }
+  /// True once a line has been started.
+  [[nodiscard]] bool has_lines() const noexcept { return started_; }
+
+  // Lines.
+  /// Starts a line at `depth`: LF (except before the document's first line), then indentation.
+  void begin_line(std::size_t depth);
+  /// Starts a list-item line at `depth`: begin_line(depth) then "- ".
+  void begin_list_item(std::size_t depth);
+  /// Writes a bare "-" line at `depth` (the empty-object list item, §10).
+  void empty_list_item(std::size_t depth);
+
+  // Tokens on the current line.
+  void raw(std::string_view text) { out_.append(text); }
+  void raw(char c) { out_.push_back(c); }
+  void key(std::string_view k) { append_key(out_, k); }
+  /// A string value quoted against delimiter `d` (§7.2, §11.1).
+  void string(std::string_view s, delimiter d) { append_string(out_, s, d); }
+  /// A string value of a `key: value` field or a root primitive (document delimiter).
+  void string(std::string_view s) { append_string(out_, s, delim_); }
+  void quoted(std::string_view s) { append_quoted(out_, s); }
+  void number(std::int64_t i) { append_int(out_, i); }
+  void number(std::uint64_t u) { append_uint(out_, u); }
+  void number(double d) { append_double(out_, d); }
+  void big_integer(std::string_view digits) { append_big_integer(out_, digits); }
+  void boolean(bool b) { append_bool(out_, b); }
+  void null() { append_null(out_); }
+  /// The delimiter between two inline values, row cells or field names.
+  void delimiter_char(delimiter d) { out_.push_back(static_cast<char>(d)); }
+  /// ": " between a key and its primitive value (or an entry key and its cells, or an
+  /// inline array header and its values).
+  void colon_space() { out_.append(": ", 2); }
+  /// ":" ending a header or an object key whose content follows on deeper lines.
+  void colon() { out_.push_back(':'); }
+  /// " " after an inline array header's colon, before its values.
+  void space() { out_.push_back(' '); }
+
+  // Headers.
+  void bracket(std::size_t length, delimiter d, bool keyed = false) {
+    append_bracket(out_, length, d, keyed);
+  }
+  void fields(field_list_view f, delimiter d) { append_fields(out_, f, d); }
+  /// Writes a whole header on the current line: `[key][N<d>]{fields}:` (fields omitted when
+  /// empty; `[N:<d>]` when keyed, which requires fields). No space after the colon.
+  void header(std::string_view key, std::size_t length, delimiter d, field_list_view f = {},
+              bool keyed = false);
+  /// Same without a key (root headers and `- [M]:` list items).
+  void keyless_header(std::size_t length, delimiter d, field_list_view f = {}, bool keyed = false);
+
+  // Whole-line conveniences.
+  /// `key: []` (empty array in field position, §9.1).
+  void empty_array_field(std::size_t depth, std::string_view k);
+  /// `key:` (empty or nested object, §8).
+  void object_field(std::size_t depth, std::string_view k);
+
+ private:
+  std::string& out_;
+  std::size_t indent_;
+  delimiter delim_;
+  bool started_ = false;
+};
+
+}  // namespace toon::detail

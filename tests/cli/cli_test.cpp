@@ -1,0 +1,470 @@
+// Behaviour of the `toon` command-line tool, run as a child process.
+// Expected outputs are written by hand from the TOON specification.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct run_result {
+  int status = -1;  ///< exit status, or -1 when the process did not exit normally
+  std::string out;
+  std::string err;
+};
+
+std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) {
+    if (c == '\'') q += "'\\''";
+    else q += c;
+  }
+  return q + "'";
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void spit(const fs::path& p, const std::string& data) {
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out << data;
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string tmpl = (fs::temp_directory_path() / "toon-cli-test-XXXXXX").string();
+    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
+    dir_ = tmpl;
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+
+  /// Writes `data` to `name` in the test directory and returns the path.
+  fs::path file(const std::string& name, const std::string& data) {
+    fs::path p = dir_ / name;
+    spit(p, data);
+    return p;
+  }
+
+  /// Runs the CLI in the test directory with `args`; stdin from `input` (or /dev/null).
+  run_result run(const std::vector<std::string>& args, const std::optional<std::string>& input = std::nullopt) {
+    fs::path in = dir_ / ".stdin", out = dir_ / ".stdout", err = dir_ / ".stderr";
+    std::string cmd = "cd " + shell_quote(dir_.string()) + " && " + shell_quote(TOON_CLI_PATH);
+    for (const auto& a : args) cmd += " " + shell_quote(a);
+    if (input) {
+      spit(in, *input);
+      cmd += " < " + shell_quote(in.string());
+    } else {
+      cmd += " < /dev/null";
+    }
+    cmd += " > " + shell_quote(out.string()) + " 2> " + shell_quote(err.string());
+    int raw = std::system(cmd.c_str());
+    run_result r;
+    if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
+    r.out = slurp(out);
+    r.err = slurp(err);
+    return r;
+  }
+
+  fs::path dir_;
+};
+
+// A small document and its TOON form (§9.3 tabular array, §8 primitive field).
+const std::string users_json =
+    R"({"users":[{"id":1,"name":"Alice","role":"admin"},{"id":2,"name":"Bob","role":"user"}],"count":2})";
+const std::string users_toon =
+    "users[2]{id,name,role}:\n"
+    "  1,Alice,admin\n"
+    "  2,Bob,user\n"
+    "count: 2\n";
+
+const std::string profile_toon =
+    "name: Ada\n"
+    "tags[2]: x,y\n"
+    "address:\n"
+    "  city: London\n";
+const std::string profile_json_pretty =
+    "{\n"
+    "  \"name\": \"Ada\",\n"
+    "  \"tags\": [\n"
+    "    \"x\",\n"
+    "    \"y\"\n"
+    "  ],\n"
+    "  \"address\": {\n"
+    "    \"city\": \"London\"\n"
+    "  }\n"
+    "}\n";
+const std::string profile_json_compact = R"({"name":"Ada","tags":["x","y"],"address":{"city":"London"}})"
+                                         "\n";
+
+bool ends_with_single_newline(const std::string& s) {
+  return s.size() >= 1 && s.back() == '\n' && (s.size() < 2 || s[s.size() - 2] != '\n');
+}
+
+// ---- encode -----------------------------------------------------------------------------------
+
+TEST_F(Cli, EncodeFile) {
+  file("users.json", users_json);
+  run_result r = run({"encode", "users.json"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, users_toon);
+  EXPECT_EQ(r.err, "");
+}
+
+TEST_F(Cli, EncodeStdin) {
+  run_result r = run({"encode"}, users_json);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, users_toon);
+  r = run({"encode", "-"}, users_json);
+  EXPECT_EQ(r.out, users_toon);
+}
+
+TEST_F(Cli, EncodeDelimiters) {
+  run_result tab = run({"encode", "--delimiter", "tab"}, users_json);
+  EXPECT_EQ(tab.status, 0) << tab.err;
+  EXPECT_EQ(tab.out, "users[2\t]{id\tname\trole}:\n  1\tAlice\tadmin\n  2\tBob\tuser\ncount: 2\n");
+  run_result pipe = run({"encode", "--delimiter=pipe"}, users_json);
+  EXPECT_EQ(pipe.status, 0) << pipe.err;
+  EXPECT_EQ(pipe.out, "users[2|]{id|name|role}:\n  1|Alice|admin\n  2|Bob|user\ncount: 2\n");
+  run_result comma = run({"encode", "--delimiter", ","}, users_json);
+  EXPECT_EQ(comma.out, users_toon);
+  // Inline primitive arrays use the delimiter too (§9.1, §11).
+  run_result inl = run({"encode", "--delimiter", "|"}, R"({"tags":["a","b,c"]})");
+  EXPECT_EQ(inl.out, "tags[2|]: a|b,c\n");
+}
+
+TEST_F(Cli, EncodeIndent) {
+  run_result r = run({"encode", "--indent", "4"}, R"({"a":{"b":{"c":1}},"rows":[{"x":1},{"x":2}]})");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "a:\n    b:\n        c: 1\nrows[2]{x}:\n    1\n    2\n");
+}
+
+TEST_F(Cli, EncodeNestedForms) {
+  run_result r = run({"encode"}, R"({"order":{"id":7,"items":[1,"two",true,null]},"empty":[],"obj":{}})");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "order:\n  id: 7\n  items[4]: 1,two,true,null\nempty: []\nobj:\n");
+}
+
+TEST_F(Cli, EncodeKeepsBigIntegers) {
+  run_result r = run({"encode"}, R"({"n":123456789012345678901234567890,"m":18446744073709551615})");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "n: 123456789012345678901234567890\nm: 18446744073709551615\n");
+}
+
+TEST_F(Cli, EncodeEmptyObjectPrintsOneNewline) {
+  run_result r = run({"encode"}, "{}");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "\n");
+}
+
+TEST_F(Cli, EncodeRootPrimitiveAndArray) {
+  EXPECT_EQ(run({"encode"}, "\"hello world\"").out, "hello world\n");
+  EXPECT_EQ(run({"encode"}, "[1,2,3]").out, "[3]: 1,2,3\n");
+}
+
+// ---- decode -----------------------------------------------------------------------------------
+
+TEST_F(Cli, DecodeFileDefaultsToPrettyJson) {
+  file("profile.toon", profile_toon);
+  run_result r = run({"decode", "profile.toon"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, profile_json_pretty);
+  EXPECT_EQ(r.err, "");
+}
+
+TEST_F(Cli, DecodeStdin) {
+  run_result r = run({"decode"}, profile_toon);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, profile_json_pretty);
+  r = run({"--decode", "-"}, profile_toon);
+  EXPECT_EQ(r.out, profile_json_pretty);
+  r = run({"-d"}, profile_toon);
+  EXPECT_EQ(r.out, profile_json_pretty);
+}
+
+TEST_F(Cli, DecodeJsonIndent) {
+  EXPECT_EQ(run({"decode", "--json-indent", "0"}, profile_toon).out, profile_json_compact);
+  EXPECT_EQ(run({"decode", "--json-indent=4"}, "a:\n  b: 1\n").out, "{\n    \"a\": {\n        \"b\": 1\n    }\n}\n");
+}
+
+TEST_F(Cli, DecodeIndentAlsoSetsJsonIndent) {
+  // --indent 4 reads 4-space TOON; JSON follows it unless --json-indent says otherwise.
+  run_result r = run({"decode", "--indent", "4"}, "a:\n    b: 1\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "{\n    \"a\": {\n        \"b\": 1\n    }\n}\n");
+  r = run({"decode", "--indent", "4", "--json-indent", "0"}, "a:\n    b: 1\n");
+  EXPECT_EQ(r.out, "{\"a\":{\"b\":1}}\n");
+  // With the default indent of 2 the same document is badly indented in strict mode.
+  EXPECT_EQ(run({"decode"}, "a:\n   b: 1\n").status, 1);
+}
+
+TEST_F(Cli, DecodeTabularAndDelimiters) {
+  run_result r = run({"decode", "--json-indent", "0"}, "users[2|]{id|name}:\n  1|Alice\n  2|Bob\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, R"({"users":[{"id":1,"name":"Alice"},{"id":2,"name":"Bob"}]})"
+                   "\n");
+}
+
+TEST_F(Cli, DecodeEmptyDocumentIsEmptyObject) {
+  run_result r = run({"decode"}, "");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "{}\n");
+}
+
+TEST_F(Cli, NoStrictAcceptsWhatStrictRejects) {
+  const std::string doc = "tags[3]: a,b\n";  // declares 3 values, has 2 (§14.1)
+  run_result strict = run({"decode"}, doc);
+  EXPECT_EQ(strict.status, 1);
+  EXPECT_NE(strict.err.find("<stdin>:1:"), std::string::npos) << strict.err;
+  run_result lenient = run({"decode", "--no-strict", "--json-indent", "0"}, doc);
+  EXPECT_EQ(lenient.status, 0) << lenient.err;
+  EXPECT_EQ(lenient.out, "{\"tags\":[\"a\",\"b\"]}\n");
+  // --strict after --no-strict restores strict mode.
+  EXPECT_EQ(run({"decode", "--no-strict", "--strict"}, doc).status, 1);
+}
+
+TEST_F(Cli, NoStrictDuplicateKeysLastWins) {
+  const std::string doc = "a: 1\na: 2\n";
+  EXPECT_EQ(run({"decode"}, doc).status, 1);
+  run_result r = run({"decode", "--no-strict", "--json-indent", "0"}, doc);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "{\"a\":2}\n");
+}
+
+// ---- direction from the file name ---------------------------------------------------------------
+
+TEST_F(Cli, AutoDetectsDirectionFromExtension) {
+  file("in.json", users_json);
+  file("in.toon", profile_toon);
+  run_result enc = run({"in.json"});
+  EXPECT_EQ(enc.status, 0) << enc.err;
+  EXPECT_EQ(enc.out, users_toon);
+  run_result dec = run({"in.toon"});
+  EXPECT_EQ(dec.status, 0) << dec.err;
+  EXPECT_EQ(dec.out, profile_json_pretty);
+}
+
+TEST_F(Cli, StdinWithoutCommandEncodes) {
+  run_result r = run({}, users_json);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, users_toon);
+}
+
+TEST_F(Cli, UnknownExtensionEncodes) {
+  file("data.txt", R"({"a":1})");
+  EXPECT_EQ(run({"data.txt"}).out, "a: 1\n");
+}
+
+TEST_F(Cli, ExplicitCommandOverridesExtension) {
+  file("weird.json", "a: 1\n");  // TOON in a .json file
+  run_result r = run({"decode", "--json-indent", "0", "weird.json"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "{\"a\":1}\n");
+  file("weird.toon", R"({"a":1})");
+  EXPECT_EQ(run({"-e", "weird.toon"}).out, "a: 1\n");
+}
+
+// ---- output file ------------------------------------------------------------------------------
+
+TEST_F(Cli, OutputFile) {
+  file("users.json", users_json);
+  run_result r = run({"users.json", "-o", "users.toon"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(slurp(dir_ / "users.toon"), users_toon);
+
+  r = run({"users.toon", "--output=back.json", "--json-indent", "0"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(slurp(dir_ / "back.json"), users_json + "\n");
+}
+
+TEST_F(Cli, OutputFileUntouchedOnError) {
+  file("bad.json", "{\"a\":");
+  file("keep.toon", "old contents\n");
+  run_result r = run({"bad.json", "-o", "keep.toon"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(slurp(dir_ / "keep.toon"), "old contents\n");
+}
+
+TEST_F(Cli, OutputEndsWithExactlyOneNewline) {
+  for (const auto& args : std::vector<std::vector<std::string>>{{"encode"}, {"decode"}}) {
+    std::string input = args[0] == "encode" ? users_json + "\n\n\n" : profile_toon + "\n\n";
+    run_result r = run(args, input);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(ends_with_single_newline(r.out)) << args[0] << ": " << r.out;
+  }
+  EXPECT_TRUE(ends_with_single_newline(run({"decode"}, "hello").out));
+}
+
+// ---- errors -----------------------------------------------------------------------------------
+
+TEST_F(Cli, BadToonFileReportsPositionLineAndCaret) {
+  file("bad.toon", "name: Ada\nitems[3]: a,b\n");
+  run_result r = run({"bad.toon"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  std::regex pattern(R"(^bad\.toon:2:(\d+): [^\n]+\nitems\[3\]: a,b\n( *)\^\n$)");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.err, m, pattern)) << r.err;
+  EXPECT_EQ(std::stoul(m[1]), m[2].length() + 1) << "caret under the reported column";
+}
+
+TEST_F(Cli, BadJsonFileReportsPositionLineAndCaret) {
+  file("bad.json", "{\n  \"a\": 1,\n  \"b\": [1, 2,]\n}\n");
+  run_result r = run({"bad.json"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  // The ']' after the trailing comma is at line 3, column 14.
+  EXPECT_EQ(r.err.rfind("bad.json:3:14: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("\n  \"b\": [1, 2,]\n             ^\n"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, BadJsonOnStdin) {
+  run_result r = run({}, R"({"a": 1,})");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "<stdin>:1:9: unexpected '}'\n{\"a\": 1,}\n        ^\n");
+}
+
+TEST_F(Cli, BadToonOnStdin) {
+  run_result r = run({"decode"}, "a: 1\na: 2\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.rfind("<stdin>:2:", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("\na: 2\n"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, EmptyJsonInputIsAnError) {
+  run_result r = run({"encode"}, "");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.rfind("<stdin>:1:1: ", 0), 0u) << r.err;
+}
+
+TEST_F(Cli, LongLineErrorsShowAWindow) {
+  std::string json = "[";
+  for (int i = 0; i < 5000; ++i) json += std::to_string(i) + ",";
+  json += "}";
+  run_result r = run({"encode"}, json);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_LT(r.err.size(), 600u) << "the whole line was printed";
+  std::regex pattern(R"(^<stdin>:1:(\d+): [^\n]+\n\.\.\.[^\n]*\}\n *\^\n$)");
+  EXPECT_TRUE(std::regex_search(r.err, pattern)) << r.err;
+}
+
+TEST_F(Cli, MissingFile) {
+  run_result r = run({"nope.json"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("nope.json"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+TEST_F(Cli, InvalidUtf8ToonInStrictMode) {
+  run_result r = run({"decode"}, "a: \xFF\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.rfind("<stdin>:1:", 0), 0u) << r.err;
+}
+
+// ---- usage ------------------------------------------------------------------------------------
+
+TEST_F(Cli, UsageErrorsExitWithTwo) {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"--bogus"},
+           {"encode", "--delimiter", "semicolon"},
+           {"encode", "--delimiter"},
+           {"--indent", "0"},
+           {"--indent", "two"},
+           {"--indent=-1"},
+           {"--json-indent", "x"},
+           {"a.json", "b.json"},
+           {"encode", "--decode"},
+           {"-e", "-d"},
+           {"-o"},
+           {"--strict=yes"},
+       }) {
+    run_result r = run(args, "{}");
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    EXPECT_EQ(r.status, 2) << joined << "-> " << r.err;
+    EXPECT_NE(r.err.find("Usage: toon"), std::string::npos) << joined << "-> " << r.err;
+    EXPECT_EQ(r.out, "") << joined;
+  }
+}
+
+TEST_F(Cli, UsageErrorNamesTheProblem) {
+  run_result r = run({"--frobnicate"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--frobnicate"), std::string::npos) << r.err;
+  r = run({"--delimiter", "semicolon"});
+  EXPECT_NE(r.err.find("semicolon"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, Help) {
+  for (const char* flag : {"--help", "-h"}) {
+    run_result r = run({flag});
+    EXPECT_EQ(r.status, 0);
+    EXPECT_NE(r.out.find("Usage:"), std::string::npos);
+    EXPECT_NE(r.out.find("--delimiter"), std::string::npos);
+    EXPECT_NE(r.out.find("--no-strict"), std::string::npos);
+    EXPECT_NE(r.out.find("Examples:"), std::string::npos);
+    EXPECT_EQ(r.err, "");
+  }
+  EXPECT_EQ(run({"encode", "--help"}).status, 0);
+}
+
+TEST_F(Cli, Version) {
+  run_result r = run({"--version"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out.rfind("toon ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("TOON spec 4.0"), std::string::npos) << r.out;
+  EXPECT_TRUE(ends_with_single_newline(r.out));
+  EXPECT_EQ(run({"-v"}).out, r.out);
+}
+
+// ---- round trip and bundled examples ----------------------------------------------------------
+
+TEST_F(Cli, RoundTripThroughBothDirections) {
+  const std::string json =
+      R"({"id":18446744073709551615,"big":-123456789012345678901234567890,"f":0.1,"e":1e+21,)"
+      R"("s":"line\nbreak, \"quoted\"","u":"\u00e9","list":[{"a":1,"b":[1,2]},{"c":null}],"t":[]})";
+  file("doc.json", json);
+  ASSERT_EQ(run({"doc.json", "-o", "doc.toon"}).status, 0);
+  run_result back = run({"doc.toon", "--json-indent", "0"});
+  EXPECT_EQ(back.status, 0) << back.err;
+  EXPECT_EQ(back.out,
+            R"({"id":18446744073709551615,"big":-123456789012345678901234567890,"f":0.1,"e":1e+21,)"
+            R"("s":"line\nbreak, \"quoted\"","u":")"
+            "\xC3\xA9"
+            R"(","list":[{"a":1,"b":[1,2]},{"c":null}],"t":[]})"
+            "\n");
+}
+
+TEST_F(Cli, BundledExampleMatchesItsToonFile) {
+  const fs::path examples = fs::path(TOON_SOURCE_DIR) / "examples";
+  if (!fs::exists(examples / "users.toon")) GTEST_SKIP() << "no examples/users.toon";
+  run_result r = run({(examples / "users.json").string()});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, slurp(examples / "users.toon"));
+  for (const char* name : {"users.json", "orders.json"}) {
+    run_result enc = run({(examples / name).string(), "-o", "x.toon"});
+    EXPECT_EQ(enc.status, 0) << name << ": " << enc.err;
+    run_result dec = run({"x.toon", "--json-indent", "0"});
+    EXPECT_EQ(dec.status, 0) << name << ": " << dec.err;
+  }
+}
+
+}  // namespace

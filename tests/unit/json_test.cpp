@@ -1,0 +1,473 @@
+// JSON bridge: toon::from_json, toon::to_json, toon::toon_to_json and the streaming writer.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "../../src/json_writer.hpp"
+#include "toon/toon.hpp"
+
+namespace {
+
+toon::value parse(std::string_view json) {
+  auto r = toon::from_json(json);
+  EXPECT_TRUE(r.has_value()) << json << " -> " << (r ? "" : r.error().to_string());
+  return r ? *r : toon::value();
+}
+
+toon::error parse_error(std::string_view json) {
+  auto r = toon::from_json(json);
+  EXPECT_FALSE(r.has_value()) << json << " parsed unexpectedly";
+  return r ? toon::error{} : r.error();
+}
+
+// ---- from_json: structure ----------------------------------------------------------------
+
+TEST(FromJson, KeepsObjectKeyOrder) {
+  toon::value v = parse(R"({"zeta":1,"alpha":2,"mid":{"y":true,"x":false}})");
+  ASSERT_TRUE(v.is_object());
+  std::vector<std::string> keys;
+  for (const auto& m : v.as_object()) keys.push_back(m.key);
+  EXPECT_EQ(keys, (std::vector<std::string>{"zeta", "alpha", "mid"}));
+  std::vector<std::string> inner;
+  for (const auto& m : v["mid"].as_object()) inner.push_back(m.key);
+  EXPECT_EQ(inner, (std::vector<std::string>{"y", "x"}));
+}
+
+TEST(FromJson, DuplicateKeyKeepsFirstPositionAndLastValue) {
+  toon::value v = parse(R"({"a":1,"b":2,"a":3})");
+  ASSERT_EQ(v.size(), 2u);
+  auto it = v.as_object().begin();
+  EXPECT_EQ(it->key, "a");
+  EXPECT_EQ(it->value.as_int64(), 3);
+  ++it;
+  EXPECT_EQ(it->key, "b");
+  EXPECT_EQ(toon::to_json(v), R"({"a":3,"b":2})");
+}
+
+TEST(FromJson, DuplicateKeysInLargeObject) {
+  // More members than the linear-scan limit, so the hash index is used.
+  std::string json = "{";
+  for (int i = 0; i < 100; ++i) json += "\"k" + std::to_string(i) + "\":" + std::to_string(i) + ",";
+  json += R"("k5":"five","k99":[],"k0":null})";
+  toon::value v = parse(json);
+  ASSERT_EQ(v.size(), 100u);
+  EXPECT_EQ(v["k5"].as_string(), "five");
+  EXPECT_TRUE(v["k99"].is_array());
+  EXPECT_TRUE(v["k0"].is_null());
+  EXPECT_EQ(v.as_object().begin()->key, "k0");
+  EXPECT_EQ((v.as_object().begin() + 5)->key, "k5");
+}
+
+TEST(FromJson, DuplicateKeyReplacesContainerValue) {
+  toon::value v = parse(R"({"a":{"x":1},"a":[1,2]})");
+  EXPECT_EQ(toon::to_json(v), R"({"a":[1,2]})");
+}
+
+TEST(FromJson, RootScalarsAndWhitespace) {
+  EXPECT_EQ(parse("42").as_int64(), 42);
+  EXPECT_EQ(parse("  \"s\"\n").as_string(), "s");
+  EXPECT_TRUE(parse("true").as_bool());
+  EXPECT_FALSE(parse(" false ").as_bool());
+  EXPECT_TRUE(parse(" null \n").is_null());
+  EXPECT_TRUE(parse("\r\n\t[ ]\n").is_array());
+  EXPECT_TRUE(parse("{ }").is_object());
+}
+
+TEST(FromJson, NestedContainers) {
+  toon::value v = parse(R"([[], {}, [[1]], {"a": {"b": [null]}}])");
+  EXPECT_EQ(toon::to_json(v), R"([[],{},[[1]],{"a":{"b":[null]}}])");
+}
+
+// ---- from_json: numbers ---------------------------------------------------------------------
+
+TEST(FromJson, Int64Limits) {
+  toon::value v = parse("[-9223372036854775808, 9223372036854775807, 0, -0, -1]");
+  ASSERT_EQ(v.size(), 5u);
+  EXPECT_EQ(v[0].type(), toon::value::kind::integer);
+  EXPECT_EQ(v[0].as_int64(), std::numeric_limits<std::int64_t>::min());
+  EXPECT_EQ(v[1].as_int64(), std::numeric_limits<std::int64_t>::max());
+  EXPECT_EQ(v[2].as_int64(), 0);
+  EXPECT_EQ(v[3].type(), toon::value::kind::integer);  // "-0" is an integer token
+  EXPECT_EQ(v[3].as_int64(), 0);
+  EXPECT_EQ(v[4].as_int64(), -1);
+}
+
+TEST(FromJson, Uint64Range) {
+  toon::value v = parse("[9223372036854775808, 18446744073709551615]");
+  EXPECT_EQ(v[0].type(), toon::value::kind::uinteger);
+  EXPECT_EQ(v[0].as_uint64(), 9223372036854775808ULL);
+  EXPECT_EQ(v[1].type(), toon::value::kind::uinteger);
+  EXPECT_EQ(v[1].as_uint64(), std::numeric_limits<std::uint64_t>::max());
+  EXPECT_EQ(toon::to_json(v), "[9223372036854775808,18446744073709551615]");
+}
+
+TEST(FromJson, BigIntegersKeepEveryDigit) {
+  const std::string huge(400, '7');
+  const std::string json =
+      "[18446744073709551616, -9223372036854775809, 123456789012345678901234567890, -" + huge + ", " + huge + "]";
+  toon::value v = parse(json);
+  ASSERT_EQ(v.size(), 5u);
+  for (const auto& e : v.as_array()) EXPECT_EQ(e.type(), toon::value::kind::big_integer);
+  EXPECT_EQ(v[0].as_big_integer().digits, "18446744073709551616");
+  EXPECT_EQ(v[1].as_big_integer().digits, "-9223372036854775809");
+  EXPECT_EQ(v[2].as_big_integer().digits, "123456789012345678901234567890");
+  EXPECT_EQ(v[3].as_big_integer().digits, "-" + huge);
+  EXPECT_EQ(v[4].as_big_integer().digits, huge);
+  EXPECT_EQ(toon::to_json(v), "[18446744073709551616,-9223372036854775809,123456789012345678901234567890,-" +
+                                  huge + "," + huge + "]");
+}
+
+TEST(FromJson, BigIntegerAtRootAndInObject) {
+  EXPECT_EQ(parse("99999999999999999999").as_big_integer().digits, "99999999999999999999");
+  toon::value v = parse(R"({"n": -100000000000000000000, "after": 1})");
+  EXPECT_EQ(v["n"].as_big_integer().digits, "-100000000000000000000");
+  EXPECT_EQ(v["after"].as_int64(), 1);
+}
+
+TEST(FromJson, Doubles) {
+  toon::value v = parse("[0.1, 1e21, 5e-324, -0.0, 1.5, 1E2, 2.5e-7, 1.7976931348623157e308]");
+  for (const auto& e : v.as_array()) EXPECT_EQ(e.type(), toon::value::kind::real);
+  EXPECT_EQ(v[0].as_double(), 0.1);
+  EXPECT_EQ(v[1].as_double(), 1e21);
+  EXPECT_EQ(v[2].as_double(), 5e-324);
+  EXPECT_EQ(v[3].as_double(), 0.0);
+  EXPECT_TRUE(std::signbit(v[3].as_double()));
+  EXPECT_EQ(v[4].as_double(), 1.5);
+  EXPECT_EQ(v[5].as_double(), 100.0);
+  EXPECT_EQ(v[6].as_double(), 2.5e-7);
+  EXPECT_EQ(v[7].as_double(), std::numeric_limits<double>::max());
+}
+
+// ---- from_json: strings -----------------------------------------------------------------------
+
+TEST(FromJson, UnicodeEscapes) {
+  toon::value v = parse(R"(["\u00e9", "\ud83d\ude00", "\u0000x", "\/\"\\\b\f\n\r\t", "\u20AC"])");
+  EXPECT_EQ(v[0].as_string(), "\xC3\xA9");
+  EXPECT_EQ(v[1].as_string(), "\xF0\x9F\x98\x80");  // surrogate pair -> one 4-byte scalar
+  EXPECT_EQ(v[2].as_string(), std::string("\0x", 2));
+  EXPECT_EQ(v[3].as_string(), "/\"\\\b\f\n\r\t");
+  EXPECT_EQ(v[4].as_string(), "\xE2\x82\xAC");
+}
+
+TEST(FromJson, RawUtf8AndEscapedKeys) {
+  toon::value v = parse("{\"caf\\u00e9\": \"na\xC3\xAFve \xF0\x9F\x98\x80\"}");
+  ASSERT_NE(v.find("caf\xC3\xA9"), nullptr);
+  EXPECT_EQ(v["caf\xC3\xA9"].as_string(), "na\xC3\xAFve \xF0\x9F\x98\x80");
+}
+
+// ---- from_json: errors ------------------------------------------------------------------------
+
+TEST(FromJsonErrors, TrailingCommaInObject) {
+  toon::error e = parse_error(R"({"a":1,})");
+  EXPECT_EQ(e.code, toon::error_code::invalid_json);
+  EXPECT_EQ(e.line, 1u);
+  EXPECT_EQ(e.column, 8u);
+  EXPECT_FALSE(e.message.empty());
+}
+
+TEST(FromJsonErrors, PositionOnLaterLine) {
+  toon::error e = parse_error("{\n  \"a\": [1,\n        2,\n        @]\n}");
+  EXPECT_EQ(e.code, toon::error_code::invalid_json);
+  EXPECT_EQ(e.line, 4u);
+  EXPECT_EQ(e.column, 9u);
+}
+
+TEST(FromJsonErrors, MissingCommaAndColon) {
+  toon::error e = parse_error("[1 2]");
+  EXPECT_EQ(e.line, 1u);
+  EXPECT_EQ(e.column, 4u);
+  e = parse_error(R"({"a" 1})");
+  EXPECT_EQ(e.column, 6u);
+}
+
+TEST(FromJsonErrors, BadLiteralsAndNumbers) {
+  EXPECT_EQ(parse_error("[tru]").column, 2u);
+  EXPECT_EQ(parse_error("[nul]").column, 2u);
+  EXPECT_EQ(parse_error("[01]").column, 2u);
+  EXPECT_EQ(parse_error("[1.5.3]").column, 2u);
+  EXPECT_EQ(parse_error("[+1]").code, toon::error_code::invalid_json);
+  EXPECT_EQ(parse_error("[.5]").code, toon::error_code::invalid_json);
+  EXPECT_EQ(parse_error("[NaN]").code, toon::error_code::invalid_json);
+  EXPECT_EQ(parse_error("[1e400]").code, toon::error_code::invalid_json);  // beyond double range
+}
+
+TEST(FromJsonErrors, EmptyAndTruncatedInput) {
+  toon::error e = parse_error("");
+  EXPECT_EQ(e.code, toon::error_code::invalid_json);
+  EXPECT_EQ(e.line, 1u);
+  EXPECT_EQ(e.column, 1u);
+  EXPECT_EQ(parse_error("   \n ").code, toon::error_code::invalid_json);
+  e = parse_error("{\"a\":1");
+  EXPECT_EQ(e.line, 1u);
+  EXPECT_EQ(e.column, 7u);  // just after the last character
+  e = parse_error("[1,\n2\n");
+  EXPECT_EQ(e.line, 2u);
+  EXPECT_EQ(e.column, 2u);
+  EXPECT_EQ(parse_error("[[[]]").code, toon::error_code::invalid_json);
+}
+
+TEST(FromJsonErrors, TrailingContent) {
+  toon::error e = parse_error("[1] x");
+  EXPECT_EQ(e.column, 5u);
+  EXPECT_EQ(parse_error("{}}").column, 3u);
+  EXPECT_EQ(parse_error("1 2").column, 3u);
+  EXPECT_EQ(parse_error("\"a\" \"b\"").column, 5u);
+}
+
+TEST(FromJsonErrors, Strings) {
+  toon::error e = parse_error("[\"abc");
+  EXPECT_EQ(e.code, toon::error_code::invalid_json);
+  EXPECT_EQ(e.column, 2u);  // the opening quote of the unterminated string
+  e = parse_error("[\"a\x01\"]");
+  EXPECT_EQ(e.column, 4u);  // the raw control character
+  e = parse_error(R"(["\ud800"])");  // lone surrogate
+  EXPECT_EQ(e.code, toon::error_code::invalid_json);
+  EXPECT_EQ(e.column, 2u);
+  e = parse_error(R"(["\q"])");
+  EXPECT_EQ(e.code, toon::error_code::invalid_json);
+}
+
+TEST(FromJsonErrors, InvalidUtf8) {
+  toon::error e = parse_error("[\"ok\", \"\xFF\"]");
+  EXPECT_EQ(e.code, toon::error_code::invalid_json);
+  EXPECT_EQ(e.line, 1u);
+  EXPECT_EQ(e.column, 9u);
+  EXPECT_EQ(parse_error("\"\xED\xA0\x80\"").column, 2u);  // encoded surrogate
+}
+
+TEST(FromJsonErrors, DeepNestingIsAnErrorNotACrash) {
+  std::string ok = std::string(1000, '[') + std::string(1000, ']');
+  EXPECT_TRUE(toon::from_json(ok).has_value());
+
+  std::string deep = std::string(1001, '[') + std::string(1001, ']');
+  toon::error e = parse_error(deep);
+  EXPECT_EQ(e.code, toon::error_code::depth_limit);
+  EXPECT_EQ(e.line, 1u);
+  EXPECT_EQ(e.column, 1001u);
+
+  std::string hostile(1'000'000, '[');
+  EXPECT_EQ(parse_error(hostile).code, toon::error_code::depth_limit);
+  std::string objects;
+  for (int i = 0; i < 200'000; ++i) objects += "{\"a\":";
+  EXPECT_EQ(parse_error(objects).code, toon::error_code::depth_limit);
+}
+
+// ---- to_json ----------------------------------------------------------------------------------
+
+TEST(ToJson, CompactAndPretty) {
+  toon::value v = parse(R"({"name":"Ada","tags":["x","y"],"empty":[],"obj":{},"nested":{"n":[1,{"k":null}]}})");
+  EXPECT_EQ(toon::to_json(v), R"({"name":"Ada","tags":["x","y"],"empty":[],"obj":{},"nested":{"n":[1,{"k":null}]}})");
+  EXPECT_EQ(toon::to_json(v, {2}),
+            "{\n"
+            "  \"name\": \"Ada\",\n"
+            "  \"tags\": [\n"
+            "    \"x\",\n"
+            "    \"y\"\n"
+            "  ],\n"
+            "  \"empty\": [],\n"
+            "  \"obj\": {},\n"
+            "  \"nested\": {\n"
+            "    \"n\": [\n"
+            "      1,\n"
+            "      {\n"
+            "        \"k\": null\n"
+            "      }\n"
+            "    ]\n"
+            "  }\n"
+            "}");
+  EXPECT_EQ(toon::to_json(toon::value(toon::array{}), {4}), "[]");
+  EXPECT_EQ(toon::to_json(toon::value(toon::object{}), {4}), "{}");
+  EXPECT_EQ(toon::to_json(toon::value(toon::array{1, 2}), {4}), "[\n    1,\n    2\n]");
+  EXPECT_EQ(toon::to_json(toon::value("s"), {2}), "\"s\"");
+}
+
+TEST(ToJson, AppendsToExistingText) {
+  std::string out = "x=";
+  toon::to_json_to(out, toon::value(toon::array{true, nullptr}));
+  EXPECT_EQ(out, "x=[true,null]");
+}
+
+TEST(ToJson, StringEscaping) {
+  std::string all;
+  for (int c = 0; c < 0x20; ++c) all += static_cast<char>(c);
+  EXPECT_EQ(toon::to_json(toon::value(all)),
+            "\"\\u0000\\u0001\\u0002\\u0003\\u0004\\u0005\\u0006\\u0007\\b\\t\\n\\u000b\\f\\r\\u000e\\u000f"
+            "\\u0010\\u0011\\u0012\\u0013\\u0014\\u0015\\u0016\\u0017\\u0018\\u0019\\u001a\\u001b\\u001c\\u001d"
+            "\\u001e\\u001f\"");
+  EXPECT_EQ(toon::to_json(toon::value("q\"b\\s/ \x7F")), "\"q\\\"b\\\\s/ \x7F\"");
+  // Non-ASCII is written as raw UTF-8.
+  EXPECT_EQ(toon::to_json(toon::value("\xC3\xA9\xF0\x9F\x98\x80\xE2\x80\xA8")), "\"\xC3\xA9\xF0\x9F\x98\x80\xE2\x80\xA8\"");
+  toon::object o;
+  o.emplace_back("k\ney", 1);
+  EXPECT_EQ(toon::to_json(toon::value(o)), "{\"k\\ney\":1}");
+}
+
+TEST(ToJson, DoublesLikeJavaScript) {
+  auto j = [](double d) { return toon::to_json(toon::value(d)); };
+  EXPECT_EQ(j(0.1), "0.1");
+  EXPECT_EQ(j(100.0), "100");
+  EXPECT_EQ(j(-0.0), "0");
+  EXPECT_EQ(j(0.0), "0");
+  EXPECT_EQ(j(1e21), "1e+21");
+  EXPECT_EQ(j(1e20), "100000000000000000000");
+  EXPECT_EQ(j(123456789012345680000.0), "123456789012345680000");
+  EXPECT_EQ(j(5e-324), "5e-324");
+  EXPECT_EQ(j(1e-6), "0.000001");
+  EXPECT_EQ(j(1e-7), "1e-7");
+  EXPECT_EQ(j(1.5e-7), "1.5e-7");
+  EXPECT_EQ(j(-2.5e-5), "-0.000025");
+  EXPECT_EQ(j(1.7976931348623157e308), "1.7976931348623157e+308");
+  EXPECT_EQ(j(0.30000000000000004), "0.30000000000000004");
+  EXPECT_EQ(j(-1234.5), "-1234.5");
+  EXPECT_EQ(j(1e22), "1e+22");
+  EXPECT_EQ(j(2.5e25), "2.5e+25");
+}
+
+TEST(ToJson, NonFiniteBecomesNull) {
+  toon::value v(toon::array{std::nan(""), std::numeric_limits<double>::infinity(),
+                            -std::numeric_limits<double>::infinity()});
+  EXPECT_EQ(toon::to_json(v), "[null,null,null]");
+}
+
+TEST(ToJson, IntegersAndBigIntegers) {
+  toon::value v(toon::array{std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::uint64_t>::max(),
+                            toon::big_integer{"-123456789012345678901234567890"}});
+  EXPECT_EQ(toon::to_json(v), "[-9223372036854775808,18446744073709551615,-123456789012345678901234567890]");
+}
+
+TEST(ToJson, RoundTripsThroughFromJson) {
+  const std::string json =
+      R"({"id":18446744073709551615,"neg":-9223372036854775808,"big":100000000000000000000000,)"
+      R"("d":[0.1,1e+21,5e-324,1.5e-7,-3.25],"s":"\u0001\"\\\n\u00e9","e":[],"o":{}})";
+  toon::value v = parse(json);
+  EXPECT_EQ(toon::to_json(v), R"({"id":18446744073709551615,"neg":-9223372036854775808,"big":100000000000000000000000,)"
+                              R"("d":[0.1,1e+21,5e-324,1.5e-7,-3.25],"s":"\u0001\"\\\n)"
+                              "\xC3\xA9"
+                              R"(","e":[],"o":{}})");
+  EXPECT_EQ(parse(toon::to_json(v)), v);
+  EXPECT_EQ(parse(toon::to_json(v, {3})), v);
+}
+
+// ---- the streaming writer -------------------------------------------------------------------
+
+TEST(JsonEventWriter, WritesEventsLikeToJson) {
+  for (int indent : {0, 2, 4}) {
+    std::string out;
+    toon::detail::json_event_writer w(out, indent);
+    EXPECT_TRUE(w.start_object(0, 0));
+    EXPECT_TRUE(w.key("a", 0));
+    EXPECT_TRUE(w.start_array(3, 0));
+    EXPECT_TRUE(w.int_value(-1, 0));
+    EXPECT_TRUE(w.double_value(1e21, 0));
+    EXPECT_TRUE(w.start_object(0, 0));
+    EXPECT_TRUE(w.end_object());
+    EXPECT_TRUE(w.end_array());
+    EXPECT_TRUE(w.key("b\"", 0));
+    EXPECT_TRUE(w.start_object(0, 0));
+    EXPECT_TRUE(w.key("x", 0));
+    EXPECT_TRUE(w.string_value("\t", 0));
+    EXPECT_TRUE(w.key("y", 0));
+    EXPECT_TRUE(w.big_integer_value("-99999999999999999999", 0));
+    EXPECT_TRUE(w.key("z", 0));
+    EXPECT_TRUE(w.start_array(0, 0));
+    EXPECT_TRUE(w.end_array());
+    EXPECT_TRUE(w.end_object());
+    EXPECT_TRUE(w.key("c", 0));
+    EXPECT_TRUE(w.uint_value(18446744073709551615ULL, 0));
+    EXPECT_TRUE(w.key("d", 0));
+    EXPECT_TRUE(w.bool_value(false, 0));
+    EXPECT_TRUE(w.key("e", 0));
+    EXPECT_TRUE(w.null_value(0));
+    EXPECT_TRUE(w.end_object());
+    EXPECT_TRUE(w.complete());
+
+    toon::value expected = parse(
+        R"({"a":[-1,1e21,{}],"b\"":{"x":"\t","y":-99999999999999999999,"z":[]},"c":18446744073709551615,"d":false,"e":null})");
+    EXPECT_EQ(out, toon::to_json(expected, {indent})) << "indent " << indent;
+  }
+}
+
+TEST(JsonEventWriter, RejectsMalformedEventSequences) {
+  {
+    std::string out;
+    toon::detail::json_event_writer w(out, 0);
+    EXPECT_TRUE(w.start_object(0, 0));
+    EXPECT_FALSE(w.int_value(1, 7));  // a value without a key
+    EXPECT_NE(w.failure().code, toon::error_code::ok);
+    EXPECT_EQ(w.failure_offset(), 7u);
+  }
+  {
+    std::string out;
+    toon::detail::json_event_writer w(out, 0);
+    EXPECT_TRUE(w.start_array(0, 0));
+    EXPECT_FALSE(w.key("k", 0));
+    EXPECT_FALSE(w.end_object());
+  }
+  {
+    std::string out;
+    toon::detail::json_event_writer w(out, 0);
+    EXPECT_TRUE(w.null_value(0));
+    EXPECT_TRUE(w.complete());
+    EXPECT_FALSE(w.null_value(0));  // a second root
+  }
+}
+
+// ---- toon_to_json ---------------------------------------------------------------------------
+
+TEST(ToonToJson, StreamingMatchesTheValuePath) {
+  const char* docs[] = {
+      "name: Ada\nage: 36\ntags[2]: x,y\n",
+      "users[2]{id,name}:\n  1,Alice\n  2,Bob\n",
+      "a:\n  b:\n    c: 1\n  d[0]:\ne: \"\"\n",
+      "[3]: 1,2.5,-0",
+      "items[2]:\n  - id: 1\n    v[1]: a\n  - [2]: x,y\n",
+      "hello",
+      "",
+      "n: 123456789012345678901234567890\nf: 1e-7\ns: \"a\\tb\"\n",
+  };
+  for (const char* doc : docs) {
+    auto tree = toon::decode(doc);
+    ASSERT_TRUE(tree.has_value()) << doc << ": " << tree.error().to_string();
+    for (int indent : {0, 2}) {
+      auto streamed = toon::toon_to_json(doc, {}, {indent});
+      ASSERT_TRUE(streamed.has_value()) << doc << ": " << streamed.error().to_string();
+      EXPECT_EQ(*streamed, toon::to_json(*tree, {indent})) << doc;
+    }
+  }
+}
+
+TEST(ToonToJson, HandWrittenExpectations) {
+  auto r = toon::toon_to_json("users[2]{id,name}:\n  1,Alice\n  2,Bob", {}, {2});
+  ASSERT_TRUE(r.has_value()) << r.error().to_string();
+  EXPECT_EQ(*r,
+            "{\n  \"users\": [\n    {\n      \"id\": 1,\n      \"name\": \"Alice\"\n    },\n"
+            "    {\n      \"id\": 2,\n      \"name\": \"Bob\"\n    }\n  ]\n}");
+  r = toon::toon_to_json("a: 1\nb[2]: true,null");
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(*r, R"({"a":1,"b":[true,null]})");
+}
+
+TEST(ToonToJson, StrictErrorsCarryPosition) {
+  auto r = toon::toon_to_json("a: 1\nb[3]: 1,2\n");
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, toon::error_code::length_mismatch);
+  EXPECT_EQ(r.error().line, 2u);
+  EXPECT_GE(r.error().column, 1u);
+}
+
+TEST(ToonToJson, NonStrictLastWriteWins) {
+  toon::decode_options lenient;
+  lenient.strict = false;
+  auto r = toon::toon_to_json("a: 1\nb: 2\na: 3\n", lenient);
+  ASSERT_TRUE(r.has_value()) << r.error().to_string();
+  EXPECT_EQ(*r, R"({"a":3,"b":2})");
+  auto strict = toon::toon_to_json("a: 1\nb: 2\na: 3\n");
+  ASSERT_FALSE(strict.has_value());
+  EXPECT_EQ(strict.error().code, toon::error_code::duplicate_key);
+  EXPECT_EQ(strict.error().line, 3u);
+}
+
+}  // namespace
