@@ -36,8 +36,8 @@ struct field_node {
   std::uint32_t child_count = 0;
 };
 
-/// A span of top-level field entries is not enough to walk a flat tree: a field list is
-/// always passed as the whole pre-order sequence of one header's fields.
+/// A whole field list: the complete pre-order sequence of one header's field entries (never a
+/// slice of it; top-level entries are found by skipping each entry's subtree).
 using field_list_view = std::span<const field_node>;
 
 /// Number of leaf fields (row cells) of a flat field list.

@@ -33,19 +33,24 @@ class object {
   using iterator = std::vector<member>::iterator;
   using const_iterator = std::vector<member>::const_iterator;
 
-  object() = default;
+  object() noexcept;
   /// Builds from key/value pairs; a repeated key keeps the last value at the first position.
   object(std::initializer_list<std::pair<std::string_view, value>> init);
+  object(const object&);
+  object(object&&) noexcept;
+  object& operator=(const object&);
+  object& operator=(object&&) noexcept;
+  ~object();
 
-  [[nodiscard]] std::size_t size() const noexcept { return items_.size(); }
-  [[nodiscard]] bool empty() const noexcept { return items_.empty(); }
-  void reserve(std::size_t n) { items_.reserve(n); }
-  void clear() noexcept { items_.clear(); }
+  [[nodiscard]] std::size_t size() const noexcept;
+  [[nodiscard]] bool empty() const noexcept;
+  void reserve(std::size_t n);
+  void clear() noexcept;
 
-  iterator begin() noexcept { return items_.begin(); }
-  iterator end() noexcept { return items_.end(); }
-  const_iterator begin() const noexcept { return items_.begin(); }
-  const_iterator end() const noexcept { return items_.end(); }
+  iterator begin() noexcept;
+  iterator end() noexcept;
+  const_iterator begin() const noexcept;
+  const_iterator end() const noexcept;
 
   /// Pointer to the value under `key`, or nullptr.
   [[nodiscard]] value* find(std::string_view key) noexcept;
@@ -164,6 +169,21 @@ struct member {
   toon::value value;
   friend bool operator==(const member&, const member&) = default;
 };
+
+inline object::object() noexcept = default;
+inline object::object(const object&) = default;
+inline object::object(object&&) noexcept = default;
+inline object& object::operator=(const object&) = default;
+inline object& object::operator=(object&&) noexcept = default;
+inline object::~object() = default;
+inline std::size_t object::size() const noexcept { return items_.size(); }
+inline bool object::empty() const noexcept { return items_.empty(); }
+inline void object::reserve(std::size_t n) { items_.reserve(n); }
+inline void object::clear() noexcept { items_.clear(); }
+inline object::iterator object::begin() noexcept { return items_.begin(); }
+inline object::iterator object::end() noexcept { return items_.end(); }
+inline object::const_iterator object::begin() const noexcept { return items_.begin(); }
+inline object::const_iterator object::end() const noexcept { return items_.end(); }
 
 /// Equality where the members of objects may appear in any order (used to compare tabular
 /// round trips, whose decoded key order is the header's); numbers as in operator==.
