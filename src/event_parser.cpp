@@ -119,7 +119,9 @@ class event_parser {
   // Records `k` in the current object; strict mode rejects a repeated key.
   void add_key(std::string_view k, const char* at) {
     if (!strict_) return;
-    if (k.data() == scratch_.data() && !k.empty()) k = owned_keys_.emplace_back(k);
+    // Views into the input stay valid; unescaped keys live in scratch or header storage.
+    bool in_input = k.data() >= text_.data() && k.data() + k.size() <= text_.data() + text_.size();
+    if (!in_input && !k.empty()) k = owned_keys_.emplace_back(k);
     key_frame& f = frames_.back();
     if (f.set) {
       if (!f.set->insert(k).second) duplicate(k, at);
@@ -411,7 +413,7 @@ class event_parser {
   void emit_group(const header& h, std::uint32_t b, std::uint32_t e, cell_splitter& sp, std::string_view cells,
                   const char* line_start) {
     for (std::uint32_t i = b; i < e; i = h.fields[i].subtree_end) {
-      const field_node& f = h.fields[i];
+      const header_field& f = h.fields[i];
       check(h_.key(f.name, off(line_start)));
       if (f.is_group) {
         enter(line_start);

@@ -64,7 +64,7 @@ struct field_parser {
         if (name.empty()) return fail(error_code::invalid_header, "empty field name", name_at);
       }
       std::size_t index = h.fields.size();
-      h.fields.push_back(field_node{name, 0, false});
+      h.fields.push_back(header_field{name, 0, false});
       if (pos < s.size() && s[pos] == '{') {
         h.fields[index].is_group = true;
         if (!parse_group()) return false;

@@ -14,7 +14,7 @@ namespace toon::detail {
 
 /// One entry of a field list in depth-first pre-order. A group's children follow it
 /// directly; `subtree_end` is the index one past its last descendant.
-struct field_node {
+struct header_field {
   std::string_view name;
   std::uint32_t subtree_end;
   bool is_group;
@@ -28,7 +28,7 @@ struct header {
   std::uint64_t length = 0;          ///< N
   bool keyed = false;                ///< `[N:]`
   char delim = ',';                  ///< active delimiter
-  std::vector<field_node> fields;    ///< empty when there is no fields segment
+  std::vector<header_field> fields;    ///< empty when there is no fields segment
   std::uint32_t leaf_count = 0;      ///< number of leaf fields
   std::string_view inline_values;    ///< trimmed content after the colon
   std::size_t inline_offset = 0;     ///< offset of inline_values in the line content

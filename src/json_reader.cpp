@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 
@@ -176,7 +177,7 @@ class json_reader {
   // document's current position when `where` is null.
   bool fail(simdjson::error_code ec, const char* where);
   std::size_t offset_of(const char* p) const noexcept {
-    return static_cast<std::size_t>(p - base_);
+    return static_cast<std::size_t>(p - base_) + base_offset_;
   }
   // Offset of the document's current token (the end of the input when past the last one).
   std::size_t current_offset() noexcept {
@@ -192,9 +193,11 @@ class json_reader {
   bool parse_scalar(V& v, od::json_type type, value& out, bool root);
   template <class V>
   bool parse_number(V& v, std::string_view token, value& out);
+  bool parse_root_number(std::string_view token, value& out);
 
   std::string_view text_;
-  const char* base_ = nullptr;  // start of the padded copy
+  const char* base_ = nullptr;    // start of the padded copy being walked
+  std::size_t base_offset_ = 0;   // offset in text_ that base_ corresponds to
   od::document* doc_ = nullptr;
   error err_;
 };
@@ -381,6 +384,9 @@ bool json_reader::parse_scalar(V& v, od::json_type type, value& out, bool root) 
       if (!is_json_space(text_[i]))
         return fail(error_code::invalid_json, "unexpected content after the JSON value", i);
   }
+  if constexpr (std::is_same_v<V, od::document>) {
+    if (type == od::json_type::number) return parse_root_number(token, out);
+  }
   switch (type) {
     case od::json_type::number: return parse_number(v, token, out);
     case od::json_type::string: {
@@ -404,6 +410,47 @@ bool json_reader::parse_scalar(V& v, od::json_type type, value& out, bool root) 
       return true;
     default: return fail(simdjson::TAPE_ERROR, start);
   }
+}
+
+// simdjson 3.0 copies a root-level number into a small buffer before parsing it, which
+// truncates long tokens (a 21-digit integer reads as its first 20 digits). So a root number
+// is parsed as the only element of a one-element array built around its token.
+bool json_reader::parse_root_number(std::string_view token, value& out) {
+  std::string wrapped;
+  wrapped.reserve(token.size() + 2);
+  wrapped += '[';
+  wrapped += token;
+  wrapped += ']';
+  simdjson::padded_string padded(wrapped);
+  if (padded.data() == nullptr) return fail(error_code::size_limit, "out of memory", 0);
+
+  // Offsets inside the wrapped copy map back to the token's place in the input.
+  const char* saved_base = base_;
+  std::size_t saved_offset = base_offset_;
+  std::size_t token_offset = offset_of(token.data());
+  base_ = padded.data() + 1;
+  base_offset_ = token_offset;
+
+  bool ok = false;
+  od::parser parser;
+  od::document doc;
+  od::array arr;
+  if (parser.iterate(padded).get(doc) == simdjson::SUCCESS && doc.get_array().get(arr) == simdjson::SUCCESS) {
+    for (auto element : arr) {
+      od::value v;
+      if (auto ec = std::move(element).get(v); ec != simdjson::SUCCESS) {
+        fail(ec, base_);
+        break;
+      }
+      ok = parse_number(v, trim_right(v.raw_json_token()), out);
+      break;
+    }
+  } else {
+    fail(simdjson::NUMBER_ERROR, base_);
+  }
+  base_ = saved_base;
+  base_offset_ = saved_offset;
+  return ok;
 }
 
 template <class V>
@@ -443,10 +490,15 @@ bool json_reader::parse_number(V& v, std::string_view token, value& out) {
     return true;
   }
   bool valid = is_json_number(token);
+  if (valid && !integral) {
+    // simdjson rejects magnitudes beyond the double range (underflow reads as 0).
+    double probe = 0;
+    if (std::from_chars(token.data(), token.data() + token.size(), probe).ec == std::errc::result_out_of_range)
+      return fail(error_code::invalid_json, "number out of range", offset_of(start));
+  }
   // A number (or the start of one, like "-" or "1e") cut off by the end of the input.
   if (offset_of(start) + token.size() >= text_.size() && (valid || is_json_number(std::string(token) + '0')))
     return fail_at_end();
-  if (valid) return fail(error_code::invalid_json, "number out of range", offset_of(start));
   return fail(ec, start);
 }
 

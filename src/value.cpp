@@ -1,6 +1,8 @@
 // toon::value and toon::object.
 #include "toon/value.hpp"
 
+#include "toon_writer.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -103,10 +105,12 @@ std::size_t value::size() const noexcept {
 
 namespace {
 
-// Exact comparison of a big integer's digits with a double: equal only when the double is
-// integral and its exact decimal expansion has the same digits.
+// A big integer equals a double when the digits are the double's exact decimal expansion,
+// or its canonical (shortest round-trip) form, which is what encoders write for it.
 bool big_equals_double(const big_integer& b, double d) {
   if (!std::isfinite(d) || std::trunc(d) != d) return false;
+  char canon[detail::max_double_chars];
+  if (std::string_view(canon, detail::format_double(canon, d)) == b.digits) return true;
   char buf[400];
   int n = std::snprintf(buf, sizeof buf, "%.0f", d);
   return n > 0 && std::string_view(buf, static_cast<std::size_t>(n)) == b.digits;

@@ -8,7 +8,8 @@
 
 namespace toon {
 
-/// Encodes `v` as a TOON document (no trailing newline).
+/// Encodes `v` as a TOON document (no trailing newline). Throws std::invalid_argument when
+/// options.delimiter is not one of comma, tab, pipe.
 [[nodiscard]] std::string encode(const value& v, const encode_options& options = {});
 
 /// Appends the TOON document for `v` to `out` (reusing its capacity).

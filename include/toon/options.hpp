@@ -11,7 +11,8 @@ enum class delimiter : char { comma = ',', tab = '\t', pipe = '|' };
 
 /// Encoder options (§13).
 struct encode_options {
-  /// Spaces per indentation level (>= 1).
+  /// Spaces per indentation level. 0 writes no indentation (as the reference encoder
+  /// does; such output is not decodable); negative values count as 0.
   int indent_size = 2;
   /// Document delimiter: used for arrays and for quoting decisions.
   toon::delimiter delimiter = toon::delimiter::comma;
@@ -23,7 +24,7 @@ struct decode_options {
   int indent_size = 2;
   /// Enforce every check of §14 (counts, widths, indentation, duplicates, UTF-8, ...).
   /// Non-strict mode is lenient where the spec allows it: last-write-wins duplicates,
-  /// floor(indent / indent_size) depth, tabs in indentation count as one space each,
+  /// floor(indent / indent_size) depth, a tab in indentation counts as one level,
   /// blank lines inside arrays ignored, malformed headers read as literal keys.
   bool strict = true;
   /// Maximum nesting depth of arrays and objects; deeper input fails with depth_limit.

@@ -114,6 +114,15 @@ TEST(Decode, Numbers) {
   EXPECT_EQ(v["j"].as_int64(), 9007199254740993);  // exact beyond 2^53
 }
 
+TEST(Decode, WideIntegerThatIsACanonicalDouble) {
+  // 2.222222222222e20 is written by encoders as these 21 digits; it decodes to that double
+  // (found by fuzzing: a double must survive encode -> decode as the same number).
+  auto v = ok("a: 222222222222200000000\nb: 18446744073709551616");
+  EXPECT_EQ(v["a"].type(), value::kind::real);
+  EXPECT_EQ(v["a"].as_double(), 2.222222222222e20);
+  EXPECT_EQ(v["b"].type(), value::kind::big_integer);  // 2^64 exactly, not 18446744073709552000
+}
+
 TEST(Decode, CrLfAndBom) {
   EXPECT_EQ(ok("\xEF\xBB\xBF" "a: 1\r\nb:\r\n  c: 2\r\n"), (value(object{{"a", 1}, {"b", object{{"c", 2}}}})));
 }
@@ -147,6 +156,8 @@ TEST(DecodeErrors, EachCodeWithPosition) {
   fails("x[1]:\n  - a\n  b", {error_code::unexpected_line, 3, 3});
   fails("a: 1\na: 2", {error_code::duplicate_key, 2, 1});
   fails("x[1]{a,a}:\n  1,2", {error_code::duplicate_key, 1, 1});
+  // Quoted (unescaped) header keys must stay alive for the duplicate check (fuzzer find).
+  fails("a:\n  \"x\"[1]: 1\n  \"y\"[1]: 2\n  \"x\"[1]: 3", {error_code::duplicate_key, 4, 3});
   fails("a: \"\xC3\x28\"", {error_code::invalid_utf8, 1, 5});
 }
 

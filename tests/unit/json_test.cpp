@@ -120,6 +120,23 @@ TEST(FromJson, BigIntegersKeepEveryDigit) {
                                   huge + "," + huge + "]");
 }
 
+TEST(FromJson, RootNumbersOfEveryKind) {
+  // Root numbers without trailing whitespace once lost digits in simdjson's root path.
+  EXPECT_EQ(parse("100000000000000000000").as_big_integer().digits, "100000000000000000000");
+  EXPECT_EQ(parse("-100000000000000000000").as_big_integer().digits, "-100000000000000000000");
+  EXPECT_EQ(parse("18446744073709551615").as_uint64(), std::numeric_limits<std::uint64_t>::max());
+  EXPECT_EQ(parse("-9223372036854775808").as_int64(), std::numeric_limits<std::int64_t>::min());
+  EXPECT_EQ(parse("7").as_int64(), 7);
+  EXPECT_EQ(parse(" 2.5e-7\n").as_double(), 2.5e-7);
+  EXPECT_EQ(parse("5e-324").as_double(), 5e-324);
+  EXPECT_EQ(parse("1e-400").as_double(), 0.0);  // underflow reads as zero
+  toon::error e = parse_error("  1e400");
+  EXPECT_EQ(e.code, toon::error_code::invalid_json);
+  EXPECT_EQ(e.column, 3u);
+  EXPECT_EQ(parse_error("12x").column, 1u);
+  EXPECT_EQ(parse_error("-").code, toon::error_code::invalid_json);
+}
+
 TEST(FromJson, BigIntegerAtRootAndInObject) {
   EXPECT_EQ(parse("99999999999999999999").as_big_integer().digits, "99999999999999999999");
   toon::value v = parse(R"({"n": -100000000000000000000, "after": 1})");

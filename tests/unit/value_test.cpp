@@ -65,6 +65,8 @@ TEST(Value, EqualityFollowsSpecSection2) {
   EXPECT_EQ(value(std::numeric_limits<std::uint64_t>::max()), value(std::numeric_limits<std::uint64_t>::max()));
   EXPECT_EQ(value(toon::big_integer{"18446744073709551616"}), value(18446744073709551616.0));
   EXPECT_NE(value(toon::big_integer{"18446744073709551617"}), value(18446744073709551616.0));
+  // Canonical digits of a double equal that double (what an encoder writes for it).
+  EXPECT_EQ(value(toon::big_integer{"222222222222200000000"}), value(2.222222222222e20));
   EXPECT_NE(value(1), value("1"));
   EXPECT_NE(value(nullptr), value(false));
   EXPECT_NE(value(std::nan("")), value(std::nan("")));

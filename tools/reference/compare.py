@@ -139,44 +139,47 @@ def kind(v):
     return "object"
 
 
-def difference(expected, actual, loose, path="$"):
-    """Where `actual` differs from `expected` ("$.a[1]: ..."), or None when equal.
+def difference(expected, actual, loose, path="$", ordered=True):
+    """Where `actual` first differs from `expected` ("$.a[1]: ..."), or None when equal.
 
-    Numbers compare by exact value; with `loose`, also equal when they round to the same double
-    (the reference's numbers are doubles)."""
+    Numbers compare by exact value; with `loose` True, also equal when they round to the same
+    double (the reference's numbers are doubles); with `loose` "model", as toon-cpp keeps them:
+    integer literals exactly, literals with a fraction or exponent as doubles."""
+    return next(differences(expected, actual, loose, path, ordered), None)
+
+
+def differences(expected, actual, loose, path="$", ordered=True):
+    """Every place where `actual` differs from `expected` (not below a differing key list).
+
+    With `ordered` false, objects compare as key -> value maps (for tabular round trips, whose
+    decoded key order is the header's)."""
     ke, ka = kind(expected), kind(actual)
     if ke != ka:
-        return "%s: expected %s %s, actual %s %s" % (path, ke, dumps(expected), ka, dumps(actual))
-    if ke == "number":
-        if Decimal(expected) == Decimal(actual):
-            return None
-        if loose and as_double(expected) == as_double(actual):
-            return None
-        return "%s: expected %s, actual %s" % (path, expected, actual)
-    if ke == "array":
+        yield "%s: expected %s %s, actual %s %s" % (path, ke, dumps(expected), ka, dumps(actual))
+    elif ke == "number":
+        relaxed = loose is True or (loose == "model" and (isinstance(expected, Decimal) or isinstance(actual, Decimal)))
+        if Decimal(expected) != Decimal(actual) and not (relaxed and as_double(expected) == as_double(actual)):
+            yield "%s: expected %s, actual %s" % (path, expected, actual)
+    elif ke == "array":
         if len(expected) != len(actual):
-            return "%s: expected %d elements, actual %d" % (path, len(expected), len(actual))
-        for i, (e, a) in enumerate(zip(expected, actual)):
-            d = difference(e, a, loose, "%s[%d]" % (path, i))
-            if d:
-                return d
-        return None
-    if ke == "object":
+            yield "%s: expected %d elements, actual %d" % (path, len(expected), len(actual))
+        else:
+            for i, (e, a) in enumerate(zip(expected, actual)):
+                yield from differences(e, a, loose, "%s[%d]" % (path, i), ordered)
+    elif ke == "object":
         ek = [k for k, _ in expected.items]
         ak = [k for k, _ in actual.items]
-        if ek != ak:
+        if (ek != ak) if ordered else (sorted(ek) != sorted(ak)):
             same = sorted(ek) == sorted(ak)
-            return "%s: %sexpected keys %s, actual keys %s" % (
+            yield "%s: %sexpected keys %s, actual keys %s" % (
                 path, "same keys in another order: " if same else "", dumps(ek, 300), dumps(ak, 300))
-        for (k, e), (_, a) in zip(expected.items, actual.items):
-            sub = path + ("." + k if re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", k) else "[%s]" % json.dumps(k))
-            d = difference(e, a, loose, sub)
-            if d:
-                return d
-        return None
-    if expected != actual:
-        return "%s: expected %s, actual %s" % (path, dumps(expected), dumps(actual))
-    return None
+        else:
+            by_key = dict(actual.items)
+            for k, e in expected.items:
+                sub = path + ("." + k if re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", k) else "[%s]" % json.dumps(k))
+                yield from differences(e, by_key[k], loose, sub, ordered)
+    elif expected != actual:
+        yield "%s: expected %s, actual %s" % (path, dumps(expected), dumps(actual))
 
 
 # --------------------------------------------------------------------------------------------
@@ -388,6 +391,7 @@ def main():
     ref_examples = {path: next(ref) for _, _, path in examples}
 
     # 3. Encode: byte-identical output.
+    pending = []  # outputs equal to the reference's only on its JSON.parse round trip
     for name, path in docs:
         raw = None
         outside = None  # why the reference's JavaScript values differ from the document, or ""
@@ -399,7 +403,8 @@ def main():
         norm = ref_norm[path]
         norm_path = None
         if raw is not None and norm["ok"]:
-            outside = difference(raw, parse_json(norm["output"]), loose=False) or ""
+            diffs = list(differences(raw, parse_json(norm["output"]), loose=False))
+            outside = "; ".join(diffs[:8]) + ("; ... (%d differences)" % len(diffs) if len(diffs) > 8 else "")
             if outside:
                 norm_path = run.temp(os.path.basename(path) + ".normalized.json", norm["output"])
         domain_hits = 0
@@ -434,16 +439,41 @@ def main():
                 if ours2.endswith("\n"):
                     ours2 = ours2[:-1]
                 if s2 == 0 and ours2 == r["output"]:
+                    # Verified below: our lossless output must still read back right.
                     domain_hits += 1
-                    tally.add("encode", True)
+                    f = run.temp("%s.%s.%d.toon-output.toon" % (os.path.basename(path), d, i), ours)
+                    pending.append((label, f, i, raw, parse_json(norm["output"])))
                     continue
             saved = run.temp("%s.%s.%d.toon-output.toon" % (os.path.basename(path), d, i), ours)
             tally.add("encode", False, "%s: output differs at %s (outputs: %s, %s)"
                       % (label, text_difference(r["output"], ours), toon_files.get((path, (d, i)), "-"), saved))
         if domain_hits:
-            notes.append("NOTE encode %s: %d of %d option sets equal only on the JSON.parse round trip "
-                         "(the reference's numbers are doubles and its integer-like keys come first): %s"
+            notes.append("NOTE encode %s: %d of %d option sets equal only on the reference's JSON.parse "
+                         "round trip (doubles for numbers, integer-like keys first); document -> round trip: %s"
                          % (name, domain_hits, len(combos), outside))
+
+    # 3b. Such an output must decode (by toon) to the document itself and (by the reference) to
+    # the reference's own view of the document.
+    checks = run.reference([{"op": "decode", "file": f, "indent": i, "strict": True} for _, f, i, _, _ in pending])
+    for (label, f, i, raw, norm_value), r in zip(pending, checks):
+        status, out, err = run.toon(["decode", "--indent", str(i), f])
+        problem = status_problem(status, err) or (("toon cannot decode its own output: " + visible(err.strip()))
+                                                  if status == 1 else None)
+        if not problem:
+            d = difference(raw, parse_json(decode_text(out)), loose="model", ordered=False)
+            if d:
+                problem = "toon's own output does not decode to the document: " + d
+        if not problem:
+            if not r["ok"]:
+                problem = "the reference cannot decode toon's output: " + r["error"]
+            else:
+                d = difference(norm_value, parse_json(r["output"]), loose=True, ordered=False)
+                if d:
+                    problem = "the reference decodes toon's output differently: " + d
+        if problem:
+            tally.add("encode", False, "%s: %s (output: %s)" % (label, problem, f))
+        else:
+            tally.add("encode", True)
 
     # 4. Decode the reference's TOON: same value as the reference's own decode.
     for name, path in docs:
@@ -524,7 +554,7 @@ def compare_decode(run, tally, group, label, toon_path, cli_args, ref_result, js
     if d is None:
         tally.add(group, True)
     else:
-        tally.add(group, False, "%s: value differs at %s; input %s" % (label, d, visible(source)))
+        tally.add(group, False, "%s: value differs at %s; input %s (%s)" % (label, d, visible(source, 300), toon_path))
 
 
 if __name__ == "__main__":
