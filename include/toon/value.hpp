@@ -20,7 +20,7 @@ struct member;
 using array = std::vector<value>;
 
 /// An integer outside the 64-bit range, kept exactly as its decimal digits
-/// (optional leading '-', no leading zeros). See docs/numbers.md.
+/// (optional leading '-', no leading zeros). See docs/decoding.md (Numbers).
 struct big_integer {
   std::string digits;
   friend bool operator==(const big_integer&, const big_integer&) = default;
