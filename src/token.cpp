@@ -1,7 +1,5 @@
 #include "token.hpp"
 
-#include "toon_writer.hpp"
-
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -193,19 +191,6 @@ bool parse_primitive(std::string_view token, std::string& scratch, primitive& ou
           if (ru.ec == std::errc() && ru.ptr == e) {
             out.type = primitive::kind::uinteger;
             out.u = u;
-            return true;
-          }
-        }
-        // Beyond 64 bits: when the token is exactly the canonical form of a double (what an
-        // encoder writes for that double), it is that double; otherwise keep the digits.
-        double d = 0;
-        auto rd = std::from_chars(b, e, d);
-        if (rd.ec == std::errc() && std::isfinite(d)) {
-          char buf[max_double_chars];
-          std::size_t len = format_double(buf, d);
-          if (std::string_view(buf, len) == token) {
-            out.type = primitive::kind::real;
-            out.d = d;
             return true;
           }
         }

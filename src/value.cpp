@@ -4,6 +4,7 @@
 #include "toon_writer.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -133,12 +134,23 @@ bool numbers_equal(const value& a, const value& b) noexcept {
     const value& i = ka == k::real ? b : a;
     double d = r.as_double();
     if (std::trunc(d) != d || !std::isfinite(d)) return false;
+    bool exact;
     if (i.type() == k::integer) {
       if (d < -9223372036854775808.0 || d >= 9223372036854775808.0) return false;
-      return static_cast<std::int64_t>(d) == i.as_int64();
+      exact = static_cast<std::int64_t>(d) == i.as_int64();
+    } else {
+      if (d < 0 || d >= 18446744073709551616.0) return false;
+      exact = static_cast<std::uint64_t>(d) == i.as_uint64();
     }
-    if (d < 0 || d >= 18446744073709551616.0) return false;
-    return static_cast<std::uint64_t>(d) == i.as_uint64();
+    if (exact) return true;
+    // Above 2^53 a double's canonical text ("29999999999999990") is not its exact value
+    // (29999999999999992); an integer with those digits is what encoding it produces.
+    char canon[detail::max_double_chars];
+    char digits[24];
+    std::size_t n = detail::format_double(canon, d);
+    auto res = i.type() == k::integer ? std::to_chars(digits, digits + sizeof digits, i.as_int64())
+                                      : std::to_chars(digits, digits + sizeof digits, i.as_uint64());
+    return std::string_view(canon, n) == std::string_view(digits, static_cast<std::size_t>(res.ptr - digits));
   }
   if (ka == kb) return ka == k::integer ? a.as_int64() == b.as_int64() : a.as_uint64() == b.as_uint64();
   // int64 vs uint64: constructors normalise non-negative values below 2^63 to int64, but

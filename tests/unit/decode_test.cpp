@@ -114,13 +114,16 @@ TEST(Decode, Numbers) {
   EXPECT_EQ(v["j"].as_int64(), 9007199254740993);  // exact beyond 2^53
 }
 
-TEST(Decode, WideIntegerThatIsACanonicalDouble) {
-  // 2.222222222222e20 is written by encoders as these 21 digits; it decodes to that double
-  // (found by fuzzing: a double must survive encode -> decode as the same number).
-  auto v = ok("a: 222222222222200000000\nb: 18446744073709551616");
-  EXPECT_EQ(v["a"].type(), value::kind::real);
-  EXPECT_EQ(v["a"].as_double(), 2.222222222222e20);
-  EXPECT_EQ(v["b"].type(), value::kind::big_integer);  // 2^64 exactly, not 18446744073709552000
+TEST(Decode, WideIntegersStayExactAndEqualTheDoubleTheyPrint) {
+  // 2.222222222222e20 is written by encoders as these 21 digits. The decoder keeps the
+  // digits exactly, and they compare equal to that double (found by fuzzing the round trip).
+  auto v = ok("a: 222222222222200000000\nb: 29999999999999990");
+  ASSERT_EQ(v["a"].type(), value::kind::big_integer);
+  EXPECT_EQ(v["a"].as_big_integer().digits, "222222222222200000000");
+  EXPECT_EQ(v["a"], value(2.222222222222e20));
+  EXPECT_EQ(v["b"].as_int64(), 29999999999999990);
+  EXPECT_EQ(v["b"], value(29999999999999991.5));  // that double is 29999999999999992
+  EXPECT_NE(v["b"], value(29999999999999996.0));
 }
 
 TEST(Decode, CrLfAndBom) {
