@@ -63,6 +63,16 @@ location location_of(std::string_view source, std::size_t offset) noexcept {
   return loc;
 }
 
+namespace {
+
+// Lines longer than this (minified JSON, say) are shown as a window around the column.
+constexpr std::size_t max_shown_line = 160;
+constexpr std::size_t window_half = 70;
+
+bool is_utf8_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+}  // namespace
+
 std::string format_error(const error& e, std::string_view source, std::string_view file_name) {
   std::string out;
   if (!file_name.empty()) {
@@ -73,7 +83,7 @@ std::string format_error(const error& e, std::string_view source, std::string_vi
   if (e.line == 0) return out;
   // Find the source line.
   std::size_t start = 0;
-  for (std::uint32_t l = 1; l < e.line && start <= source.size(); ++l) {
+  for (std::uint32_t l = 1; l < e.line; ++l) {
     std::size_t nl = source.find('\n', start);
     if (nl == std::string_view::npos) return out;
     start = nl + 1;
@@ -82,13 +92,28 @@ std::string format_error(const error& e, std::string_view source, std::string_vi
   if (end == std::string_view::npos) end = source.size();
   std::string_view text = source.substr(start, end - start);
   if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
-  out += '\n';
-  out += text;
-  out += '\n';
-  // Caret: keep tabs so the caret lines up under tab-containing text.
   std::size_t col = e.column > 0 ? e.column - 1 : 0;
-  for (std::size_t i = 0; i < col && i < text.size(); ++i) out += text[i] == '\t' ? '\t' : ' ';
-  for (std::size_t i = text.size(); i < col; ++i) out += ' ';
+  if (col > text.size()) col = text.size();
+  std::string_view prefix, suffix;
+  if (text.size() > max_shown_line) {
+    // A window of about window_half bytes either side, cut on UTF-8 boundaries.
+    std::size_t from = col > window_half ? col - window_half : 0;
+    while (from > 0 && is_utf8_continuation(text[from])) --from;
+    std::size_t to = col + window_half < text.size() ? col + window_half : text.size();
+    while (to < text.size() && is_utf8_continuation(text[to])) ++to;
+    if (from > 0) prefix = "...";
+    if (to < text.size()) suffix = "...";
+    text = text.substr(from, to - from);
+    col -= from;
+  }
+  out += '\n';
+  out += prefix;
+  out += text;
+  out += suffix;
+  out += '\n';
+  out.append(prefix.size(), ' ');
+  // Keep tabs so the caret lines up under tab-containing text.
+  for (std::size_t i = 0; i < col; ++i) out += text[i] == '\t' ? '\t' : ' ';
   out += '^';
   return out;
 }

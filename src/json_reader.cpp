@@ -238,8 +238,14 @@ bool json_reader::fail(simdjson::error_code ec, const char* where) {
 }
 
 result<value> json_reader::run() {
-  simdjson::padded_string padded(text_);
-  if (padded.data() == nullptr && !text_.empty()) {
+  // RFC 8259 §8.1 lets a parser ignore a leading byte order mark; positions still count it.
+  std::string_view body = text_;
+  if (body.substr(0, 3) == "\xEF\xBB\xBF") {
+    body.remove_prefix(3);
+    base_offset_ = 3;
+  }
+  simdjson::padded_string padded(body);
+  if (padded.data() == nullptr && !body.empty()) {
     error e;
     e.code = error_code::size_limit;
     e.message = "out of memory copying the JSON input";
@@ -249,7 +255,7 @@ result<value> json_reader::run() {
 
   od::parser parser;
   od::document doc;
-  auto ec = parser.allocate(text_.size(), simdjson_depth);
+  auto ec = parser.allocate(body.size(), simdjson_depth);
   if (ec == simdjson::SUCCESS) ec = parser.iterate(padded).get(doc);
   if (ec != simdjson::SUCCESS) {
     // Stage-1 failures: locate them with a small lexical scan.

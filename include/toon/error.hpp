@@ -55,7 +55,8 @@ struct error {
   [[nodiscard]] std::string to_string() const;
 };
 
-/// Renders `line:col: message`, then the offending source line and a caret under the column.
+/// Renders `line:col: message`, then the offending source line and a caret under the column
+/// (lines over 160 bytes are cut to a window around the column, marked with "...").
 /// `file_name`, when not empty, is prefixed as `file:line:col: message`.
 [[nodiscard]] std::string format_error(const error& e, std::string_view source,
                                        std::string_view file_name = {});

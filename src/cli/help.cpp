@@ -36,8 +36,8 @@ Commands:
   (none)    choose from FILE's name: *.toon decodes; *.json, any other name
             and standard input encode
 
-FILE is the input; without FILE, or with '-', standard input is read.
-Output goes to standard output and ends with a single newline.
+FILE is the input; without FILE (data piped in), or with '-', standard input
+is read. Output goes to standard output and ends with a single newline.
 
 Options:
   -o, --output FILE     write the result to FILE (created or replaced; left
@@ -66,7 +66,7 @@ Examples:
   toon examples/users.json -o users.toon   encode to a file
   toon users.toon                          decode (chosen by the extension)
   toon encode --delimiter tab data.json    tab-separated tables
-  curl -s https://example.com/api | toon   encode a JSON stream
+  curl -s https://example.com/api | toon   encode JSON from a pipe
   toon decode --json-indent 0 < in.toon    compact JSON from standard input
 )";
   return s;

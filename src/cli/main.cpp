@@ -1,4 +1,6 @@
 // cli/main.cpp - entry point of the toon command-line tool.
+#include <unistd.h>
+
 #include <cstdio>
 #include <exception>
 #include <new>
@@ -24,6 +26,12 @@ int run(int argc, char** argv) {
   if (opts.show_help || opts.show_version) {
     put(stdout, opts.show_help ? toon_cli::help_text() : toon_cli::version_text());
     return std::fflush(stdout) == 0 ? toon_cli::exit_ok : toon_cli::exit_data_error;
+  }
+  if (opts.input.empty() && isatty(STDIN_FILENO)) {
+    // Nothing piped in and no FILE: waiting on the terminal is rarely what was meant
+    // ("toon -" still reads a terminal).
+    put(stderr, "toon: no input: give a FILE, or pipe data into standard input\n" + toon_cli::usage_hint());
+    return toon_cli::exit_usage;
   }
   return toon_cli::resolve_mode(opts) == toon_cli::mode::decode ? toon_cli::run_decode(opts)
                                                                 : toon_cli::run_encode(opts);

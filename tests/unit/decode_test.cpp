@@ -185,6 +185,16 @@ TEST(DecodeErrors, FormattedWithCaret) {
             "data.toon:3:3: row has 1 values, the header declares 2 fields\n  2\n  ^");
 }
 
+TEST(DecodeErrors, FormattedLongLineIsWindowed) {
+  std::string text = "a: \"" + std::string(300, 'x') + "\\q" + std::string(300, 'y') + "\"";
+  auto r = toon::decode(text);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().column, 305u);
+  std::string want = "1:305: invalid escape sequence\n..." + std::string(70, 'x') + "\\q" + std::string(68, 'y') +
+                     "...\n" + std::string(73, ' ') + "^";
+  EXPECT_EQ(toon::format_error(r.error(), text), want);
+}
+
 TEST(DecodeNonStrict, LenientForms) {
   auto o = lenient();
   EXPECT_EQ(ok("a: 1\na: 2", o), (value(object{{"a", 2}})));

@@ -76,6 +76,17 @@ TEST(FromJson, RootScalarsAndWhitespace) {
   EXPECT_TRUE(parse("{ }").is_object());
 }
 
+TEST(FromJson, IgnoresLeadingByteOrderMark) {
+  EXPECT_EQ(toon::to_json(parse("\xEF\xBB\xBF{\"a\":[1]}")), R"({"a":[1]})");
+  EXPECT_EQ(parse("\xEF\xBB\xBF 12345678901234567890123").as_big_integer().digits, "12345678901234567890123");
+  // Positions still count the mark's three bytes.
+  toon::error e = parse_error("\xEF\xBB\xBF[1,]");
+  EXPECT_EQ(e.line, 1u);
+  EXPECT_EQ(e.column, 7u);
+  // A mark anywhere else is an error.
+  EXPECT_EQ(parse_error("[\xEF\xBB\xBF" "1]").code, toon::error_code::invalid_json);
+}
+
 TEST(FromJson, NestedContainers) {
   toon::value v = parse(R"([[], {}, [[1]], {"a": {"b": [null]}}])");
   EXPECT_EQ(toon::to_json(v), R"([[],{},[[1]],{"a":{"b":[null]}}])");
