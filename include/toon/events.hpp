@@ -29,8 +29,8 @@ class event_handler {
   /// Opens an object. `size_hint` is the declared entry count for keyed tables, else 0.
   virtual bool start_object(std::size_t size_hint, std::size_t offset) = 0;
   virtual bool end_object() = 0;
-  /// Opens an array of `size` elements (the declared length in strict mode; in non-strict
-  /// mode the number of elements actually present).
+  /// Opens an array. `size` is the declared length [N] (0 for `[]`); a successful strict
+  /// decode delivers exactly that many elements, while in non-strict mode it is only a hint.
   virtual bool start_array(std::size_t size, std::size_t offset) = 0;
   virtual bool end_array() = 0;
   /// An object key (unescaped).
