@@ -5,10 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${BUILD_DIR:-build}
-generator=()
-command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
 spec_args=()
 [ -n "${TOON_SPEC_DIR:-}" ] && spec_args=(-DTOON_SPEC_DIR="$TOON_SPEC_DIR")
-cmake -S . -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-RelWithDebInfo}" "${spec_args[@]}"
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-RelWithDebInfo}" "${spec_args[@]}"
 cmake --build "$build_dir" -j "$(nproc)"
 ctest --test-dir "$build_dir" --output-on-failure -j "$(nproc)"
