@@ -66,15 +66,25 @@ class Cli : public ::testing::Test {
   /// Runs the CLI in the test directory with `args`; stdin from `input` (or /dev/null).
   run_result run(const std::vector<std::string>& args, const std::optional<std::string>& input = std::nullopt) {
     fs::path in = dir_ / ".stdin", out = dir_ / ".stdout", err = dir_ / ".stderr";
-    std::string cmd = "cd " + shell_quote(dir_.string()) + " && " + shell_quote(TOON_CLI_PATH);
-    for (const auto& a : args) cmd += " " + shell_quote(a);
+    std::string cmd = "cd ";
+    cmd += shell_quote(dir_.string());
+    cmd += " && ";
+    cmd += shell_quote(TOON_CLI_PATH);
+    for (const auto& a : args) {
+      cmd += ' ';
+      cmd += shell_quote(a);
+    }
     if (input) {
       spit(in, *input);
-      cmd += " < " + shell_quote(in.string());
+      cmd += " < ";
+      cmd += shell_quote(in.string());
     } else {
       cmd += " < /dev/null";
     }
-    cmd += " > " + shell_quote(out.string()) + " 2> " + shell_quote(err.string());
+    cmd += " > ";
+    cmd += shell_quote(out.string());
+    cmd += " 2> ";
+    cmd += shell_quote(err.string());
     int raw = std::system(cmd.c_str());
     run_result r;
     if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
