@@ -17,12 +17,19 @@
 #include <utility>
 
 #include "toon/json.hpp"
+#include "utf8.hpp"
 
 namespace toon {
 
 namespace {
 
 namespace od = simdjson::ondemand;
+
+/// Offset of the first ill-formed UTF-8 sequence, or text.size() when there is none.
+std::size_t utf8_error_offset(std::string_view text) noexcept {
+  std::size_t bad = detail::find_invalid_utf8(text);
+  return bad == std::string_view::npos ? text.size() : bad;
+}
 
 /// Nesting limit of JSON input (arrays and objects). Deeper input fails with
 /// error_code::depth_limit instead of exhausting the stack.
@@ -74,39 +81,6 @@ bool is_json_number(std::string_view t) noexcept {
 
 // ---- error locations for stage-1 failures (simdjson gives no position for these) ----
 
-/// Offset of the first ill-formed UTF-8 sequence (overlongs, surrogates and code points
-/// above U+10FFFF included), or text.size() when there is none.
-std::size_t first_invalid_utf8(std::string_view text) noexcept {
-  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
-  std::size_t n = text.size(), i = 0;
-  while (i < n) {
-    unsigned char c = s[i];
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    std::size_t len;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) len = 2;
-    else if (c >= 0xE0 && c <= 0xEF) {
-      len = 3;
-      if (c == 0xE0) lo = 0xA0;
-      if (c == 0xED) hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      len = 4;
-      if (c == 0xF0) lo = 0x90;
-      if (c == 0xF4) hi = 0x8F;
-    } else {
-      return i;
-    }
-    if (i + len > n) return i;
-    if (s[i + 1] < lo || s[i + 1] > hi) return i;
-    for (std::size_t k = 2; k < len; ++k)
-      if (s[i + k] < 0x80 || s[i + k] > 0xBF) return i;
-    i += len;
-  }
-  return n;
-}
 
 /// What a lexical scan of the strings finds: the first raw control character inside a
 /// string, or the opening quote of a string that never closes.
@@ -261,7 +235,7 @@ result<value> json_reader::run() {
     // Stage-1 failures: locate them with a small lexical scan.
     switch (ec) {
       case simdjson::EMPTY: fail(error_code::invalid_json, "no JSON value in the input", 0); break;
-      case simdjson::UTF8_ERROR: fail(error_code::invalid_json, "invalid UTF-8", first_invalid_utf8(text_)); break;
+      case simdjson::UTF8_ERROR: fail(error_code::invalid_json, "invalid UTF-8", utf8_error_offset(text_)); break;
       case simdjson::UNESCAPED_CHARS: {
         auto s = scan_strings(text_);
         fail(error_code::invalid_json, "unescaped control character in string",

@@ -2,6 +2,8 @@
 // shared scalar formatting of json_writer.hpp.
 #include "json_writer.hpp"
 
+#include "toon_writer.hpp"
+
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -54,72 +56,6 @@ void append_json_string(std::string& out, std::string_view s) {
   }
   out.append(s.data() + run, s.size() - run);
   out += '"';
-}
-
-void append_json_double(std::string& out, double d) {
-  if (!std::isfinite(d)) {
-    out.append("null", 4);
-    return;
-  }
-  if (d == 0) {  // 0 and -0
-    out += '0';
-    return;
-  }
-  // Shortest round-trip digits in scientific form: [-]D[.DDD]e(+|-)XX.
-  char buf[40];
-  auto res = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
-  std::string_view sci(buf, static_cast<std::size_t>(res.ptr - buf));
-  bool negative = sci.front() == '-';
-  if (negative) sci.remove_prefix(1);
-  std::size_t epos = sci.find('e');
-  std::string_view mantissa = sci.substr(0, epos);
-  int exponent = 0;
-  std::string_view exp_text = sci.substr(epos + 1);
-  if (!exp_text.empty() && exp_text.front() == '+') exp_text.remove_prefix(1);
-  std::from_chars(exp_text.data(), exp_text.data() + exp_text.size(), exponent);
-
-  char digits[24];
-  int k = 0;  // number of significant digits
-  for (char c : mantissa)
-    if (c != '.') digits[k++] = c;
-  // The value is 0.DIGITS x 10^n (ECMAScript Number::toString's k and n).
-  int n = exponent + 1;
-
-  if (negative) out += '-';
-  if (k <= n && n <= 21) {  // integer: digits then zeros
-    out.append(digits, static_cast<std::size_t>(k));
-    out.append(static_cast<std::size_t>(n - k), '0');
-  } else if (0 < n && n <= 21) {  // decimal point inside the digits
-    out.append(digits, static_cast<std::size_t>(n));
-    out += '.';
-    out.append(digits + n, static_cast<std::size_t>(k - n));
-  } else if (-6 < n && n <= 0) {  // 0.000ddd
-    out.append("0.", 2);
-    out.append(static_cast<std::size_t>(-n), '0');
-    out.append(digits, static_cast<std::size_t>(k));
-  } else {  // exponent form: d[.ddd]e(+|-)x
-    out += digits[0];
-    if (k > 1) {
-      out += '.';
-      out.append(digits + 1, static_cast<std::size_t>(k - 1));
-    }
-    int e = n - 1;
-    out += 'e';
-    out += e < 0 ? '-' : '+';
-    append_json_int(out, std::abs(e));
-  }
-}
-
-void append_json_int(std::string& out, std::int64_t i) {
-  char buf[24];
-  auto res = std::to_chars(buf, buf + sizeof buf, i);
-  out.append(buf, static_cast<std::size_t>(res.ptr - buf));
-}
-
-void append_json_uint(std::string& out, std::uint64_t u) {
-  char buf[24];
-  auto res = std::to_chars(buf, buf + sizeof buf, u);
-  out.append(buf, static_cast<std::size_t>(res.ptr - buf));
 }
 
 // ---- json_event_writer -------------------------------------------------------------

@@ -2,9 +2,9 @@
 // and toon::toon_to_json (decoder event stream).
 //
 // json_emitter owns the layout (commas, `": "`, pretty indentation in the style of
-// JSON.stringify(v, null, indent)) and delegates scalars to append_json_string /
-// append_json_double / append_json_int / append_json_uint, so both paths produce the same
-// bytes for the same data.
+// JSON.stringify(v, null, indent)) and delegates scalars to append_json_string and to the
+// TOON writer's number formatting (ECMAScript Number::toString, which is what both
+// JSON.stringify and canonical TOON use), so both paths produce the same bytes.
 #pragma once
 
 #include <cstddef>
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "toon/events.hpp"
+#include "toon_writer.hpp"
 
 namespace toon::detail {
 
@@ -21,15 +22,6 @@ namespace toon::detail {
 /// short escapes, other control characters as \u00xx (lowercase hex), everything else
 /// (including non-ASCII bytes) written raw - the same output as JSON.stringify.
 void append_json_string(std::string& out, std::string_view s);
-
-/// Appends a double as JSON.stringify writes a number: shortest round-trip digits, no
-/// exponent for 1e-7 < |d| < 1e21 (100.0 -> "100", 0.1 -> "0.1"), otherwise `1e+21` /
-/// `5e-324` style; -0 as "0"; NaN and infinities as "null".
-void append_json_double(std::string& out, double d);
-
-/// Appends a signed / unsigned integer in decimal.
-void append_json_int(std::string& out, std::int64_t i);
-void append_json_uint(std::string& out, std::uint64_t u);
 
 /// Writes JSON tokens in document order, handling separators and indentation.
 /// The caller supplies a well-formed sequence (key before every object member value).
@@ -61,9 +53,9 @@ class json_emitter {
     if (b) out_.append("true", 4);
     else out_.append("false", 5);
   }
-  void int_value(std::int64_t i) { before_value(); append_json_int(out_, i); }
-  void uint_value(std::uint64_t u) { before_value(); append_json_uint(out_, u); }
-  void double_value(double d) { before_value(); append_json_double(out_, d); }
+  void int_value(std::int64_t i) { before_value(); append_int(out_, i); }
+  void uint_value(std::uint64_t u) { before_value(); append_uint(out_, u); }
+  void double_value(double d) { before_value(); append_double(out_, d); }
   /// An integer beyond 64 bits, written as its digits.
   void big_integer_value(std::string_view digits) { before_value(); out_.append(digits); }
   void string_value(std::string_view s) { before_value(); append_json_string(out_, s); }

@@ -30,7 +30,4 @@ struct scan_error {
 /// `out`, replacing its contents. Returns an error for strict-mode indentation problems.
 scan_error scan_lines(std::string_view text, const decode_options& options, std::vector<line>& out);
 
-/// Returns the offset of the first ill-formed UTF-8 sequence, or npos when valid.
-std::size_t find_invalid_utf8(std::string_view text) noexcept;
-
 }  // namespace toon::detail
