@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "header_parser.hpp"
@@ -262,20 +263,7 @@ class event_parser {
       fail(e, c.data());
     }
     // Key-value line (malformed headers fall through here in non-strict mode, §6).
-    std::string_view key;
-    std::size_t colon;
-    if (!c.empty() && c[0] == '"') {
-      std::size_t consumed = 0;
-      scan_error qe;
-      if (!unquote(c, scratch_, key, consumed, qe)) fail(qe, c.data());
-      colon = consumed;
-      while (colon < c.size() && c[colon] == ' ') ++colon;
-      if (colon >= c.size() || c[colon] != ':') fail(error_code::missing_colon, "missing ':' after key", c.data() + colon);
-    } else {
-      colon = find_unquoted(c, ':');
-      if (colon == npos) fail(error_code::missing_colon, "expected 'key: value', found no ':'", c.data());
-      key = trim_spaces(c.substr(0, colon));
-    }
+    auto [key, colon] = split_key(c);
     emit_key(key, c.data());
     std::string_view rest = trim_spaces(c.substr(colon + 1));
     advance();
@@ -297,6 +285,50 @@ class event_parser {
     } else {
       emit_primitive(rest, rest.data());
     }
+  }
+
+  // Splits a key-value or entry line at its key's colon (§7.4): a quoted key is unescaped
+  // and may be followed only by spaces; an unquoted key is everything before the first
+  // unquoted colon, trimmed.
+  std::pair<std::string_view, std::size_t> split_key(std::string_view c) {
+    if (!c.empty() && c[0] == '"') {
+      std::string_view key;
+      std::size_t consumed = 0;
+      scan_error qe;
+      if (!unquote(c, scratch_, key, consumed, qe)) fail(qe, c.data());
+      std::size_t colon = consumed;
+      while (colon < c.size() && c[colon] == ' ') ++colon;
+      if (colon >= c.size() || c[colon] != ':') fail(error_code::missing_colon, "missing ':' after key", c.data() + colon);
+      return {key, colon};
+    }
+    std::size_t colon = find_unquoted(c, ':');
+    if (colon == npos) fail(error_code::missing_colon, "expected 'key: value', found no ':'", c.data());
+    return {trim_spaces(c.substr(0, colon)), colon};
+  }
+
+  // What a scope's line callback did with the current line.
+  enum class line_use { counted, skipped, end_of_scope };
+
+  // Walks the content lines of an array or table opened at depth d: each must stand at the
+  // scope's depth (strict: d+1), and blank lines between them are errors (the array span,
+  // §12). `use(content)` consumes the line (counted or skipped) or ends the scope.
+  // Returns the number of counted lines.
+  template <class F>
+  std::uint64_t for_each_scope_line(std::uint32_t d, const char* too_deep, F&& use) {
+    std::uint32_t scope_depth = child_depth(d);
+    if (!scope_depth) return 0;
+    std::uint64_t n = 0;
+    push_span(d);
+    while (const line* l = peek()) {
+      if (l->depth <= d) break;
+      std::string_view c = content(*l);
+      if (l->depth != scope_depth) fail(error_code::unexpected_indentation, too_deep, c.data());
+      line_use u = use(c, scope_depth);
+      if (u == line_use::end_of_scope) break;
+      if (u == line_use::counted) ++n;
+    }
+    pop_span();
+    return n;
   }
 
   // ---- arrays and tables ----------------------------------------------------------------------
@@ -331,20 +363,12 @@ class event_parser {
   void parse_list(const header& h, std::uint32_t d, const char* at) {
     enter(at);
     check(h_.start_array(static_cast<std::size_t>(h.length), off(at)));
-    std::uint64_t n = 0;
-    if (std::uint32_t item_depth = child_depth(d)) {
-      push_span(d);
-      while (const line* l = peek()) {
-        if (l->depth <= d) break;
-        std::string_view c = content(*l);
-        if (l->depth != item_depth)
-          fail(error_code::unexpected_indentation, "line is indented deeper than its list item", c.data());
-        if (!is_list_item(c)) fail(error_code::unexpected_line, "expected a list item starting with '- '", c.data());
-        parse_list_item(c, item_depth);
-        ++n;
-      }
-      pop_span();
-    }
+    std::uint64_t n = for_each_scope_line(d, "line is indented deeper than its list item",
+                                          [&](std::string_view c, std::uint32_t item_depth) {
+      if (!is_list_item(c)) fail(error_code::unexpected_line, "expected a list item starting with '- '", c.data());
+      parse_list_item(c, item_depth);
+      return line_use::counted;
+    });
     if (strict_ && n != h.length) count_error("list items", h.length, n, at);
     leave();
     check(h_.end_array());
@@ -444,26 +468,18 @@ class event_parser {
     check_field_names(h, at);
     enter(at);
     check(h_.start_array(static_cast<std::size_t>(h.length), off(at)));
-    std::uint64_t n = 0;
-    if (std::uint32_t row_depth = child_depth(d)) {
-      push_span(d);
-      while (const line* l = peek()) {
-        if (l->depth <= d) break;
-        std::string_view c = content(*l);
-        if (l->depth != row_depth)
-          fail(error_code::unexpected_indentation, "line is indented deeper than the table's rows", c.data());
-        // §9.3 disambiguation: a colon before the first delimiter makes a key-value line.
-        std::size_t colon = find_unquoted(c, ':');
-        if (colon != npos) {
-          std::size_t dl = find_unquoted(c, h.delim);
-          if (dl == npos || colon < dl) break;
-        }
-        emit_row(h, c, c.data());
-        advance();
-        ++n;
+    std::uint64_t n = for_each_scope_line(d, "line is indented deeper than the table's rows",
+                                          [&](std::string_view c, std::uint32_t) {
+      // §9.3 disambiguation: a colon before the first delimiter makes a key-value line.
+      std::size_t colon = find_unquoted(c, ':');
+      if (colon != npos) {
+        std::size_t dl = find_unquoted(c, h.delim);
+        if (dl == npos || colon < dl) return line_use::end_of_scope;
       }
-      pop_span();
-    }
+      emit_row(h, c, c.data());
+      advance();
+      return line_use::counted;
+    });
     if (strict_ && n != h.length) count_error("rows", h.length, n, at);
     leave();
     check(h_.end_array());
@@ -474,37 +490,20 @@ class event_parser {
     enter(at);
     check(h_.start_object(static_cast<std::size_t>(h.length), off(at)));
     begin_keys();
-    std::uint64_t n = 0;
-    if (std::uint32_t entry_depth = child_depth(d)) {
-      push_span(d);
-      while (const line* l = peek()) {
-        if (l->depth <= d) break;
-        std::string_view c = content(*l);
-        if (l->depth != entry_depth)
-          fail(error_code::unexpected_indentation, "line is indented deeper than the table's entries", c.data());
-        std::size_t colon = find_unquoted(c, ':');
-        if (colon == npos) {
-          if (strict_) fail(error_code::unexpected_line, "expected an entry row 'key: values'", c.data());
-          advance();
-          continue;
-        }
-        std::string_view key = trim_spaces(c.substr(0, colon));
-        if (!key.empty() && key[0] == '"') {
-          std::size_t consumed = 0;
-          scan_error qe;
-          std::string_view k;
-          if (!unquote(key, scratch_, k, consumed, qe)) fail(qe, key.data());
-          if (consumed != key.size())
-            fail(error_code::missing_colon, "unexpected characters after a quoted key", key.data() + consumed);
-          key = k;
-        }
-        emit_key(key, c.data());
-        emit_row(h, c.substr(colon + 1), c.data());
+    std::uint64_t n = for_each_scope_line(d, "line is indented deeper than the table's entries",
+                                          [&](std::string_view c, std::uint32_t) {
+      // Every line with an unquoted colon is an entry row (§9.5).
+      if (find_unquoted(c, ':') == npos) {
+        if (strict_) fail(error_code::unexpected_line, "expected an entry row 'key: values'", c.data());
         advance();
-        ++n;
+        return line_use::skipped;
       }
-      pop_span();
-    }
+      auto [key, colon] = split_key(c);
+      emit_key(key, c.data());
+      emit_row(h, c.substr(colon + 1), c.data());
+      advance();
+      return line_use::counted;
+    });
     if (strict_ && n != h.length) count_error("entries", h.length, n, at);
     end_keys();
     leave();
