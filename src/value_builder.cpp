@@ -20,7 +20,7 @@ value& value_builder::place(value&& v) {
     *existing = std::move(v);
     return *existing;
   }
-  return o.emplace_back(std::string(pending_key_), std::move(v));
+  return o.emplace_back(std::move(pending_key_), std::move(v));
 }
 
 bool value_builder::start_object(std::size_t size_hint, std::size_t) {
@@ -48,10 +48,8 @@ bool value_builder::end_array() {
 }
 
 bool value_builder::key(std::string_view k, std::size_t) {
-  // Keys are only valid during the call: the key is copied when the member is placed,
-  // so keep it in a buffer that the next place() reads.
-  key_buffer_.assign(k.data(), k.size());
-  pending_key_ = key_buffer_;
+  // The view is valid only during the call: copy it once; place() moves it into the member.
+  pending_key_.assign(k.data(), k.size());
   return true;
 }
 

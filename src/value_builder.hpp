@@ -34,8 +34,7 @@ class value_builder final : public event_handler {
 
   value root_;
   std::vector<value*> stack_;  // open containers
-  std::string_view pending_key_;
-  std::string key_buffer_;
+  std::string pending_key_;  // key of the next object member
 };
 
 }  // namespace toon::detail
