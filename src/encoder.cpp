@@ -9,7 +9,7 @@
 
 #include "shape.hpp"
 #include "toon/encode.hpp"
-#include "toon_writer.hpp"
+#include "toon/detail/writer.hpp"
 
 namespace toon {
 

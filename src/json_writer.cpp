@@ -2,7 +2,7 @@
 // shared scalar formatting of json_writer.hpp.
 #include "json_writer.hpp"
 
-#include "toon_writer.hpp"
+#include "toon/detail/writer.hpp"
 
 #include <array>
 #include <charconv>

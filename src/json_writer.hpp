@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "toon/events.hpp"
-#include "toon_writer.hpp"
+#include "toon/detail/writer.hpp"
 
 namespace toon::detail {
 

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "toon/value.hpp"
-#include "toon_writer.hpp"
+#include "toon/detail/writer.hpp"
 
 namespace toon::detail {
 

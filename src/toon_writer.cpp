@@ -1,5 +1,5 @@
 // toon_writer.cpp - the low-level TOON writer (see toon_writer.hpp).
-#include "toon_writer.hpp"
+#include "toon/detail/writer.hpp"
 
 #include <array>
 #include <charconv>

@@ -1,7 +1,7 @@
 // toon::value and toon::object.
 #include "toon/value.hpp"
 
-#include "toon_writer.hpp"
+#include "toon/detail/writer.hpp"
 
 #include <algorithm>
 #include <charconv>

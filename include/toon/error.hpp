@@ -9,6 +9,7 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace toon {
 
@@ -50,6 +51,9 @@ struct error {
   std::uint32_t line = 0;    ///< 1-based line, 0 if unknown
   std::uint32_t column = 0;  ///< 1-based column in bytes, 0 if unknown
   std::string path;          ///< field path for typed decoding (e.g. "users[3].email"), may be empty
+  /// Further errors, when decode_options::collect_all_errors gathered more than one (each
+  /// with its own position and path; this error is the first).
+  std::vector<error> more;
 
   /// "line:col: message" (or just the message when the position is unknown).
   [[nodiscard]] std::string to_string() const;

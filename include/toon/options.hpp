@@ -31,6 +31,14 @@ struct decode_options {
   std::size_t max_depth = 256;
   /// Maximum input size in bytes; larger input fails with size_limit.
   std::size_t max_input_size = std::size_t(1) << 30;
+
+  // Typed decoding (toon::decode<T>) only:
+  /// Skip fields the target type does not have, instead of failing with unknown_field.
+  bool ignore_unknown_fields = false;
+  /// Keep decoding after a field error (type mismatch, out of range, unknown field or enum,
+  /// missing field) and report every one: the first in the returned error, the others in
+  /// error::more. Syntax errors still stop decoding at once.
+  bool collect_all_errors = false;
 };
 
 }  // namespace toon

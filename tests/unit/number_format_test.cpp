@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "../../src/toon_writer.hpp"
+#include "toon/detail/writer.hpp"
 #include "toon/encode.hpp"
 #include "toon/value.hpp"
 

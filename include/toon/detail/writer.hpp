@@ -1,4 +1,4 @@
-// toon_writer.hpp - the low-level TOON writer (internal).
+// toon/detail/writer.hpp - the low-level TOON writer (detail: not a stable API).
 //
 // One writer serves every encoder: the toon::value encoder (encoder.cpp) and typed encoders
 // that drive it with plain C++ values. It knows nothing of toon::value. It appends to a

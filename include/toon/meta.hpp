@@ -1,0 +1,123 @@
+// toon/meta.hpp - the customization point of the typed layer: toon::meta<T>.
+//
+// Specialize toon::meta<T> (in namespace toon, or as `template <> struct toon::meta<T>`) to
+// change how T maps to TOON. Every member is optional; use only those you need:
+//
+//   template <> struct toon::meta<user> {
+//     static constexpr toon::naming naming = toon::naming::camel_case;  // policy for all fields
+//     static constexpr toon::renamed rename[] = {{"user_id", "id"}};   // explicit names
+//     static constexpr std::string_view skip[] = {"cache"};            // fields left out
+//   };
+//
+// Precedence for a field's name: explicit `rename` > `naming` policy > the reflected name.
+//
+// Other members:
+//   - `fields`: a tuple of toon::field("name", &T::member) listing the members of a class that
+//     is not an aggregate (private members: befriend the specialization); replaces reflection.
+//   - `enumerators` (enums): toon::enumerator<E>{E::value, "name"}... replaces reflected names.
+//   - `proxy`, `to_proxy`, `from_proxy`: T is written as another supported type:
+//       using proxy = std::string;
+//       static std::string to_proxy(const T&);
+//       static toon::result<T> from_proxy(std::string&&);   // an error becomes a decode error
+//   - `tag` (object alternatives of a std::variant): the value of the tag field, default the
+//     type's unqualified name; `tag_key` (on the alternative): the tag field, default "type".
+//   - `description` (and `field_descriptions`): human-readable text for schemas.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+
+namespace toon {
+
+/// Customization point; see the file comment. The primary template is empty.
+template <class T>
+struct meta {};
+
+/// Naming policy applied to reflected field names (and enumerator names). Input names may be
+/// snake_case, camelCase, PascalCase or kebab-case; words split at '_', '-' and lower-to-upper
+/// case changes.
+enum class naming : unsigned char {
+  as_is,        ///< the name as written in the source
+  camel_case,   ///< userId
+  pascal_case,  ///< UserId
+  snake_case,   ///< user_id
+  kebab_case,   ///< user-id
+  upper_snake,  ///< USER_ID
+};
+
+/// An explicit field name: `field` is the C++ member name, `name` the name in TOON.
+struct renamed {
+  std::string_view field;
+  std::string_view name;
+};
+
+/// An explicit enumerator name for toon::meta<E>::enumerators.
+template <class E>
+struct enumerator {
+  E value;
+  std::string_view name;
+};
+
+/// A description of one field, for toon::meta<T>::field_descriptions.
+struct field_description {
+  std::string_view field;
+  std::string_view description;
+};
+
+/// One member of a class listed in toon::meta<T>::fields.
+template <class Class, class Member>
+struct field_ref {
+  std::string_view name;
+  Member Class::*pointer;
+};
+
+/// Makes a toon::meta<T>::fields entry: toon::field("name", &T::member).
+template <class Class, class Member>
+constexpr field_ref<Class, Member> field(std::string_view name, Member Class::*pointer) noexcept {
+  return {name, pointer};
+}
+
+// ---- detection of meta members (used by the typed layer) --------------------------------------
+
+namespace detail {
+
+template <class T>
+concept has_meta_fields = requires { std::tuple_size<std::remove_cvref_t<decltype(meta<T>::fields)>>::value; };
+
+template <class T>
+concept has_meta_rename = requires { std::size(meta<T>::rename); meta<T>::rename[0].field; };
+
+template <class T>
+concept has_meta_skip = requires { std::string_view(meta<T>::skip[0]); std::size(meta<T>::skip); };
+
+template <class T>
+concept has_meta_naming = requires { { meta<T>::naming } -> std::convertible_to<naming>; };
+
+template <class T>
+concept has_meta_enumerators = requires { std::size(meta<T>::enumerators); meta<T>::enumerators[0].name; };
+
+template <class T>
+concept has_meta_proxy = requires(const T& t) {
+  typename meta<T>::proxy;
+  { meta<T>::to_proxy(t) } -> std::convertible_to<typename meta<T>::proxy>;
+  meta<T>::from_proxy(std::declval<typename meta<T>::proxy&&>());
+};
+
+template <class T>
+concept has_meta_tag = requires { std::string_view(meta<T>::tag); };
+
+template <class T>
+concept has_meta_tag_key = requires { std::string_view(meta<T>::tag_key); };
+
+template <class T>
+concept has_meta_description = requires { std::string_view(meta<T>::description); };
+
+template <class T>
+concept has_meta_field_descriptions = requires { std::size(meta<T>::field_descriptions); meta<T>::field_descriptions[0].description; };
+
+}  // namespace detail
+
+}  // namespace toon
