@@ -11,6 +11,10 @@
 //
 // Precedence for a field's name: explicit `rename` > `naming` policy > the reflected name.
 //
+// Which fields must be present when decoding: every field except std::optional, smart pointers
+// and those listed in `defaulted` (absent ones keep the value T{} gives them):
+//     static constexpr std::string_view defaulted[] = {"retries"};
+//
 // Other members:
 //   - `fields`: a tuple of toon::field("name", &T::member) listing the members of a class that
 //     is not an aggregate (private members: befriend the specialization); replaces reflection.
@@ -92,6 +96,9 @@ concept has_meta_rename = requires { std::size(meta<T>::rename); meta<T>::rename
 
 template <class T>
 concept has_meta_skip = requires { std::string_view(meta<T>::skip[0]); std::size(meta<T>::skip); };
+
+template <class T>
+concept has_meta_defaulted = requires { std::string_view(meta<T>::defaulted[0]); std::size(meta<T>::defaulted); };
 
 template <class T>
 concept has_meta_naming = requires { { meta<T>::naming } -> std::convertible_to<naming>; };
