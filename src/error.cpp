@@ -63,6 +63,16 @@ location location_of(std::string_view source, std::size_t offset) noexcept {
   return loc;
 }
 
+namespace detail {
+
+void set_location(error& e, std::string_view source, std::size_t offset) {
+  const location loc = location_of(source, offset);
+  e.line = loc.line;
+  e.column = loc.column;
+}
+
+}  // namespace detail
+
 namespace {
 
 // Lines longer than this (minified JSON, say) are shown as a window around the column.

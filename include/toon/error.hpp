@@ -72,6 +72,12 @@ struct location {
 };
 [[nodiscard]] location location_of(std::string_view source, std::size_t offset) noexcept;
 
+namespace detail {
+/// Sets e.line and e.column (and the context shown by formatters) for byte `offset` of
+/// `source`. Called only when an error is reported.
+void set_location(error& e, std::string_view source, std::size_t offset);
+}  // namespace detail
+
 /// Exception thrown by the throwing convenience overloads and by result<T>::value() on error.
 class toon_error : public std::runtime_error {
  public:
