@@ -63,16 +63,6 @@ location location_of(std::string_view source, std::size_t offset) noexcept {
   return loc;
 }
 
-namespace detail {
-
-void set_location(error& e, std::string_view source, std::size_t offset) {
-  const location loc = location_of(source, offset);
-  e.line = loc.line;
-  e.column = loc.column;
-}
-
-}  // namespace detail
-
 namespace {
 
 // Lines longer than this (minified JSON, say) are shown as a window around the column.
@@ -81,7 +71,77 @@ constexpr std::size_t window_half = 70;
 
 bool is_utf8_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 
+// A source line as shown under an error message: `text` with "..." markers where it was cut.
+struct shown_line {
+  std::string_view prefix;
+  std::string_view text;
+  std::string_view suffix;
+  std::size_t caret = 0;  // 0-based byte column of the caret within prefix + text
+
+  std::string joined() const {
+    std::string out;
+    out.reserve(prefix.size() + text.size() + suffix.size());
+    out += prefix;
+    out += text;
+    out += suffix;
+    return out;
+  }
+};
+
+// The line of `source` that starts at byte `start`, without its LF or CRLF.
+std::string_view line_at(std::string_view source, std::size_t start) noexcept {
+  std::size_t end = source.find('\n', start);
+  if (end == std::string_view::npos) end = source.size();
+  std::string_view text = source.substr(start, end - start);
+  if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+  return text;
+}
+
+// Cuts `text` to a window of about window_half bytes either side of 0-based column `col`
+// (on UTF-8 boundaries) when it is longer than max_shown_line.
+shown_line window_around(std::string_view text, std::size_t col) noexcept {
+  if (col > text.size()) col = text.size();
+  shown_line out;
+  if (text.size() > max_shown_line) {
+    std::size_t from = col > window_half ? col - window_half : 0;
+    while (from > 0 && is_utf8_continuation(text[from])) --from;
+    std::size_t to = col + window_half < text.size() ? col + window_half : text.size();
+    while (to < text.size() && is_utf8_continuation(text[to])) ++to;
+    if (from > 0) out.prefix = "...";
+    if (to < text.size()) out.suffix = "...";
+    text = text.substr(from, to - from);
+    col -= from;
+  }
+  out.text = text;
+  out.caret = out.prefix.size() + col;
+  return out;
+}
+
 }  // namespace
+
+namespace detail {
+
+void set_location(error& e, std::string_view source, std::size_t offset) {
+  if (offset > source.size()) offset = source.size();
+  const location loc = location_of(source, offset);
+  e.line = loc.line;
+  e.column = loc.column;
+  const shown_line shown = window_around(line_at(source, offset - (loc.column - 1)), loc.column - 1);
+  e.source_line = shown.joined();
+  e.source_column = static_cast<std::uint32_t>(shown.caret + 1);
+}
+
+void append_source_context(std::string& out, std::string_view line, std::uint32_t column) {
+  out += '\n';
+  out += line;
+  out += '\n';
+  // Keep tabs so the caret lines up under tab-containing text.
+  const std::size_t caret = column > 0 ? column - 1 : 0;
+  for (std::size_t i = 0; i < caret; ++i) out += i < line.size() && line[i] == '\t' ? '\t' : ' ';
+  out += '^';
+}
+
+}  // namespace detail
 
 std::string format_error(const error& e, std::string_view source, std::string_view file_name) {
   std::string out;
@@ -98,33 +158,8 @@ std::string format_error(const error& e, std::string_view source, std::string_vi
     if (nl == std::string_view::npos) return out;
     start = nl + 1;
   }
-  std::size_t end = source.find('\n', start);
-  if (end == std::string_view::npos) end = source.size();
-  std::string_view text = source.substr(start, end - start);
-  if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
-  std::size_t col = e.column > 0 ? e.column - 1 : 0;
-  if (col > text.size()) col = text.size();
-  std::string_view prefix, suffix;
-  if (text.size() > max_shown_line) {
-    // A window of about window_half bytes either side, cut on UTF-8 boundaries.
-    std::size_t from = col > window_half ? col - window_half : 0;
-    while (from > 0 && is_utf8_continuation(text[from])) --from;
-    std::size_t to = col + window_half < text.size() ? col + window_half : text.size();
-    while (to < text.size() && is_utf8_continuation(text[to])) ++to;
-    if (from > 0) prefix = "...";
-    if (to < text.size()) suffix = "...";
-    text = text.substr(from, to - from);
-    col -= from;
-  }
-  out += '\n';
-  out += prefix;
-  out += text;
-  out += suffix;
-  out += '\n';
-  out.append(prefix.size(), ' ');
-  // Keep tabs so the caret lines up under tab-containing text.
-  for (std::size_t i = 0; i < col; ++i) out += text[i] == '\t' ? '\t' : ' ';
-  out += '^';
+  const shown_line shown = window_around(line_at(source, start), e.column > 0 ? e.column - 1 : 0);
+  detail::append_source_context(out, shown.joined(), static_cast<std::uint32_t>(shown.caret + 1));
   return out;
 }
 

@@ -529,22 +529,22 @@ class event_parser {
 }  // namespace detail
 
 result<void> decode_events(std::string_view text, event_handler& handler, const decode_options& options) {
+  // A leading byte order mark is not part of the document: positions (offsets into `text`)
+  // are located in `body`, so columns on the first line do not count it.
+  std::string_view body = text;
+  if (body.substr(0, 3) == "\xEF\xBB\xBF") body.remove_prefix(3);
+  const std::size_t bom_size = text.size() - body.size();
   auto make_error = [&](error_code code, std::string message, std::size_t offset) {
     error e;
     e.code = code;
     e.message = std::move(message);
-    location loc = location_of(text, offset);
-    e.line = loc.line;
-    e.column = loc.column;
-    if (loc.line == 1 && text.substr(0, 3) == "\xEF\xBB\xBF" && e.column > 3) e.column -= 3;
+    detail::set_location(e, body, offset > bom_size ? offset - bom_size : 0);
     return e;
   };
   if (text.size() > options.max_input_size || text.size() >= 0xFFFFFFFFu)
     return make_error(error_code::size_limit, "input exceeds the size limit", 0);
   if (options.indent_size < 1)
     return make_error(error_code::invalid_indentation, "indent_size must be at least 1", 0);
-  std::string_view body = text;
-  if (body.substr(0, 3) == "\xEF\xBB\xBF") body.remove_prefix(3);
   if (options.strict) {
     std::size_t bad = detail::find_invalid_utf8(body);
     if (bad != std::string_view::npos)

@@ -134,12 +134,9 @@ class json_reader {
  private:
   // Records an error at byte `offset` of the input.
   bool fail(error_code code, std::string message, std::size_t offset) {
-    if (offset > text_.size()) offset = text_.size();
-    location loc = location_of(text_, offset);
     err_.code = code;
     err_.message = std::move(message);
-    err_.line = loc.line;
-    err_.column = loc.column;
+    detail::set_location(err_, text_, offset);
     return false;
   }
   // "Unexpected end of input", placed just after the last non-blank character (so the

@@ -47,15 +47,20 @@ std::string_view to_string(error_code code) noexcept;
 /// A decoding error: code, message and 1-based position (0 when not tied to input).
 struct error {
   error_code code = error_code::ok;
-  std::string message;
+  std::string message{};
   std::uint32_t line = 0;    ///< 1-based line, 0 if unknown
   std::uint32_t column = 0;  ///< 1-based column in bytes, 0 if unknown
-  std::string path;          ///< field path for typed decoding (e.g. "users[3].email"), may be empty
+  std::string path{};        ///< field path for typed decoding (e.g. "users[3].email"), may be empty
   /// Further errors, when decode_options::collect_all_errors gathered more than one (each
   /// with its own position and path; this error is the first).
-  std::vector<error> more;
+  std::vector<error> more{};
+  /// The offending source line as shown under the message (without its line break; lines over
+  /// 160 bytes cut to a window around the column, marked with "..."). Set by the decoders.
+  std::string source_line{};
+  /// 1-based byte column of the caret within source_line; 0 when source_line is not set.
+  std::uint32_t source_column = 0;
 
-  /// "line:col: message" (or just the message when the position is unknown).
+  /// "line:col: path: message" (position and path left out when unknown or empty).
   [[nodiscard]] std::string to_string() const;
 };
 
@@ -73,9 +78,13 @@ struct location {
 [[nodiscard]] location location_of(std::string_view source, std::size_t offset) noexcept;
 
 namespace detail {
-/// Sets e.line and e.column (and the context shown by formatters) for byte `offset` of
-/// `source`. Called only when an error is reported.
+/// Sets e.line and e.column, and e.source_line / e.source_column (the context shown by
+/// formatters), for byte `offset` of `source`. Called only when an error is reported.
 void set_location(error& e, std::string_view source, std::size_t offset);
+
+/// Appends a line break, `line`, a line break and a caret under 1-based byte `column` of
+/// `line` (tabs in the line are repeated so the caret lines up). The tail of format_error().
+void append_source_context(std::string& out, std::string_view line, std::uint32_t column);
 }  // namespace detail
 
 /// Exception thrown by the throwing convenience overloads and by result<T>::value() on error.

@@ -24,9 +24,11 @@ inline constexpr std::size_t max_timestamp_chars = 48;
 /// `buf` (at least max_timestamp_chars bytes).
 std::size_t format_timestamp(char* buf, timestamp t) noexcept;
 
-/// Parses `YYYY-MM-DDTHH:MM:SS[.f{1,9}](Z|z|+HH:MM|-HH:MM)` (also a space instead of 'T'),
+/// Parses `YYYY-MM-DDTHH:MM:SS[.f{1,9}](Z|z|+HH:MM|-HH:MM)` (also 't' or a space instead of
+/// 'T'; the year may also be a sign and 4 to 12 digits, as format_timestamp writes far years),
 /// validating every field (month 1-12, day within the month, hour 0-23, minute 0-59,
-/// second 0-60 where 60 is read as 59). False on any other text.
+/// second 0-60 where 60 is read as 59, offset hour 0-23 and minute 0-59) and that the instant
+/// fits in `timestamp`. An offset is subtracted: 10:00+02:00 is 08:00Z. False on any other text.
 bool parse_timestamp(std::string_view text, timestamp& out) noexcept;
 
 }  // namespace toon::detail

@@ -16,6 +16,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "toon/reflect/pretty_name.hpp"
+
 namespace toon::reflect {
 
 /// One enumerator and its name.
@@ -36,19 +38,12 @@ constexpr std::string_view enum_pretty_name() noexcept {
   return __PRETTY_FUNCTION__;
 }
 
-// GCC: "... [with auto V = ns::color::red]" or "(ns::color)7"; clang: "[V = ns::color::red]"
-// or "(ns::color)7". Returns "" for a value without a name.
+// GCC: "... [with auto V = ns::color::red; ...]" or "(ns::color)7"; clang: "[V = ns::color::red]"
+// or "(ns::color)7"; enums in an anonymous namespace print as "(anonymous namespace)::color::red"
+// (clang) or "<unnamed>::color::red" (GCC). Returns "" for a value without a name (a cast).
 constexpr std::string_view enumerator_name_from(std::string_view s) noexcept {
-  std::size_t begin = s.find("V = ");
-  if (begin == std::string_view::npos) return {};
-  begin += 4;
-  std::size_t end = s.find_first_of(";]", begin);
-  if (end == std::string_view::npos) end = s.size();
-  std::string_view v = s.substr(begin, end - begin);
-  if (v.empty() || v.front() == '(' || v.front() == '-' || (v.front() >= '0' && v.front() <= '9'))
-    return {};
-  if (std::size_t colon = v.rfind("::"); colon != std::string_view::npos) v = v.substr(colon + 2);
-  return v;
+  const std::string_view v = last_scope_component(pretty_argument(s, "V = "));
+  return starts_identifier(v) ? v : std::string_view{};
 }
 
 template <class E>
@@ -74,7 +69,14 @@ constexpr auto probe_names(std::integer_sequence<std::int64_t, I...>) noexcept {
       enumerator_name_from(enum_pretty_name<static_cast<E>(probe_min<E>() + I)>())...};
 }
 
+// A scoped enumeration declared in a class template has its definition instantiated only when
+// a name is looked up in its scope ([temp.inst]); clang prints its values as casts until then
+// (GCC instantiates it with the class). Checking for a name no enum has does the lookup.
 template <class E>
+concept has_scope_probe_name = requires { E::toon_reflect_scope_probe_; };
+
+template <class E>
+  requires(!has_scope_probe_name<E>)
 inline constexpr auto probed_names =
     probe_names<E>(std::make_integer_sequence<std::int64_t, probe_max<E>() - probe_min<E>() + 1>{});
 

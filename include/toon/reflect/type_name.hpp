@@ -6,6 +6,8 @@
 
 #include <string_view>
 
+#include "toon/reflect/pretty_name.hpp"
+
 namespace toon::reflect {
 
 namespace detail {
@@ -16,18 +18,11 @@ constexpr std::string_view type_pretty_name() noexcept {
 }
 
 // GCC: "... [with T = ns::name<args>; std::string_view = ...]"; clang: "... [T = ns::name<args>]".
+// The last scope component (outside template arguments), without its template arguments.
 constexpr std::string_view unqualified_type_name(std::string_view s) noexcept {
-  std::size_t begin = s.find("T = ");
-  if (begin == std::string_view::npos) return {};
-  begin += 4;
-  std::size_t end = s.find_first_of(";]", begin);
-  if (end == std::string_view::npos) end = s.size();
-  std::string_view full = s.substr(begin, end - begin);
-  // Drop template arguments, then every enclosing scope.
-  if (std::size_t lt = full.find('<'); lt != std::string_view::npos) full = full.substr(0, lt);
-  if (std::size_t colon = full.rfind("::"); colon != std::string_view::npos)
-    full = full.substr(colon + 2);
-  return full;
+  std::string_view name = last_scope_component(pretty_argument(s, "T = "));
+  if (std::size_t lt = name.find('<'); lt != std::string_view::npos) name = name.substr(0, lt);
+  return name;
 }
 
 }  // namespace detail
