@@ -8,8 +8,9 @@
 #include <string_view>
 
 #include "shape.hpp"
-#include "toon/encode.hpp"
+#include "toon/detail/value_encoding.hpp"
 #include "toon/detail/writer.hpp"
+#include "toon/encode.hpp"
 
 namespace toon {
 
@@ -20,28 +21,33 @@ using detail::field_list_view;
 
 constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
 
+// Writes through a caller's writer, so that a document can mix it with other encoders (the
+// typed encoder hands it toon::value subtrees, see toon/detail/value_encoding.hpp).
 class value_encoder {
  public:
-  value_encoder(std::string& out, const encode_options& options)
-      : w_(out, options), delim_(options.delimiter) {}
+  explicit value_encoder(detail::writer& w) : w_(w), delim_(w.document_delimiter()) {}
+
+  void root(const array& a) { array_value(nullptr, a, 0); }
+
+  void root(const object& o) {
+    if (shapes_.keyed_tabular(o)) {
+      // Keyless keyed form, valid only at the root (§9.5).
+      w_.begin_line(0);
+      w_.keyless_header(o.size(), delim_, shapes_.fields(), true);
+      keyed_rows(o, shapes_.fields(), 1);
+    } else {
+      object_fields(o, 0);  // an empty root object is an empty document
+    }
+  }
 
   void root(const value& v) {
     switch (v.type()) {
       case value::kind::array:
-        array_value(nullptr, v.as_array(), 0);
+        root(v.as_array());
         return;
-      case value::kind::object: {
-        const object& o = v.as_object();
-        if (shapes_.keyed_tabular(o)) {
-          // Keyless keyed form, valid only at the root (§9.5).
-          w_.begin_line(0);
-          w_.keyless_header(o.size(), delim_, shapes_.fields(), true);
-          keyed_rows(o, shapes_.fields(), 1);
-        } else {
-          object_fields(o, 0);  // an empty root object is an empty document
-        }
+      case value::kind::object:
+        root(v.as_object());
         return;
-      }
       default:
         w_.begin_line(0);
         // A root string starting with U+FEFF is quoted so that the document does not start
@@ -49,6 +55,108 @@ class value_encoder {
         if (v.is_string() && v.as_string().starts_with(utf8_bom)) w_.quoted(v.as_string());
         else primitive(v, delim_);
         return;
+    }
+  }
+
+  // One `key ...` field of an object at `depth` (§8).
+  void field(std::string_view key, const value& v, std::size_t depth) {
+    if (v.is_array()) {
+      field(key, v.as_array(), depth);
+    } else if (v.is_object()) {
+      field(key, v.as_object(), depth);
+    } else {
+      w_.begin_line(depth);
+      w_.key(key);
+      w_.colon_space();
+      primitive(v, delim_);  // object field values quote against the document delimiter
+    }
+  }
+
+  void field(std::string_view key, const array& a, std::size_t depth) {
+    array_value(&key, a, depth);
+  }
+
+  void field(std::string_view key, const object& o, std::size_t depth) {
+    if (shapes_.keyed_tabular(o)) {
+      w_.begin_line(depth);
+      w_.header(key, o.size(), delim_, shapes_.fields(), true);
+      keyed_rows(o, shapes_.fields(), depth + 1);
+    } else {
+      w_.object_field(depth, key);
+      object_fields(o, depth + 1);
+    }
+  }
+
+  // One element of an expanded list at `depth` (§9.4).
+  void list_item(const value& v, std::size_t depth) {
+    if (v.is_object()) {
+      object_list_item(v.as_object(), depth);
+    } else if (v.is_array()) {
+      list_item(v.as_array(), depth);
+    } else {
+      w_.begin_list_item(depth);
+      primitive(v, delim_);
+    }
+  }
+
+  void list_item(const array& a, std::size_t depth) {
+    w_.begin_list_item(depth);
+    if (detail::all_primitives(a)) {
+      inline_array(a);
+    } else {
+      // Never tabular here: a keyless fields header is valid only at the root (§6, §9.4).
+      w_.keyless_header(a.size(), delim_);
+      list_items(a, depth + 1);
+    }
+  }
+
+  void list_item(const object& o, std::size_t depth) { object_list_item(o, depth); }
+
+  // The first field of an object list item, on its hyphen line at `depth` (after "- "):
+  // deeper content at depth + 2, the other fields being at depth + 1.
+  void first_field(std::string_view key, const value& first, std::size_t depth) {
+    if (first.is_array()) {
+      first_field(key, first.as_array(), depth);
+    } else if (first.is_object()) {
+      first_field(key, first.as_object(), depth);
+    } else {
+      w_.key(key);
+      w_.colon_space();
+      primitive(first, delim_);
+    }
+  }
+
+  void first_field(std::string_view key, const array& a, std::size_t depth) {
+    switch (shapes_.classify_array(a)) {
+      case array_form::tabular:
+        // Header on the hyphen line, rows at +2, other fields at +1.
+        w_.header(key, a.size(), delim_, shapes_.fields());
+        tabular_rows(a, shapes_.fields(), depth + 2);
+        break;
+      case array_form::empty:
+        w_.key(key);
+        w_.raw(": []");
+        break;
+      case array_form::primitives:
+        w_.key(key);
+        inline_array(a);
+        break;
+      case array_form::arrays_of_primitives:
+      case array_form::list:
+        w_.header(key, a.size(), delim_);
+        list_items(a, depth + 2);
+        break;
+    }
+  }
+
+  void first_field(std::string_view key, const object& sub, std::size_t depth) {
+    if (shapes_.keyed_tabular(sub)) {
+      w_.header(key, sub.size(), delim_, shapes_.fields(), true);
+      keyed_rows(sub, shapes_.fields(), depth + 2);
+    } else {
+      w_.key(key);
+      w_.colon();
+      object_fields(sub, depth + 2);
     }
   }
 
@@ -69,28 +177,6 @@ class value_encoder {
 
   void object_fields(const object& o, std::size_t depth) {
     for (const member& m : o) field(m.key, m.value, depth);
-  }
-
-  // One `key ...` field of an object at `depth` (§8).
-  void field(std::string_view key, const value& v, std::size_t depth) {
-    if (v.is_array()) {
-      array_value(&key, v.as_array(), depth);
-    } else if (v.is_object()) {
-      const object& o = v.as_object();
-      if (shapes_.keyed_tabular(o)) {
-        w_.begin_line(depth);
-        w_.header(key, o.size(), delim_, shapes_.fields(), true);
-        keyed_rows(o, shapes_.fields(), depth + 1);
-      } else {
-        w_.object_field(depth, key);
-        object_fields(o, depth + 1);
-      }
-    } else {
-      w_.begin_line(depth);
-      w_.key(key);
-      w_.colon_space();
-      primitive(v, delim_);  // object field values quote against the document delimiter
-    }
   }
 
   // The header of an array with an optional key, without the colon's trailing content.
@@ -156,27 +242,6 @@ class value_encoder {
     for (const value& item : a) list_item(item, depth);
   }
 
-  // One element of an expanded list at `depth` (§9.4).
-  void list_item(const value& v, std::size_t depth) {
-    if (v.is_object()) {
-      object_list_item(v.as_object(), depth);
-      return;
-    }
-    w_.begin_list_item(depth);
-    if (v.is_array()) {
-      const array& a = v.as_array();
-      if (detail::all_primitives(a)) {
-        inline_array(a);
-      } else {
-        // Never tabular here: a keyless fields header is valid only at the root (§6, §9.4).
-        w_.keyless_header(a.size(), delim_);
-        list_items(a, depth + 1);
-      }
-    } else {
-      primitive(v, delim_);
-    }
-  }
-
   // An object as a list item (§10).
   void object_list_item(const object& o, std::size_t depth) {
     if (o.empty()) {
@@ -184,46 +249,8 @@ class value_encoder {
       return;
     }
     auto it = o.begin();
-    const std::string_view key = it->key;
-    const value& first = it->value;
     w_.begin_list_item(depth);
-    if (first.is_array()) {
-      const array& a = first.as_array();
-      switch (shapes_.classify_array(a)) {
-        case array_form::tabular:
-          // Header on the hyphen line, rows at +2, other fields at +1.
-          w_.header(key, a.size(), delim_, shapes_.fields());
-          tabular_rows(a, shapes_.fields(), depth + 2);
-          break;
-        case array_form::empty:
-          w_.key(key);
-          w_.raw(": []");
-          break;
-        case array_form::primitives:
-          w_.key(key);
-          inline_array(a);
-          break;
-        case array_form::arrays_of_primitives:
-        case array_form::list:
-          w_.header(key, a.size(), delim_);
-          list_items(a, depth + 2);
-          break;
-      }
-    } else if (first.is_object()) {
-      const object& sub = first.as_object();
-      if (shapes_.keyed_tabular(sub)) {
-        w_.header(key, sub.size(), delim_, shapes_.fields(), true);
-        keyed_rows(sub, shapes_.fields(), depth + 2);
-      } else {
-        w_.key(key);
-        w_.colon();
-        object_fields(sub, depth + 2);
-      }
-    } else {
-      w_.key(key);
-      w_.colon_space();
-      primitive(first, delim_);
-    }
+    first_field(it->key, it->value, depth);
     for (++it; it != o.end(); ++it) field(it->key, it->value, depth + 1);
   }
 
@@ -253,19 +280,10 @@ class value_encoder {
     }
   }
 
-  detail::writer w_;
+  detail::writer& w_;
   delimiter delim_;
   detail::shape_analyzer shapes_;
 };
-
-void check_options(const encode_options& options) {
-  switch (options.delimiter) {
-    case delimiter::comma:
-    case delimiter::tab:
-    case delimiter::pipe: return;
-  }
-  throw std::invalid_argument("toon::encode: invalid delimiter (valid: comma, tab, pipe)");
-}
 
 }  // namespace
 
@@ -276,9 +294,56 @@ std::string encode(const value& v, const encode_options& options) {
 }
 
 void encode_to(std::string& out, const value& v, const encode_options& options) {
-  check_options(options);
-  value_encoder encoder(out, options);
-  encoder.root(v);
+  detail::check_encode_options(options);
+  detail::writer w(out, options);
+  detail::encode_value_root(w, v);
 }
+
+namespace detail {
+
+void check_encode_options(const encode_options& options) {
+  switch (options.delimiter) {
+    case delimiter::comma:
+    case delimiter::tab:
+    case delimiter::pipe: return;
+  }
+  throw std::invalid_argument("toon::encode: invalid delimiter (valid: comma, tab, pipe)");
+}
+
+void encode_value_root(writer& w, const value& v) { value_encoder(w).root(v); }
+void encode_value_root(writer& w, const array& a) { value_encoder(w).root(a); }
+void encode_value_root(writer& w, const object& o) { value_encoder(w).root(o); }
+
+void encode_value_field(writer& w, std::string_view key, const value& v, std::size_t depth) {
+  value_encoder(w).field(key, v, depth);
+}
+void encode_value_field(writer& w, std::string_view key, const array& a, std::size_t depth) {
+  value_encoder(w).field(key, a, depth);
+}
+void encode_value_field(writer& w, std::string_view key, const object& o, std::size_t depth) {
+  value_encoder(w).field(key, o, depth);
+}
+
+void encode_value_list_item(writer& w, const value& v, std::size_t depth) {
+  value_encoder(w).list_item(v, depth);
+}
+void encode_value_list_item(writer& w, const array& a, std::size_t depth) {
+  value_encoder(w).list_item(a, depth);
+}
+void encode_value_list_item(writer& w, const object& o, std::size_t depth) {
+  value_encoder(w).list_item(o, depth);
+}
+
+void encode_value_first_field(writer& w, std::string_view key, const value& v, std::size_t depth) {
+  value_encoder(w).first_field(key, v, depth);
+}
+void encode_value_first_field(writer& w, std::string_view key, const array& a, std::size_t depth) {
+  value_encoder(w).first_field(key, a, depth);
+}
+void encode_value_first_field(writer& w, std::string_view key, const object& o, std::size_t depth) {
+  value_encoder(w).first_field(key, o, depth);
+}
+
+}  // namespace detail
 
 }  // namespace toon

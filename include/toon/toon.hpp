@@ -1,4 +1,5 @@
-// toon/toon.hpp - umbrella header: everything of toon-cpp.
+// toon/toon.hpp - umbrella header: everything of toon-cpp except the fmt integration
+// (<toon/fmt.hpp>, which needs fmt).
 #pragma once
 
 #include "toon/decode.hpp"
@@ -6,6 +7,10 @@
 #include "toon/error.hpp"
 #include "toon/events.hpp"
 #include "toon/json.hpp"
+#include "toon/meta.hpp"
 #include "toon/options.hpp"
+#include "toon/typed/decode.hpp"
+#include "toon/typed/encode.hpp"
+#include "toon/typed/to_value.hpp"
 #include "toon/value.hpp"
 #include "toon/version.hpp"

@@ -1,0 +1,203 @@
+// toon/detail/typed_decoder.hpp - the engine of typed decoding (detail: not a stable API).
+//
+// typed_decoder is an event_handler that writes the decoder's events straight into C++
+// objects. It keeps a stack of frames, one per open array or object of the target:
+//
+//   frame = { target pointer, frame_ops (a static table of plain function pointers made by
+//             templates for the target's type), the slot of the pending value, counters }
+//
+// A value event goes to the slot the top frame designates (the pending field of an object
+// frame, a freshly appended element of a sequence frame, ...); a slot is a target pointer
+// plus the type_ops of its type, whose functions take the primitive or open the next frame.
+// Everything here is type-erased; include/toon/typed/decode_*.hpp generates the tables.
+//
+// Errors are built only on failure: the path from the frames' current slots (TOON names,
+// `[i]` indices, map keys), the line and column from the event's byte offset.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "toon/error.hpp"
+#include "toon/events.hpp"
+#include "toon/options.hpp"
+#include "toon/value.hpp"
+
+namespace toon::detail {
+
+/// One primitive event, as the typed decoder's targets receive it.
+struct primitive_event {
+  enum class kind : std::uint8_t { null, boolean, integer, uinteger, real, big_integer, string };
+  kind type = kind::null;
+  bool b = false;
+  std::int64_t i = 0;
+  std::uint64_t u = 0;
+  double d = 0;
+  std::string_view text;   ///< string value, or big integer digits
+  std::size_t offset = 0;  ///< byte offset of the token in the input
+};
+
+/// The data-model kind of an event, as error messages name it ("found <kind>").
+std::string_view found_name(primitive_event::kind k) noexcept;
+
+class typed_decoder;
+struct frame;
+
+/// What a C++ type does with the values sent to it (one static table per type).
+struct type_ops {
+  /// Takes a primitive; false stops decoding (an error was reported).
+  bool (*primitive)(typed_decoder&, void* target, const primitive_event&);
+  /// Opens an object into `target` (pushes a frame, or reports a mismatch).
+  bool (*start_object)(typed_decoder&, void* target, std::size_t size_hint, std::size_t offset);
+  /// Opens an array into `target`.
+  bool (*start_array)(typed_decoder&, void* target, std::size_t size, std::size_t offset);
+  /// Appends what the type accepts, for "expected <what>, found <kind>".
+  void (*describe)(std::string& out);
+};
+
+/// Where the next value goes: a target object and its type's operations.
+struct slot {
+  void* target = nullptr;
+  const type_ops* ops = nullptr;
+};
+
+/// What a frame wants after one of its values is complete.
+enum class done_action : std::uint8_t { keep, pop, abort };
+
+/// Operations of an open array or object frame (one static table per frame type).
+struct frame_ops {
+  /// An object key: choose the slot of the coming value (sets frame::pending).
+  bool (*key)(typed_decoder&, frame&, std::string_view key, std::size_t offset);
+  /// The slot of the next value.
+  slot (*next)(typed_decoder&, frame&, std::size_t offset);
+  /// Called when a value placed by next() is complete (nullptr: nothing to do). `pop` ends the
+  /// frame as if its container had ended (wrapper frames), then its parent is told in turn.
+  done_action (*done)(typed_decoder&, frame&);
+  /// The container ends (before the frame is popped): final checks.
+  bool (*end)(typed_decoder&, frame&);
+  /// Appends the path segment of the current slot (`.name`, `[3]`, ...; nothing for wrappers).
+  void (*segment)(const frame&, std::string& path);
+  /// Releases what the frame owns (nullptr: nothing).
+  void (*destroy)(frame&) noexcept;
+};
+
+/// One open container of the target.
+struct frame {
+  const frame_ops* ops = nullptr;
+  void* target = nullptr;
+  slot pending;              ///< slot chosen by the last key (keyed frames)
+  void* extra = nullptr;     ///< frame-specific (an owned temporary, the current map entry, ...)
+  std::size_t index = 0;     ///< elements begun, or the pending field's index
+  std::size_t aux = 0;       ///< frame-specific (seen-field bits offset, error count, ...)
+  std::size_t start = 0;     ///< byte offset of the opening event
+  bool flag = false;         ///< the pending std::vector<bool> element
+};
+
+/// Type-erased typed decoder (see the file comment).
+class typed_decoder final : public event_handler {
+ public:
+  /// `text` is the input (used only to locate errors; empty with `locate` false).
+  typed_decoder(std::string_view text, const decode_options& options, bool locate) noexcept;
+  ~typed_decoder() override;
+  typed_decoder(const typed_decoder&) = delete;
+  typed_decoder& operator=(const typed_decoder&) = delete;
+
+  /// The root target.
+  void set_root(void* target, const type_ops* ops) noexcept { root_ = {target, ops}; }
+  /// Decodes the text given to the constructor into the root.
+  result<void> run();
+  /// Decodes a value tree into the root (errors have paths, no positions).
+  result<void> run(const value& v);
+
+  // ---- event_handler ----------------------------------------------------------------------
+  bool start_object(std::size_t size_hint, std::size_t offset) override;
+  bool end_object() override;
+  bool start_array(std::size_t size, std::size_t offset) override;
+  bool end_array() override;
+  bool key(std::string_view k, std::size_t offset) override;
+  bool null_value(std::size_t offset) override;
+  bool bool_value(bool b, std::size_t offset) override;
+  bool int_value(std::int64_t i, std::size_t offset) override;
+  bool uint_value(std::uint64_t u, std::size_t offset) override;
+  bool double_value(double d, std::size_t offset) override;
+  bool big_integer_value(std::string_view digits, std::size_t offset) override;
+  bool string_value(std::string_view s, std::size_t offset) override;
+
+  // ---- for the generated operations ---------------------------------------------------------
+  [[nodiscard]] const decode_options& options() const noexcept { return options_; }
+  /// Opens a frame.
+  void push(const frame& f) { frames_.push_back(f); }
+  /// The innermost frame (precondition: one is open).
+  [[nodiscard]] frame& top() noexcept { return frames_.back(); }
+  /// Closes the innermost frame (releasing what it owns).
+  void pop() noexcept;
+  /// Seen-field bits of the open object frames (a stack of 64-bit words).
+  [[nodiscard]] std::vector<std::uint64_t>& bits() noexcept { return bits_; }
+  /// Errors reported so far.
+  [[nodiscard]] std::size_t error_count() const noexcept { return errors_.size(); }
+
+  /// Reports an error at the current slot's path. True when decoding goes on (collecting).
+  bool report(error_code code, std::string message, std::size_t offset);
+  /// Reports an error with an explicit path.
+  bool report_at(error_code code, std::string message, std::size_t offset, std::string path);
+  /// "expected <what>, found <found>" at the current slot.
+  bool mismatch(void (*describe)(std::string&), std::string_view found, std::size_t offset);
+  /// A container where `describe` was expected: reports, then (collecting) skips its content.
+  bool reject_container(void (*describe)(std::string&), bool is_object, std::size_t offset);
+  /// Swallows the content of a container just opened (the event was already taken).
+  void skip_container(std::size_t offset);
+  /// Turns the top frame into one that swallows the rest of its container (after an error).
+  void skip_top() noexcept;
+
+  /// Path of the first `frame_count` frames' current slots (the root is "").
+  [[nodiscard]] std::string path_of(std::size_t frame_count) const;
+  /// Path of the value the top frame is filling (every frame but the top's slot).
+  [[nodiscard]] std::string frame_path() const { return path_of(frames_.empty() ? 0 : frames_.size() - 1); }
+  /// Appends a key segment: `.key` for identifiers (`key` at the start of a path), else
+  /// `["key"]` (JSON-escaped).
+  static void append_key_segment(std::string& path, std::string_view key);
+  /// Appends `[i]`.
+  static void append_index_segment(std::string& path, std::size_t i);
+
+  /// Sends `v` as events into `target` (variant objects whose tag was not the first key).
+  /// Errors inside are located at `offset`.
+  bool replay_into(const value& v, slot target, std::size_t offset);
+
+  /// The operations of a slot that swallows one value.
+  static const type_ops skip_ops;
+
+ private:
+  slot current_slot(std::size_t offset);
+  bool primitive(const primitive_event& ev);
+  bool value_done();
+  bool end_container();
+  result<void> finish(result<void> r);
+
+  std::string_view text_;
+  const decode_options& options_;
+  bool locate_;
+  bool aborted_ = false;
+  bool forced_ = false;
+  slot root_;
+  slot forced_slot_;
+  std::vector<frame> frames_;
+  std::vector<std::uint64_t> bits_;
+  std::vector<error> errors_;
+};
+
+// ---- toon::value, toon::array, toon::object targets (any value) -------------------------------
+
+/// toon::value target.
+extern const type_ops dynamic_value_ops;
+/// toon::array target.
+extern const type_ops dynamic_array_ops;
+/// toon::object target.
+extern const type_ops dynamic_object_ops;
+
+/// Appends `s` JSON-escaped (without quotes).
+void append_json_escaped(std::string& out, std::string_view s);
+
+}  // namespace toon::detail

@@ -1,0 +1,237 @@
+// toon/typed/decode_object.hpp - decoding into aggregates and classes with meta<T>::fields.
+//
+// An object frame keeps the pending field's index and a bitset of the fields seen (in the
+// decoder's bit stack). Keys are looked up in a compile-time table: the field after the last
+// one first (tabular rows and encoder output arrive in declaration order), then a linear scan
+// (small types) or a binary search over the sorted names. At the end of the object, every
+// required field (not optional, not a pointer, not in meta<T>::defaulted) must have been seen.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "toon/reflect/type_name.hpp"
+#include "toon/typed/decode_traits.hpp"
+#include "toon/typed/object_info.hpp"
+
+namespace toon::detail {
+
+/// The tag field of T as an object alternative of a variant (meta<T>::tag_key or "type").
+template <class T>
+constexpr std::string_view decode_tag_key() noexcept {
+  if constexpr (has_meta_tag_key<T>) return meta<T>::tag_key;
+  else return "type";
+}
+
+/// The tag value naming T in a variant (meta<T>::tag or the unqualified type name).
+template <class T>
+constexpr std::string_view decode_tag() noexcept {
+  if constexpr (has_meta_tag<T>) return meta<T>::tag;
+  else return reflect::type_name_v<T>;
+}
+
+/// Compile-time lookup tables of object type T.
+template <class T>
+struct object_table {
+  using info = object_info<T>;
+  static constexpr std::size_t size = info::size;
+  static constexpr std::size_t words = (size + 63) / 64;
+  static constexpr std::size_t not_found = static_cast<std::size_t>(-1);
+  static constexpr std::size_t linear_limit = 12;
+
+  static constexpr std::array<std::string_view, size> sources =
+      []<std::size_t... I>(std::index_sequence<I...>) {
+        return std::array<std::string_view, size>{info::template source_name<I>...};
+      }(std::make_index_sequence<size>{});
+
+  static constexpr bool listed_defaulted(std::string_view source, std::string_view name) noexcept {
+    if constexpr (has_meta_defaulted<T>) {
+      for (std::string_view s : meta<T>::defaulted)
+        if (s == source || s == name) return true;
+    }
+    return false;
+  }
+  static constexpr bool defaulted_entries_exist() noexcept {
+    if constexpr (has_meta_defaulted<T>) {
+      for (std::string_view s : meta<T>::defaulted) {
+        bool found = false;
+        for (std::size_t i = 0; i < size; ++i) found = found || s == sources[i] || s == info::names[i];
+        if (!found) return false;
+      }
+    }
+    return true;
+  }
+  static_assert(defaulted_entries_exist(), "toon::meta<T>::defaulted names a field that T does not have");
+
+  template <std::size_t I>
+  static constexpr bool required() noexcept {
+    using F = typename info::template type<I>;
+    if constexpr (is_optional<F>::value || is_pointer_like<F>::value) return false;
+    else return !listed_defaulted(sources[I], info::names[I]);
+  }
+
+  /// Bit i set: field i must be present.
+  static constexpr std::array<std::uint64_t, words> required_mask =
+      []<std::size_t... I>(std::index_sequence<I...>) {
+        std::array<std::uint64_t, words> out{};
+        ((out[I / 64] |= required<I>() ? std::uint64_t(1) << (I % 64) : 0), ...);
+        return out;
+      }(std::make_index_sequence<size>{});
+
+  template <std::size_t I>
+  static slot field_slot(void* p) {
+    return {&info::template get<I>(*static_cast<T*>(p)), ops_of<typename info::template type<I>>()};
+  }
+  /// Slot of field i.
+  static constexpr std::array<slot (*)(void*), size> slots =
+      []<std::size_t... I>(std::index_sequence<I...>) {
+        return std::array<slot (*)(void*), size>{&field_slot<I>...};
+      }(std::make_index_sequence<size>{});
+
+  template <std::size_t I>
+  static void reset_field(void* p) {
+    using F = typename info::template type<I>;
+    if constexpr (std::is_default_constructible_v<F> && std::is_move_assignable_v<F>)
+      info::template get<I>(*static_cast<T*>(p)) = F{};
+  }
+  /// Resets field i (a repeated key in non-strict mode: the last one wins).
+  static constexpr std::array<void (*)(void*), size> resets =
+      []<std::size_t... I>(std::index_sequence<I...>) {
+        return std::array<void (*)(void*), size>{&reset_field<I>...};
+      }(std::make_index_sequence<size>{});
+
+  struct named_index {
+    std::string_view name;
+    std::size_t index;
+  };
+  static constexpr std::array<named_index, size> sorted = [] {
+    std::array<named_index, size> out{};
+    for (std::size_t i = 0; i < size; ++i) out[i] = {info::names[i], i};
+    std::sort(out.begin(), out.end(), [](const named_index& a, const named_index& b) { return a.name < b.name; });
+    return out;
+  }();
+
+  /// Index of the field named `k`, trying `hint` first; not_found when T has none.
+  static std::size_t find(std::string_view k, std::size_t hint) noexcept {
+    if (hint < size && info::names[hint] == k) return hint;
+    if constexpr (size <= linear_limit) {
+      for (std::size_t i = 0; i < size; ++i)
+        if (info::names[i] == k) return i;
+    } else {
+      auto it = std::lower_bound(sorted.begin(), sorted.end(), k,
+                                 [](const named_index& a, std::string_view b) { return a.name < b; });
+      if (it != sorted.end() && it->name == k) return it->index;
+    }
+    return not_found;
+  }
+
+  /// "unknown field (expected one of: a, b, c)".
+  static std::string unknown_message() {
+    if (size == 0) return "unknown field (expected no fields)";
+    std::string out = "unknown field (expected one of: ";
+    for (std::size_t i = 0; i < size; ++i) {
+      if (i) out += ", ";
+      out += info::names[i];
+    }
+    out += ')';
+    return out;
+  }
+};
+
+/// The object frame of T. `Tagged`: T is a variant alternative whose tag field is skipped.
+// frame::index: the pending field (size: a skipped value; -1 before the first key);
+// frame::aux: offset of the seen-field bits in the decoder's bit stack.
+template <class T, bool Tagged>
+struct object_frame {
+  using table = object_table<T>;
+  static constexpr std::size_t size = table::size;
+
+  static bool key(typed_decoder& d, frame& f, std::string_view k, std::size_t offset) {
+    std::size_t i = table::find(k, f.index + 1);
+    if (i != table::not_found) {
+      std::uint64_t& word = d.bits()[f.aux + i / 64];
+      const std::uint64_t bit = std::uint64_t(1) << (i % 64);
+      if (word & bit) table::resets[i](f.target);
+      word |= bit;
+      f.index = i;
+      f.pending = table::slots[i](f.target);
+      return true;
+    }
+    f.index = size;
+    f.pending = {nullptr, &typed_decoder::skip_ops};
+    if constexpr (Tagged) {
+      if (k == decode_tag_key<T>()) return true;
+    }
+    if (d.options().ignore_unknown_fields) return true;
+    std::string path = d.frame_path();
+    typed_decoder::append_key_segment(path, k);
+    return d.report_at(error_code::unknown_field, table::unknown_message(), offset, std::move(path));
+  }
+
+  static bool end(typed_decoder& d, frame& f) {
+    const std::size_t bits_at = f.aux;
+    for (std::size_t w = 0; w < table::words; ++w) {
+      std::uint64_t missing = table::required_mask[w] & ~d.bits()[bits_at + w];
+      while (missing) {
+        const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(missing));
+        missing &= missing - 1;
+        std::string path = d.frame_path();
+        typed_decoder::append_key_segment(path, object_info<T>::names[i]);
+        if (!d.report_at(error_code::missing_field, "missing required field", f.start, std::move(path)))
+          return false;
+      }
+    }
+    d.bits().resize(bits_at);
+    return true;
+  }
+
+  static void segment(const frame& f, std::string& path) {
+    if (f.index < size) typed_decoder::append_key_segment(path, object_info<T>::names[f.index]);
+  }
+
+  static constexpr frame_ops table_ops{&key, &pending_slot, nullptr, &end, &segment, nullptr};
+
+  /// Opens the frame for `target`.
+  static void open(typed_decoder& d, void* target, std::size_t offset) {
+    std::vector<std::uint64_t>& bits = d.bits();
+    const std::size_t at = bits.size();
+    bits.resize(at + table::words, 0);
+    frame f;
+    f.ops = &table_ops;
+    f.target = target;
+    f.index = static_cast<std::size_t>(-1);
+    f.aux = at;
+    f.start = offset;
+    d.push(f);
+  }
+};
+
+template <class T>
+struct decode_traits<T, type_kind::object> : object_kind<T> {
+  static bool start_object(typed_decoder& d, void* p, std::size_t, std::size_t offset) {
+    object_frame<T, false>::open(d, p, offset);
+    return true;
+  }
+};
+
+/// Operations of T as a tagged variant alternative: its tag field is not an unknown field.
+template <class T>
+struct tagged_object_traits : object_kind<T> {
+  static bool start_object(typed_decoder& d, void* p, std::size_t, std::size_t offset) {
+    object_frame<T, true>::open(d, p, offset);
+    return true;
+  }
+  static void describe(std::string& out) { out += "object"; }
+};
+
+template <class T>
+inline constexpr type_ops tagged_object_ops{&decode_traits<T>::primitive, &tagged_object_traits<T>::start_object,
+                                            &decode_traits<T>::start_array, &decode_traits<T>::describe};
+
+}  // namespace toon::detail

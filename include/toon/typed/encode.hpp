@@ -1,0 +1,57 @@
+// toon/typed/encode.hpp - C++ values -> TOON text: toon::encode(x), toon::encode_to(out, x).
+//
+// Any type of the mapping table (docs/reflection.md) is written directly, without building a
+// toon::value, with exactly the bytes toon::encode(toon::to_value(x), options) gives. Types
+// whose layout is fixed (structs of primitives and nested structs, vectors and maps of them,
+// ...) are laid out at compile time and encoded without any allocation beyond the output.
+#pragma once
+
+#include <string>
+#include <type_traits>
+
+#include "toon/detail/value_encoding.hpp"
+#include "toon/detail/writer.hpp"
+#include "toon/encode.hpp"
+#include "toon/options.hpp"
+#include "toon/typed/encode_writer.hpp"
+#include "toon/typed/to_value.hpp"
+#include "toon/typed/type_kind.hpp"
+#include "toon/value.hpp"
+
+namespace toon {
+
+namespace detail {
+
+/// Types the typed overloads take: anything but toon::value (which keeps its own overload) and
+/// character arrays (string literals, which convert to toon::value).
+template <class T>
+concept typed_encodable =
+    !std::is_same_v<T, value> &&
+    !(std::is_array_v<T> && std::is_same_v<std::remove_cv_t<std::remove_extent_t<T>>, char>);
+
+}  // namespace detail
+
+/// Appends the TOON document for `x` to `out` (reusing its capacity). Throws
+/// std::invalid_argument, before writing anything, when options.delimiter is not one of comma,
+/// tab, pipe.
+template <class T>
+  requires detail::typed_encodable<T>
+void encode_to(std::string& out, const T& x, const encode_options& options = {}) {
+  static_assert(detail::supported<T>());
+  if constexpr (detail::type_kind_v<T> != detail::type_kind::unsupported) {
+    detail::check_encode_options(options);
+    detail::writer w(out, options);
+    detail::typed_encoder(w).root(x);
+  }
+}
+
+/// Encodes `x` as a TOON document (no trailing newline); see encode_to().
+template <class T>
+  requires detail::typed_encodable<T>
+[[nodiscard]] std::string encode(const T& x, const encode_options& options = {}) {
+  std::string out;
+  toon::encode_to(out, x, options);
+  return out;
+}
+
+}  // namespace toon
