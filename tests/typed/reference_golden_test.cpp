@@ -216,13 +216,34 @@ events_doc make_events() {
           {at(2025, 1, 15, 0, 0, 0), at(2025, 1, 16, 0, 0, 0)}};
 }
 
+// Member by member: GCC 12 -O2 reports false -Wmaybe-uninitialized / -Wrestrict warnings for
+// nested aggregate initializers of these records.
+repo make_repo(std::int64_t id, const char* name, const char* full_name, const char* login, std::int64_t owner_id,
+               std::int64_t stars, std::optional<std::string> language, const char* description) {
+  repo r;
+  r.id = id;
+  r.name = name;
+  r.full_name = full_name;
+  r.owner.login = login;
+  r.owner.id = owner_id;
+  r.stargazers_count = stars;
+  r.fork = false;
+  r.language = std::move(language);
+  r.description = description;
+  return r;
+}
+
 std::vector<repo> make_repos() {
-  return {{28457823, "freeCodeCamp", "freeCodeCamp/freeCodeCamp", {"freeCodeCamp", 9892522}, 430886, false,
-           "TypeScript", "freeCodeCamp.org's open-source codebase and curriculum. Learn to code for free."},
-          {132750724, "build-your-own-x", "codecrafters-io/build-your-own-x", {"codecrafters-io", 80926447}, 430877,
-           false, "Markdown", "Master programming by recreating your favorite technologies from scratch."},
-          {21737465, "awesome", "sindresorhus/awesome", {"sindresorhus", 170270}, 410052, false, std::nullopt,
-           "\xF0\x9F\x98\x8E Awesome lists about all kinds of interesting topics"}};
+  std::vector<repo> repos;
+  repos.push_back(make_repo(28457823, "freeCodeCamp", "freeCodeCamp/freeCodeCamp", "freeCodeCamp", 9892522, 430886,
+                            "TypeScript",
+                            "freeCodeCamp.org's open-source codebase and curriculum. Learn to code for free."));
+  repos.push_back(make_repo(132750724, "build-your-own-x", "codecrafters-io/build-your-own-x", "codecrafters-io",
+                            80926447, 430877, "Markdown",
+                            "Master programming by recreating your favorite technologies from scratch."));
+  repos.push_back(make_repo(21737465, "awesome", "sindresorhus/awesome", "sindresorhus", 170270, 410052,
+                            std::nullopt, "\xF0\x9F\x98\x8E Awesome lists about all kinds of interesting topics"));
+  return repos;
 }
 
 shapes_doc make_shapes() {
