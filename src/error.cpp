@@ -29,6 +29,7 @@ std::string_view to_string(error_code code) noexcept {
     case error_code::unknown_field: return "unknown_field";
     case error_code::invalid_enum: return "invalid_enum";
     case error_code::io_error: return "io_error";
+    case error_code::invalid_schema: return "invalid_schema";
   }
   return "unknown";
 }

@@ -39,6 +39,7 @@ enum class error_code : std::uint8_t {
   unknown_field,          ///< typed decoding: field not in the target type
   invalid_enum,           ///< typed decoding: unknown enumerator name
   io_error,               ///< reading or writing a file failed
+  invalid_schema,         ///< typed params: malformed schema text (docs/typed-params.md)
 };
 
 /// Short stable name of a code, e.g. "length_mismatch".

@@ -9,6 +9,7 @@
 #include "toon/json.hpp"
 #include "toon/meta.hpp"
 #include "toon/options.hpp"
+#include "toon/schema.hpp"
 #include "toon/typed/decode.hpp"
 #include "toon/typed/encode.hpp"
 #include "toon/typed/to_value.hpp"

@@ -1,0 +1,135 @@
+// toon/schema.hpp - typed params: a compact text form of tool-parameter schemas.
+//
+// `path:string! line:int tags:string[]` says in a few tokens what LLM tool protocols (MCP)
+// say with a JSON Schema object. This header holds the schema model, the parser and the
+// canonical formatter of the text form, the JSON Schema 2020-12 mapping and a validator of
+// arguments. The specification (grammar, canonical form, quoting inside TOON, JSON Schema
+// mapping) is docs/typed-params.md.
+//
+//   toon::result<toon::schema> s = toon::parse_typed_params("path:string! depth:int=1");
+//   toon::value js = toon::json_schema(*s);                 // {"type":"object",...}
+//   std::vector<toon::error> bad = toon::validate(args, *s); // "args.depth: expected int, ..."
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "toon/error.hpp"
+#include "toon/value.hpp"
+
+namespace toon {
+
+struct param;
+
+/// The kind of a parameter type.
+enum class param_kind : unsigned char {
+  string,       ///< `string`: a JSON string
+  integer,      ///< `int`: a number with no fractional part
+  number,       ///< `number`: any number
+  boolean,      ///< `bool`: true or false
+  object,       ///< `object` (any object) or `{a:int b:string}` (those fields only)
+  null,         ///< `null`: null
+  any,          ///< `any`: any value
+  array,        ///< `T[]`: an array whose elements are all T
+  enumeration,  ///< `enum(a|b)`: one of the listed strings
+  any_of,       ///< `A|B`: a value of at least one of the alternatives
+};
+
+/// A parameter type. Which members are used depends on `kind`:
+///   - array: `items` holds exactly one type, the element type;
+///   - any_of: `items` holds the alternatives (two or more; none of them an any_of);
+///   - enumeration: `enum_values` holds the allowed strings (one or more, distinct);
+///   - object: `has_fields` tells `{...}` (exactly `fields`, possibly none) from `object`
+///     (any object; `fields` empty).
+/// The factory functions build well-formed types.
+struct param_type {
+  param_kind kind = param_kind::any;
+  std::vector<param_type> items{};
+  std::vector<std::string> enum_values{};
+  std::vector<param> fields;
+  bool has_fields = false;
+
+  param_type() = default;
+  /// A type without parts: `param_type(param_kind::string)` is `string`.
+  param_type(param_kind k);  // NOLINT(google-explicit-constructor)
+
+  /// `T[]`.
+  [[nodiscard]] static param_type array_of(param_type element);
+  /// `A|B|...` (alternatives that are themselves unions are flattened into this one).
+  [[nodiscard]] static param_type any_of(std::vector<param_type> alternatives);
+  /// `enum(a|b|...)`.
+  [[nodiscard]] static param_type enum_of(std::vector<std::string> values);
+  /// `{a:T b:U ...}`: an object with exactly these fields.
+  [[nodiscard]] static param_type object_with(std::vector<param> fields);
+
+  friend bool operator==(const param_type& a, const param_type& b);
+};
+
+/// One named parameter (or one field of an object type).
+struct param {
+  std::string name;
+  param_type type{};
+  /// `name:T!`: must be present. Not together with a default.
+  bool required = false;
+  /// `name:T=v`: the value assumed when absent (a null, boolean, number or string).
+  std::optional<value> default_value{};
+  /// Free text for JSON Schema's "description"; not part of the text form.
+  std::string description{};
+
+  friend bool operator==(const param& a, const param& b);
+};
+
+/// The parameters of a tool: a parameter list, i.e. the fields of the arguments object.
+struct schema {
+  std::vector<param> params{};
+  /// Free text for JSON Schema's top-level "description"; not part of the text form.
+  std::string description{};
+
+  friend bool operator==(const schema& a, const schema& b);
+};
+
+/// Limits against hostile input.
+struct typed_params_options {
+  /// Maximum nesting of types: `int` is 1 level, `int[]` 2, `{a:int[]}` 3, `int|string` 2.
+  std::size_t max_depth = 64;
+  /// Maximum length of the text in bytes.
+  std::size_t max_size = std::size_t(1) << 20;
+};
+
+/// Parses the typed-param form. Errors carry a code (invalid_schema for grammar errors;
+/// invalid_utf8, invalid_escape, unterminated_string, duplicate_key, depth_limit, size_limit
+/// where they apply), a message, and the 1-based line and column of the offending byte.
+[[nodiscard]] result<schema> parse_typed_params(std::string_view text, const typed_params_options& options = {});
+
+/// The canonical text of `s` (descriptions are not part of it). For canonical text t,
+/// format_typed_params(*parse_typed_params(t)) == t.
+[[nodiscard]] std::string format_typed_params(const schema& s);
+
+/// The canonical text of one type, e.g. `int[]|string`.
+[[nodiscard]] std::string format_param_type(const param_type& t);
+
+/// JSON Schema output options.
+struct json_schema_options {
+  /// Start with "$schema": "https://json-schema.org/draft/2020-12/schema".
+  bool schema_uri = false;
+};
+
+/// The JSON Schema 2020-12 object of `s`: {"type":"object","properties":{...},"required":[...],
+/// "additionalProperties":false}, with "description" where one is set.
+[[nodiscard]] value json_schema(const schema& s, const json_schema_options& options = {});
+
+/// The JSON Schema 2020-12 object of one type.
+[[nodiscard]] value json_schema(const param_type& t);
+
+/// Checks `args` against `s`; returns every violation (empty when valid), each with its code,
+/// message and path from `root` (e.g. `args.tags[2]`: "expected string, found number").
+/// Agrees with JSON Schema validation of json_schema(s).
+[[nodiscard]] std::vector<error> validate(const value& args, const schema& s, std::string_view root = "args");
+
+/// Checks one value against one type (paths start at `root`).
+[[nodiscard]] std::vector<error> validate(const value& v, const param_type& t, std::string_view root = "value");
+
+}  // namespace toon

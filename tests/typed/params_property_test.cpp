@@ -1,0 +1,213 @@
+// Properties of typed params (toon/schema.hpp) over generated schemas and texts (rapidcheck):
+//   - round trip: parse_typed_params(format_typed_params(s)) == s for every well-formed model
+//     (names and enum values that need quotes, control characters, non-ASCII, unions, arrays of
+//     unions, nested objects, defaults of every primitive kind);
+//   - canonical fixpoint: whatever parses formats to text that parses to the same model;
+//   - robustness: arbitrary and mutated texts parse or fail with a located error, never crash.
+// Default runs use rapidcheck's 100 cases per property; RC_PARAMS="max_success=10000" runs more.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "toon/json.hpp"
+#include "toon/schema.hpp"
+
+namespace {
+
+using toon::param;
+using toon::param_kind;
+using toon::param_type;
+
+// Text made of pieces that stress quoting: grammar characters, escapes, keywords, non-ASCII.
+rc::Gen<std::string> gen_text() {
+  return rc::gen::map(rc::gen::container<std::vector<std::string>>(rc::gen::element<std::string>(
+                          "a", "Z", "_", "0", "9", ".", "-", "+", " ", "\"", "\\", "/", "\n", "\t", "\x01", "\x1f",
+                          "\xC3\xA9", "\xF0\x9F\x98\x80", "|", ":", "{", "}", "(", ")", "[", "]", "=", "!", ",",
+                          "true", "null", "enum", "int", "1", "e", "u0041")),
+                      [](const std::vector<std::string>& pieces) {
+                        std::string out;
+                        for (const std::string& p : pieces) out += p;
+                        return out;
+                      });
+}
+
+rc::Gen<std::string> gen_name() {
+  return rc::gen::oneOf(rc::gen::element<std::string>("path", "x", "_y", "a.b-c", "depth", "Q9"),
+                        rc::gen::suchThat(gen_text(), [](const std::string& s) { return !s.empty(); }));
+}
+
+rc::Gen<double> gen_double() {
+  return rc::gen::oneOf(rc::gen::suchThat(rc::gen::arbitrary<double>(), [](double d) { return std::isfinite(d); }),
+                        rc::gen::element(0.0, -0.0, 0.5, -1.25, 1e21, 1e-7, 5e-324, 1.7976931348623157e308, 3.0));
+}
+
+std::optional<toon::value> gen_default(const param_type& t) {
+  switch (t.kind) {
+    case param_kind::integer:
+      if (*rc::gen::arbitrary<bool>()) return toon::value(*rc::gen::arbitrary<std::int64_t>());
+      return toon::value(*rc::gen::arbitrary<std::uint64_t>());
+    case param_kind::number: return toon::value(*gen_double());
+    case param_kind::string: return toon::value(*gen_text());
+    case param_kind::boolean: return toon::value(*rc::gen::arbitrary<bool>());
+    case param_kind::null: return toon::value(nullptr);
+    case param_kind::enumeration: return toon::value(*rc::gen::elementOf(t.enum_values));
+    case param_kind::any:
+      return gen_default(param_type(*rc::gen::element(param_kind::integer, param_kind::string, param_kind::null)));
+    case param_kind::any_of: return gen_default(*rc::gen::elementOf(t.items));
+    case param_kind::object:
+    case param_kind::array: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+rc::Gen<param_type> gen_type(int depth, bool allow_union = true);
+
+rc::Gen<std::vector<param>> gen_params(int depth) {
+  return rc::gen::exec([depth] {
+    const int n = *rc::gen::inRange(0, 5);
+    std::vector<param> out;
+    std::set<std::string> names;
+    for (int i = 0; i < n; ++i) {
+      param p;
+      p.name = *gen_name();
+      if (!names.insert(p.name).second) continue;
+      p.type = *gen_type(depth);
+      p.required = *rc::gen::arbitrary<bool>();
+      if (!p.required && *rc::gen::arbitrary<bool>()) p.default_value = gen_default(p.type);
+      out.push_back(std::move(p));
+    }
+    return out;
+  });
+}
+
+rc::Gen<param_type> gen_type(int depth, bool allow_union) {
+  return rc::gen::exec([depth, allow_union] {
+    const int choice = *rc::gen::inRange(0, depth <= 0 ? 2 : allow_union ? 5 : 4);
+    switch (choice) {
+      case 0:
+        return param_type(*rc::gen::element(param_kind::string, param_kind::integer, param_kind::number,
+                                            param_kind::boolean, param_kind::object, param_kind::null, param_kind::any));
+      case 1: {
+        std::vector<std::string> values = *rc::gen::nonEmpty(rc::gen::container<std::vector<std::string>>(gen_text()));
+        std::set<std::string> seen;
+        std::vector<std::string> unique;
+        for (std::string& v : values)
+          if (seen.insert(v).second) unique.push_back(std::move(v));
+        return param_type::enum_of(std::move(unique));
+      }
+      case 2: return param_type::array_of(*gen_type(depth - 1));
+      case 3: return param_type::object_with(*gen_params(depth - 1));
+      default: {
+        std::vector<param_type> alternatives;
+        const int n = *rc::gen::inRange(2, 4);
+        for (int i = 0; i < n; ++i) alternatives.push_back(*gen_type(depth - 1, false));
+        return param_type::any_of(std::move(alternatives));
+      }
+    }
+  });
+}
+
+rc::Gen<toon::schema> gen_schema() {
+  return rc::gen::exec([] {
+    toon::schema s;
+    s.params = *gen_params(*rc::gen::inRange(0, 4));
+    return s;
+  });
+}
+
+// Characters of the grammar, for texts that get far into the parser.
+rc::Gen<std::string> gen_grammar_text() {
+  return rc::gen::map(rc::gen::container<std::vector<std::string>>(rc::gen::element<std::string>(
+                          "a", "b", ":", " ", "!", "=", "|", "[", "]", "[]", "{", "}", "(", ")", "\"", "\\", "\\u",
+                          "d800", "string", "int", "number", "bool", "object", "null", "any", "enum(", "1", "-", ".",
+                          "e+", "true", "\xC3", "\xA9", "\n")),
+                      [](const std::vector<std::string>& pieces) {
+                        std::string out;
+                        for (const std::string& p : pieces) out += p;
+                        return out;
+                      });
+}
+
+// Parsing `text` either fails with a located error or yields a model whose canonical text
+// parses back to it (and is its own canonical text).
+void check_any_text(const std::string& text) {
+  auto r = toon::parse_typed_params(text);
+  RC_CLASSIFY(r.has_value(), "parsed");
+  if (!r) {
+    const toon::error& e = r.error();
+    RC_ASSERT(e.code != toon::error_code::ok);
+    RC_ASSERT(!e.message.empty());
+    RC_ASSERT(e.line >= 1u);
+    RC_ASSERT(e.column >= 1u);
+    RC_ASSERT(e.column <= text.size() + 1);
+    return;
+  }
+  const std::string canonical = toon::format_typed_params(*r);
+  auto again = toon::parse_typed_params(canonical);
+  RC_ASSERT(again.has_value());
+  RC_ASSERT(*again == *r);
+  RC_ASSERT(toon::format_typed_params(*again) == canonical);
+}
+
+RC_GTEST_PROP(TypedParamsProperty, FormatThenParseIsIdentity, ()) {
+  const toon::schema s = *gen_schema();
+  const std::string text = toon::format_typed_params(s);
+  RC_LOG() << text << "\n";
+  auto back = toon::parse_typed_params(text);
+  RC_ASSERT(back.has_value());
+  RC_ASSERT(*back == s);
+  RC_ASSERT(toon::format_typed_params(*back) == text);
+  // Defaults are valid for their types, so the JSON Schema carries consistent defaults.
+  for (const param& p : s.params)
+    if (p.default_value) RC_ASSERT(toon::validate(*p.default_value, p.type).empty());
+  RC_ASSERT(toon::json_schema(s).is_object());
+}
+
+RC_GTEST_PROP(TypedParamsProperty, ArbitraryTextNeverCrashes, ()) {
+  check_any_text(*rc::gen::oneOf(gen_grammar_text(), gen_text()));
+}
+
+RC_GTEST_PROP(TypedParamsProperty, MutatedCanonicalText, ()) {
+  std::string text = toon::format_typed_params(*gen_schema());
+  const int edits = *rc::gen::inRange(1, 4);
+  for (int i = 0; i < edits; ++i) {
+    const std::size_t at = *rc::gen::inRange<std::size_t>(0, text.size() + 1);
+    switch (*rc::gen::inRange(0, 3)) {
+      case 0:
+        if (at < text.size()) text.erase(at, 1);
+        break;
+      case 1: text.insert(at, *rc::gen::element<std::string>(" ", "|", "!", "=", "[]", "{", "}", "(", ")", "\"", "\\")); break;
+      default:
+        if (at < text.size()) text[at] = *rc::gen::element(' ', ':', '|', '"', 'x', '1', '[', ']');
+        break;
+    }
+  }
+  RC_LOG() << text << "\n";
+  check_any_text(text);
+}
+
+RC_GTEST_PROP(TypedParamsProperty, ValidatingDefaultsAgainstTheirSchemaPasses, ()) {
+  // An arguments object made of every parameter's default (and a value for required ones
+  // whose type is a plain scalar) is valid.
+  const toon::schema s = *gen_schema();
+  toon::object args;
+  for (const param& p : s.params) {
+    if (p.default_value) args.emplace_back(p.name, *p.default_value);
+    else if (p.required && p.type.kind == param_kind::any) args.emplace_back(p.name, toon::value(1));
+    else if (p.required && p.type.kind == param_kind::object && !p.type.has_fields) args.emplace_back(p.name, toon::object{});
+  }
+  std::vector<toon::error> errors = toon::validate(toon::value(args), s);
+  for (const toon::error& e : errors) {
+    // Only required parameters of other types may be reported, as missing.
+    RC_ASSERT(e.code == toon::error_code::missing_field);
+  }
+}
+
+}  // namespace

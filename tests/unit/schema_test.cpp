@@ -1,0 +1,692 @@
+// Typed params (toon/schema.hpp, docs/typed-params.md): parsing, errors, the canonical form,
+// JSON Schema output, validation and the form's place in TOON tables.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "toon/decode.hpp"
+#include "toon/encode.hpp"
+#include "toon/json.hpp"
+#include "toon/schema.hpp"
+
+namespace {
+
+using toon::param;
+using toon::param_kind;
+using toon::param_type;
+using toon::schema;
+
+toon::schema parse_ok(std::string_view text) {
+  auto r = toon::parse_typed_params(text);
+  EXPECT_TRUE(r.has_value()) << text << " -> " << (r ? "" : r.error().to_string());
+  return r ? *r : toon::schema{};
+}
+
+toon::error parse_error(std::string_view text, const toon::typed_params_options& options = {}) {
+  auto r = toon::parse_typed_params(text, options);
+  EXPECT_FALSE(r.has_value()) << text << " parsed unexpectedly";
+  return r ? toon::error{} : r.error();
+}
+
+param make(std::string name, param_type type, bool required = false) {
+  param p;
+  p.name = std::move(name);
+  p.type = std::move(type);
+  p.required = required;
+  return p;
+}
+
+param with_default(std::string name, param_type type, toon::value v) {
+  param p = make(std::move(name), std::move(type));
+  p.default_value = std::move(v);
+  return p;
+}
+
+std::vector<param> params(std::string_view text) { return parse_ok(text).params; }
+
+// ---- the model ----------------------------------------------------------------------------
+
+TEST(TypedParamsModel, FactoriesAndEquality) {
+  param_type a = param_type::array_of(param_kind::string);
+  EXPECT_EQ(a.kind, param_kind::array);
+  ASSERT_EQ(a.items.size(), 1u);
+  EXPECT_EQ(a.items[0].kind, param_kind::string);
+  EXPECT_EQ(a, param_type::array_of(param_kind::string));
+  EXPECT_NE(a, param_type::array_of(param_kind::integer));
+
+  // Unions of unions are flattened.
+  param_type u = param_type::any_of({param_type::any_of({param_kind::integer, param_kind::string}), param_kind::null});
+  ASSERT_EQ(u.items.size(), 3u);
+  EXPECT_EQ(u.items[2].kind, param_kind::null);
+
+  param_type o = param_type::object_with({make("a", param_kind::integer)});
+  EXPECT_TRUE(o.has_fields);
+  EXPECT_NE(o, param_type(param_kind::object));
+  EXPECT_EQ(param_type::object_with({}), param_type::object_with({}));
+  EXPECT_NE(param_type::object_with({}), param_type(param_kind::object));
+
+  EXPECT_EQ(param_type().kind, param_kind::any);
+  param p = make("x", param_kind::integer);
+  param q = p;
+  q.description = "differs";
+  EXPECT_NE(p, q);
+  q = p;
+  q.default_value = toon::value(1);
+  EXPECT_NE(p, q);
+  EXPECT_EQ(toon::to_string(toon::error_code::invalid_schema), "invalid_schema");
+}
+
+// ---- parsing: every construct --------------------------------------------------------------
+
+TEST(TypedParamsParse, Empty) {
+  schema s = parse_ok("");
+  EXPECT_TRUE(s.params.empty());
+}
+
+TEST(TypedParamsParse, RequiredString) {
+  EXPECT_EQ(params("path:string!"), (std::vector<param>{make("path", param_kind::string, true)}));
+}
+
+TEST(TypedParamsParse, EveryBaseType) {
+  EXPECT_EQ(params("a:string b:int c:number d:bool e:object f:null g:any"),
+            (std::vector<param>{make("a", param_kind::string), make("b", param_kind::integer),
+                                make("c", param_kind::number), make("d", param_kind::boolean),
+                                make("e", param_kind::object), make("f", param_kind::null),
+                                make("g", param_kind::any)}));
+  EXPECT_FALSE(params("e:object")[0].type.has_fields);
+}
+
+TEST(TypedParamsParse, Arrays) {
+  EXPECT_EQ(params("tags:string[] m:int[][]"),
+            (std::vector<param>{make("tags", param_type::array_of(param_kind::string)),
+                                make("m", param_type::array_of(param_type::array_of(param_kind::integer)))}));
+}
+
+TEST(TypedParamsParse, NestedObjects) {
+  EXPECT_EQ(params("opts:{recursive:bool depth:int!} o:{} rows:{id:int}[]"),
+            (std::vector<param>{
+                make("opts", param_type::object_with({make("recursive", param_kind::boolean),
+                                                      make("depth", param_kind::integer, true)})),
+                make("o", param_type::object_with({})),
+                make("rows", param_type::array_of(param_type::object_with({make("id", param_kind::integer)})))}));
+}
+
+TEST(TypedParamsParse, Enums) {
+  EXPECT_EQ(params("mode:enum(fast|safe)"), (std::vector<param>{make("mode", param_type::enum_of({"fast", "safe"}))}));
+  EXPECT_EQ(params(R"(e:enum(1|2x|a.b-c|"with space"|""|"\u00e9"))"),
+            (std::vector<param>{make("e", param_type::enum_of({"1", "2x", "a.b-c", "with space", "", "\xC3\xA9"}))}));
+}
+
+TEST(TypedParamsParse, Unions) {
+  EXPECT_EQ(params("id:int|string!"),
+            (std::vector<param>{make("id", param_type::any_of({param_kind::integer, param_kind::string}), true)}));
+  // The array suffix binds tighter than '|'.
+  EXPECT_EQ(params("x:int[]|string"),
+            (std::vector<param>{make("x", param_type::any_of({param_type::array_of(param_kind::integer), param_kind::string}))}));
+  // Parentheses group a union as an array element.
+  EXPECT_EQ(params("ids:(int|string)[]"),
+            (std::vector<param>{make("ids", param_type::array_of(param_type::any_of({param_kind::integer, param_kind::string})))}));
+  // Redundant parentheses disappear; nested unions are flattened.
+  EXPECT_EQ(params("x:(int)"), (std::vector<param>{make("x", param_kind::integer)}));
+  EXPECT_EQ(params("x:(int|string)|bool"),
+            (std::vector<param>{make("x", param_type::any_of({param_kind::integer, param_kind::string, param_kind::boolean}))}));
+  EXPECT_EQ(params("x:enum(a|b)|{a:int}"),
+            (std::vector<param>{make("x", param_type::any_of({param_type::enum_of({"a", "b"}),
+                                                               param_type::object_with({make("a", param_kind::integer)})}))}));
+}
+
+TEST(TypedParamsParse, Defaults) {
+  std::vector<param> p = params(
+      "days:int=7 neg:int=-3 r:number=1.5 e:number=1E3 b:bool=true f:bool=false n:string|null=null "
+      "m:enum(fast|safe)=fast w:string=hello q:string=\"a b\" t:string=\"true\" z:string=\"\" "
+      "u:int=18446744073709551615 big:int=-123456789012345678901234567890 whole:int=2.0");
+  EXPECT_EQ(p, (std::vector<param>{
+                   with_default("days", param_kind::integer, 7),
+                   with_default("neg", param_kind::integer, -3),
+                   with_default("r", param_kind::number, 1.5),
+                   with_default("e", param_kind::number, 1000.0),
+                   with_default("b", param_kind::boolean, true),
+                   with_default("f", param_kind::boolean, false),
+                   with_default("n", param_type::any_of({param_kind::string, param_kind::null}), nullptr),
+                   with_default("m", param_type::enum_of({"fast", "safe"}), "fast"),
+                   with_default("w", param_kind::string, "hello"),
+                   with_default("q", param_kind::string, "a b"),
+                   with_default("t", param_kind::string, "true"),
+                   with_default("z", param_kind::string, ""),
+                   with_default("u", param_kind::integer, std::uint64_t{18446744073709551615u}),
+                   with_default("big", param_kind::integer, toon::big_integer{"-123456789012345678901234567890"}),
+                   with_default("whole", param_kind::integer, 2.0),
+               }));
+  // Number kinds are kept: int64, uint64, double, big integer.
+  EXPECT_EQ(p[0].default_value->type(), toon::value::kind::integer);
+  EXPECT_EQ(p[3].default_value->type(), toon::value::kind::real);
+  EXPECT_EQ(p[12].default_value->type(), toon::value::kind::uinteger);
+  EXPECT_EQ(p[13].default_value->type(), toon::value::kind::big_integer);
+  EXPECT_EQ(params("x:number=-0")[0].default_value->as_int64(), 0);
+  EXPECT_FALSE(std::signbit(params("x:number=-0.0")[0].default_value->as_double()));
+  // A default inside an object ends at '}'.
+  EXPECT_EQ(params("o:{d:int=3}"),
+            (std::vector<param>{make("o", param_type::object_with({with_default("d", param_kind::integer, 3)}))}));
+}
+
+TEST(TypedParamsParse, Names) {
+  EXPECT_EQ(params(R"(_x:int a.b-c:int "my key":int "\u0041\/":int "\ud83d\ude00":int "é":int)"),
+            (std::vector<param>{make("_x", param_kind::integer), make("a.b-c", param_kind::integer),
+                                make("my key", param_kind::integer), make("A/", param_kind::integer),
+                                make("\xF0\x9F\x98\x80", param_kind::integer), make("\xC3\xA9", param_kind::integer)}));
+  EXPECT_EQ(params(R"("\"\\\b\f\n\r\t":int)")[0].name, "\"\\\b\f\n\r\t");
+}
+
+// ---- parsing: errors -----------------------------------------------------------------------
+
+struct error_case {
+  std::string_view text;
+  toon::error_code code;
+  std::uint32_t column;
+  std::string_view message;
+};
+
+TEST(TypedParamsParse, Errors) {
+  using toon::error_code;
+  const error_case cases[] = {
+      // structure
+      {"a:{b:int", error_code::invalid_schema, 9, "expected '}' to close the '{' at column 3"},
+      {"a:{b:{c:int}", error_code::invalid_schema, 13, "expected '}' to close the '{' at column 3"},
+      {"a:int}", error_code::invalid_schema, 6, "unexpected '}' (no '{' to close)"},
+      {"a:(int|string", error_code::invalid_schema, 14, "expected ')' to close the '(' at column 3, found end of input"},
+      {"a:int[", error_code::invalid_schema, 7, "expected ']' after '[', found end of input"},
+      {"a:int[x]", error_code::invalid_schema, 7, "expected ']' after '[', found 'x'"},
+      {"a:int;b:int", error_code::invalid_schema, 6, "expected ' ' after a parameter, found ';'"},
+      {"a:{b:int;}", error_code::invalid_schema, 9, "expected ' ' or '}' after a parameter, found ';'"},
+      {"a:int\nb:int", error_code::invalid_schema, 6, "expected ' ' after a parameter, found control character 0x0A"},
+      // required and default
+      {"a:int!=5", error_code::invalid_schema, 7, "a required parameter cannot have a default"},
+      {"a:int=5!", error_code::invalid_schema, 8, "a parameter with a default cannot be required"},
+      {"a:int!!", error_code::invalid_schema, 7, "expected ' ' after a parameter, found '!'"},
+      // types
+      {"a:strin", error_code::invalid_schema, 3, "unknown type \"strin\""},
+      {"a:integer", error_code::invalid_schema, 3, "unknown type \"integer\" (did you mean int?)"},
+      {"a:boolean", error_code::invalid_schema, 3, "unknown type \"boolean\" (did you mean bool?)"},
+      {"a:array", error_code::invalid_schema, 3, "unknown type \"array\" (did you mean T[]?)"},
+      {"a:", error_code::invalid_schema, 3, "expected a type, found end of input"},
+      {"a: int", error_code::invalid_schema, 3, "expected a type, found ' '"},
+      {"a:\xC3\xA9", error_code::invalid_schema, 3, "expected a type, found '\xC3\xA9'"},
+      {"a:()", error_code::invalid_schema, 4, "expected a type, found ')'"},
+      // names
+      {":string", error_code::invalid_schema, 1, "empty parameter name"},
+      {"\"\":string", error_code::invalid_schema, 1, "empty parameter name"},
+      {"a b:int", error_code::invalid_schema, 2, "expected ':' after the parameter name, found ' '"},
+      {"a", error_code::invalid_schema, 2, "expected ':' after the parameter name, found end of input"},
+      {"1a:int", error_code::invalid_schema, 1,
+       "a parameter name starts with a letter or '_' (quote other names), found '1'"},
+      {"[", error_code::invalid_schema, 1, "expected a parameter name, found '['"},
+      {"a:{", error_code::invalid_schema, 4, "expected a parameter name, found end of input"},
+      {"a:int b:string a:bool", error_code::duplicate_key, 16, "duplicate parameter \"a\""},
+      {"o:{x:int x:int}", error_code::duplicate_key, 10, "duplicate parameter \"x\""},
+      // spaces
+      {"a:int ", error_code::invalid_schema, 6, "trailing space"},
+      {"a:int  b:int", error_code::invalid_schema, 7, "double space between parameters"},
+      {" a:int", error_code::invalid_schema, 1, "leading space"},
+      {" ", error_code::invalid_schema, 1, "leading space"},
+      {"a:{ b:int}", error_code::invalid_schema, 4, "space after '{'"},
+      {"a:{b:int }", error_code::invalid_schema, 9, "space before '}'"},
+      {"a:int |string", error_code::invalid_schema, 7, "expected a parameter name, found '|'"},
+      // unions
+      {"a:int|", error_code::invalid_schema, 7, "expected a type after '|', found end of input"},
+      {"a:|int", error_code::invalid_schema, 3, "expected a type, found '|'"},
+      {"a:int||string", error_code::invalid_schema, 7, "expected a type after '|', found '|'"},
+      {"a:int|!", error_code::invalid_schema, 7, "expected a type after '|', found '!'"},
+      // enums
+      {"m:enum()", error_code::invalid_schema, 8, "empty enum"},
+      {"m:enum(a|)", error_code::invalid_schema, 10, "expected an enum value, found ')'"},
+      {"m:enum(a", error_code::invalid_schema, 9, "expected '|' or ')' in the enum at column 7, found end of input"},
+      {"m:enum(a b)", error_code::invalid_schema, 9, "expected '|' or ')' in the enum at column 7, found ' '"},
+      {"m:enum", error_code::invalid_schema, 7, "expected '(' after enum, found end of input"},
+      {"m:enum(a|b|a)", error_code::duplicate_key, 12, "duplicate enum value \"a\""},
+      // defaults
+      {"a:int=x", error_code::invalid_schema, 7, "invalid default: expected int, found string"},
+      {"a:int=1.5", error_code::invalid_schema, 7, "invalid default: expected int, found number"},
+      {"a:string=1", error_code::invalid_schema, 10, "invalid default: expected string, found number"},
+      {"a:string=null", error_code::invalid_schema, 10, "invalid default: expected string, found null"},
+      {"a:int|string=true", error_code::invalid_schema, 14, "invalid default: expected int or string, found boolean"},
+      {"m:enum(a|b)=c", error_code::invalid_schema, 13, "invalid default: expected one of a, b"},
+      {"m:enum(1|2)=1", error_code::invalid_schema, 13, "invalid default: expected one of 1, 2, found number"},
+      {"a:int[]=1", error_code::invalid_schema, 9, "invalid default: expected array, found number"},
+      {"a:int=01", error_code::invalid_schema, 7, "invalid number \"01\" (quote strings)"},
+      {"a:int=-", error_code::invalid_schema, 7, "invalid number \"-\" (quote strings)"},
+      {"a:string=1.2.3", error_code::invalid_schema, 10, "invalid number \"1.2.3\" (quote strings)"},
+      {"a:number=1e999", error_code::invalid_schema, 10, "number out of range \"1e999\""},
+      {"a:string=", error_code::invalid_schema, 10, "expected a default value, found end of input"},
+      {"a:string=.", error_code::invalid_schema, 10, "expected a default value, found '.'"},
+      {"a:string=a+b", error_code::invalid_schema, 11, "expected ' ' after a parameter, found '+'"},
+      // quoted strings
+      {R"("a\q":int)", error_code::invalid_escape, 3, "invalid escape \"\\q\""},
+      {"\"a\\\x01\":int", error_code::invalid_escape, 3, "invalid escape: '\\' followed by control character 0x01"},
+      {R"("a\u12":int)", error_code::invalid_escape, 3, "\\u must be followed by 4 hex digits"},
+      {R"("\ud800":int)", error_code::invalid_escape, 2, "unpaired surrogate \\ud800"},
+      {R"("\ud800\u0041":int)", error_code::invalid_escape, 2, "unpaired surrogate \\ud800"},
+      {R"("\udc00x":int)", error_code::invalid_escape, 2, "unpaired surrogate \\udc00"},
+      {R"("abc:int)", error_code::unterminated_string, 1, "unterminated string"},
+      {R"(a:string="abc\)", error_code::unterminated_string, 10, "unterminated string"},
+      {"\"a\tb\":int", error_code::invalid_schema, 3, "control character 0x09 in a quoted string (write it as an escape)"},
+      {"a:enum(\"x\xff\")", error_code::invalid_utf8, 10, "invalid UTF-8"},
+  };
+  for (const error_case& c : cases) {
+    SCOPED_TRACE(std::string(c.text));
+    toon::error e = parse_error(c.text);
+    EXPECT_EQ(e.code, c.code) << toon::to_string(e.code);
+    EXPECT_EQ(e.message, c.message);
+    EXPECT_EQ(e.line, 1u);
+    EXPECT_EQ(e.column, c.column);
+    EXPECT_TRUE(e.path.empty());
+  }
+}
+
+TEST(TypedParamsParse, ErrorToStringAndSourceLine) {
+  toon::error e = parse_error("path:string! days:int=x");
+  EXPECT_EQ(e.to_string(), "1:23: invalid default: expected int, found string");
+  EXPECT_EQ(e.source_line, "path:string! days:int=x");
+  EXPECT_EQ(e.source_column, 23u);
+}
+
+// ---- parsing: limits and hostile input -------------------------------------------------------
+
+std::string repeat(std::string_view s, std::size_t n) {
+  std::string out;
+  out.reserve(s.size() * n);
+  for (std::size_t i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+TEST(TypedParamsLimits, ArrayNesting) {
+  // int is one level, each [] one more: 63 suffixes make 64 levels.
+  parse_ok("a:int" + repeat("[]", 63));
+  toon::error e = parse_error("a:int" + repeat("[]", 64));
+  EXPECT_EQ(e.code, toon::error_code::depth_limit);
+  EXPECT_EQ(e.message, "nesting deeper than 64 levels");
+  EXPECT_EQ(e.column, 5u + 2 * 63 + 1);
+  // A union adds a level above its alternatives.
+  e = parse_error("a:int" + repeat("[]", 63) + "|string");
+  EXPECT_EQ(e.code, toon::error_code::depth_limit);
+  EXPECT_EQ(e.column, 5u + 2 * 63 + 1);
+}
+
+TEST(TypedParamsLimits, ObjectNesting) {
+  parse_ok("a:" + repeat("{a:", 63) + "int" + repeat("}", 63));
+  toon::error e = parse_error("a:" + repeat("{a:", 64) + "int" + repeat("}", 64));
+  EXPECT_EQ(e.code, toon::error_code::depth_limit);
+  EXPECT_EQ(e.column, 2u + 3 * 64 + 1);  // the type one level too deep
+  // Arrays around a deep object count too.
+  e = parse_error("a:" + repeat("{a:", 63) + "int" + repeat("}", 63) + "[]");
+  EXPECT_EQ(e.code, toon::error_code::depth_limit);
+  EXPECT_EQ(e.column, 2u + 3 * 63 + 3 + 63 + 1);
+}
+
+TEST(TypedParamsLimits, CustomDepth) {
+  toon::typed_params_options options;
+  options.max_depth = 2;
+  EXPECT_TRUE(toon::parse_typed_params("a:int[] b:{c:int} d:int|string", options).has_value());
+  EXPECT_EQ(parse_error("a:int[][]", options).column, 8u);
+  EXPECT_TRUE(toon::parse_typed_params("a:{b:{}}", options).has_value());
+  EXPECT_EQ(parse_error("a:{b:{c:int}}", options).column, 9u);
+  EXPECT_EQ(parse_error("a:(int|string)[]", options).column, 15u);
+}
+
+TEST(TypedParamsLimits, HostileInput) {
+  const std::size_t mb = 1000 * 1000;
+  toon::error e = parse_error(repeat("[", mb));
+  EXPECT_EQ(e.code, toon::error_code::invalid_schema);
+  EXPECT_EQ(e.column, 1u);
+  EXPECT_EQ(e.source_line.size(), 73u);  // a window around the column, not the whole line
+
+  e = parse_error("a:" + repeat("[", mb));
+  EXPECT_EQ(e.message, "expected a type, found '['");
+
+  e = parse_error("a:int" + repeat("[]", mb / 2));
+  EXPECT_EQ(e.code, toon::error_code::depth_limit);
+
+  e = parse_error("a:" + repeat("(", mb));
+  EXPECT_EQ(e.code, toon::error_code::depth_limit);
+  EXPECT_EQ(e.column, 2u + 64 + 1);
+
+  e = parse_error("a:" + repeat("{a:", mb / 3));
+  EXPECT_EQ(e.code, toon::error_code::depth_limit);
+  EXPECT_EQ(e.column, 2u + 3 * 64 + 1);
+
+  e = parse_error("a:" + repeat("(int|", mb / 5));
+  EXPECT_EQ(e.code, toon::error_code::depth_limit);
+
+  e = parse_error("a:enum(" + repeat("a|", mb / 2));
+  EXPECT_EQ(e.code, toon::error_code::duplicate_key);
+
+  e = parse_error("a:string=\"" + repeat("\\", mb));
+  EXPECT_EQ(e.code, toon::error_code::unterminated_string);
+
+  // Many parameters are fine.
+  std::string many;
+  for (int i = 0; i < 20000; ++i) many += (i ? " p" : "p") + std::to_string(i) + ":int";
+  EXPECT_EQ(parse_ok(many).params.size(), 20000u);
+}
+
+TEST(TypedParamsLimits, Size) {
+  toon::typed_params_options options;
+  options.max_size = 8;
+  EXPECT_TRUE(toon::parse_typed_params("a:string", options).has_value());
+  toon::error e = parse_error("a:string!", options);
+  EXPECT_EQ(e.code, toon::error_code::size_limit);
+  EXPECT_EQ(e.message, "typed params longer than 8 bytes");
+  EXPECT_EQ(e.column, 9u);
+
+  e = parse_error("a:string=\"" + repeat("x", std::size_t(1) << 20) + "\"");
+  EXPECT_EQ(e.code, toon::error_code::size_limit);
+}
+
+// ---- the canonical form ----------------------------------------------------------------------
+
+TEST(TypedParamsFormat, RoundTripsCanonicalText) {
+  const std::string_view canonical[] = {
+      "",
+      "path:string!",
+      "path:string! line:int tags:string[]",
+      "a:string b:int c:number d:bool e:object f:null g:any",
+      "tags:string[] matrix:int[][]",
+      "opts:{recursive:bool depth:int=3}",
+      "o:{}",
+      "rows:{id:int name:string!}[]",
+      "deep:{a:{b:{c:int[]}}[]}",
+      "mode:enum(fast|safe)=fast",
+      "e:enum(1|2x|a.b-c|\"with space\"|\"\"|\"\\\"\")",
+      "id:int|string!",
+      "x:int[]|string",
+      "ids:(int|string)[]",
+      "grid:(int|null)[][]",
+      "u:{a:int}|{b:string}|null",
+      "m:enum(a|b)|int",
+      "x:(enum(a|b)|int)[]",
+      "days:int=7",
+      "neg:int=-3",
+      "ratio:number=0.25",
+      "neg:number=-0.5",
+      "big:number=1e+21",
+      "large:number=1.5e+300",
+      "tiny:number=1e-7",
+      "huge:int=123456789012345678901234567890",
+      "u:int=18446744073709551615",
+      "flag:bool=false",
+      "n:string|null=null",
+      "greeting:string=hello",
+      "dotted:string=a.b-c",
+      "s:string=\"hello world\"",
+      "t:string=\"true\"",
+      "num:string=\"12\"",
+      "dot:string=\".\"",
+      "e:string=\"\"",
+      "q:string=\"say \\\"hi\\\"\"",
+      "c:string=\"tab\\there\"",
+      "ctl:string=\"\\u0001\\b\\f\\n\\r\"",
+      "accent:string=\"\xC3\xA9t\xC3\xA9\"",
+      "\"my key\":int",
+      "\"\\\"\":int",
+      "\"\xC3\xA9\":int",
+      "\"1st\":int",
+      "a.b-c:int _x:int",
+      "search:{query:string! options:{case:bool=false max:int=50 mode:enum(literal|regex)=literal} paths:string[]}",
+  };
+  for (std::string_view text : canonical) {
+    SCOPED_TRACE(std::string(text));
+    schema s = parse_ok(text);
+    EXPECT_EQ(toon::format_typed_params(s), text);
+    auto again = toon::parse_typed_params(toon::format_typed_params(s));
+    ASSERT_TRUE(again.has_value());
+    EXPECT_EQ(*again, s);
+  }
+}
+
+TEST(TypedParamsFormat, NormalizesNonCanonicalText) {
+  const std::pair<std::string_view, std::string_view> cases[] = {
+      {"x:(int)", "x:int"},
+      {"x:((int|string))[]", "x:(int|string)[]"},
+      {"x:(int|string)|bool", "x:int|string|bool"},
+      {"x:(int|string)", "x:int|string"},
+      {"\"abc\":int", "abc:int"},
+      {R"("\u0041\/":int)", "\"A/\":int"},
+      {"s:string=\"hello\"", "s:string=hello"},
+      {"e:enum(\"a\"|\"b c\")", "e:enum(a|\"b c\")"},
+      {"d:number=1.50", "d:number=1.5"},
+      {"d:number=1E3", "d:number=1000"},
+      {"d:number=1e-07", "d:number=1e-7"},
+      {"d:number=-0", "d:number=0"},
+      {"d:number=-0.0", "d:number=0"},
+      {"d:int=2.0", "d:int=2"},
+      {"d:number=100000000000000000000000.0", "d:number=1e+23"},
+      {R"(c:string="\u000a\u001F")", R"(c:string="\n\u001f")"},
+      {R"(c:string="\u00e9")", "c:string=\"\xC3\xA9\""},
+      // the example of docs/typed-params.md
+      {"x:(int) \"abc\":int d:number=1.50 s:string=\"hi\"", "x:int abc:int d:number=1.5 s:string=hi"},
+  };
+  for (const auto& [input, expected] : cases) {
+    SCOPED_TRACE(std::string(input));
+    EXPECT_EQ(toon::format_typed_params(parse_ok(input)), expected);
+  }
+}
+
+TEST(TypedParamsFormat, BuiltModels) {
+  schema s;
+  s.params.push_back(make("path", param_kind::string, true));
+  s.params.push_back(with_default("mode", param_type::enum_of({"fast", "safe mode"}), "safe mode"));
+  s.params.push_back(make("ids", param_type::array_of(param_type::any_of({param_kind::integer, param_kind::string}))));
+  s.params.back().description = "descriptions are not part of the text";
+  s.description = "neither is this one";
+  EXPECT_EQ(toon::format_typed_params(s),
+            "path:string! mode:enum(fast|\"safe mode\")=\"safe mode\" ids:(int|string)[]");
+  EXPECT_EQ(toon::format_param_type(s.params[2].type), "(int|string)[]");
+  EXPECT_EQ(toon::format_param_type(param_type::any_of({param_type::array_of(param_kind::integer), param_kind::null})),
+            "int[]|null");
+  // A union of one alternative is written as that alternative.
+  param_type one(param_kind::any_of);
+  one.items.emplace_back(param_kind::integer);
+  EXPECT_EQ(toon::format_param_type(param_type::array_of(one)), "int[]");
+}
+
+// ---- JSON Schema ----------------------------------------------------------------------------
+
+TEST(TypedParamsJsonSchema, RealisticTool) {
+  schema s = parse_ok(
+      "query:string! path:string=\".\" include:string[] "
+      "options:{case_sensitive:bool=false max_results:int=50 mode:enum(literal|regex|glob)=literal} "
+      "context:int|null");
+  s.description = "Search files for a pattern";
+  s.params[0].description = "Text or pattern to find";
+  s.params[3].type.fields[2].description = "How the query is matched";
+  EXPECT_EQ(toon::to_json(toon::json_schema(s)),
+            R"({"description":"Search files for a pattern","type":"object","properties":{)"
+            R"("query":{"description":"Text or pattern to find","type":"string"},)"
+            R"("path":{"type":"string","default":"."},)"
+            R"("include":{"type":"array","items":{"type":"string"}},)"
+            R"("options":{"type":"object","properties":{)"
+            R"("case_sensitive":{"type":"boolean","default":false},)"
+            R"("max_results":{"type":"integer","default":50},)"
+            R"("mode":{"description":"How the query is matched","type":"string","enum":["literal","regex","glob"],"default":"literal"}},)"
+            R"("additionalProperties":false},)"
+            R"("context":{"anyOf":[{"type":"integer"},{"type":"null"}]}},)"
+            R"("required":["query"],"additionalProperties":false})");
+}
+
+TEST(TypedParamsJsonSchema, EveryConstruct) {
+  EXPECT_EQ(toon::to_json(toon::json_schema(parse_ok(""))),
+            R"({"type":"object","properties":{},"additionalProperties":false})");
+  EXPECT_EQ(toon::to_json(toon::json_schema(parse_ok("a:number! b:object c:any d:null e:{} f:int[][]"))),
+            R"({"type":"object","properties":{"a":{"type":"number"},"b":{"type":"object"},"c":{},)"
+            R"("d":{"type":"null"},"e":{"type":"object","properties":{},"additionalProperties":false},)"
+            R"("f":{"type":"array","items":{"type":"array","items":{"type":"integer"}}}},)"
+            R"("required":["a"],"additionalProperties":false})");
+  EXPECT_EQ(toon::to_json(toon::json_schema(parse_ok("ids:(int|string)[]|null").params[0].type)),
+            R"({"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string"}]}},{"type":"null"}]})");
+  toon::json_schema_options options;
+  options.schema_uri = true;
+  EXPECT_EQ(toon::to_json(toon::json_schema(parse_ok("a:int"), options)),
+            R"({"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",)"
+            R"("properties":{"a":{"type":"integer"}},"additionalProperties":false})");
+}
+
+// ---- validation -----------------------------------------------------------------------------
+
+std::vector<std::string> messages(const std::vector<toon::error>& errors) {
+  std::vector<std::string> out;
+  for (const toon::error& e : errors) out.push_back(e.to_string());
+  return out;
+}
+
+toon::value json(std::string_view text) {
+  auto r = toon::from_json(text);
+  EXPECT_TRUE(r.has_value()) << text;
+  return r ? *r : toon::value();
+}
+
+TEST(TypedParamsValidate, ReportsEveryViolation) {
+  schema s = parse_ok("path:string! line:int tags:string[] mode:enum(fast|safe) id:int|string opts:{depth:int}");
+  std::vector<toon::error> errors = toon::validate(
+      json(R"({"line":1.5,"tags":["a","b",3],"mode":"slow","id":true,"foo":1,"opts":{"depth":"x","y":2}})"), s);
+  EXPECT_EQ(messages(errors), (std::vector<std::string>{
+                                  "args.line: expected int, found number",
+                                  "args.tags[2]: expected string, found number",
+                                  "args.mode: expected one of fast, safe",
+                                  "args.id: expected int or string, found boolean",
+                                  "args.foo: unknown field",
+                                  "args.opts.depth: expected int, found string",
+                                  "args.opts.y: unknown field",
+                                  "args.path: missing required field",
+                              }));
+  ASSERT_EQ(errors.size(), 8u);
+  EXPECT_EQ(errors[0].code, toon::error_code::type_mismatch);
+  EXPECT_EQ(errors[1].path, "args.tags[2]");
+  EXPECT_EQ(errors[1].line, 0u);
+  EXPECT_EQ(errors[2].code, toon::error_code::invalid_enum);
+  EXPECT_EQ(errors[3].code, toon::error_code::type_mismatch);
+  EXPECT_EQ(errors[4].code, toon::error_code::unknown_field);
+  EXPECT_EQ(errors[7].code, toon::error_code::missing_field);
+}
+
+TEST(TypedParamsValidate, AcceptsValidArguments) {
+  schema s = parse_ok("path:string! line:int=1 ratio:number tags:string[] id:int|string n:string|null any:any o:object");
+  EXPECT_TRUE(toon::validate(json(R"({"path":"a"})"), s).empty());
+  EXPECT_TRUE(toon::validate(json(R"({"path":"a","line":3.0,"ratio":1,"tags":[],"id":"x","n":null,)"
+                                  R"("any":[1,{"a":null}],"o":{"free":"form"}})"),
+                             s)
+                  .empty());
+  EXPECT_TRUE(toon::validate(json(R"({"path":"a","line":123456789012345678901234567890,"id":18446744073709551615})"), s)
+                  .empty());
+}
+
+TEST(TypedParamsValidate, Messages) {
+  auto check = [](std::string_view schema_text, std::string_view args) {
+    return messages(toon::validate(json(args), parse_ok(schema_text)));
+  };
+  using list = std::vector<std::string>;
+  EXPECT_EQ(check("a:int", "5"), (list{"args: expected object, found number"}));
+  EXPECT_EQ(check("a:int", "[]"), (list{"args: expected object, found array"}));
+  EXPECT_EQ(check("a:int", R"({"a":null})"), (list{"args.a: expected int, found null"}));
+  EXPECT_EQ(check("a:bool", R"({"a":"true"})"), (list{"args.a: expected bool, found string"}));
+  EXPECT_EQ(check("a:null", R"({"a":false})"), (list{"args.a: expected null, found boolean"}));
+  EXPECT_EQ(check("a:number", R"({"a":"1"})"), (list{"args.a: expected number, found string"}));
+  EXPECT_EQ(check("a:object", R"({"a":[]})"), (list{"args.a: expected object, found array"}));
+  EXPECT_EQ(check("a:{b:int!}", R"({"a":{}})"), (list{"args.a.b: missing required field"}));
+  EXPECT_EQ(check("a:int[]", R"({"a":{"x":1}})"), (list{"args.a: expected array, found object"}));
+  EXPECT_EQ(check("a:int[][]", R"({"a":[[1],[2,"x"],3]})"),
+            (list{"args.a[1][1]: expected int, found string", "args.a[2]: expected array, found number"}));
+  EXPECT_EQ(check("m:enum(a|b)", R"({"m":1})"), (list{"args.m: expected one of a, b, found number"}));
+  EXPECT_EQ(check("x:int|string|null", R"({"x":[]})"), (list{"args.x: expected int, string or null, found array"}));
+  EXPECT_EQ(check("x:enum(a|b)|int", R"({"x":false})"), (list{"args.x: expected enum(a|b) or int, found boolean"}));
+  // A union reports through the alternative that admits the value's kind.
+  EXPECT_EQ(check("x:int|string", R"({"x":1.5})"), (list{"args.x: expected int, found number"}));
+  EXPECT_EQ(check("x:{a:int}|string", R"({"x":{"a":"s"}})"), (list{"args.x.a: expected int, found string"}));
+  EXPECT_EQ(check("x:enum(a|b)|enum(c|d)", R"({"x":"e"})"), (list{"args.x: expected one of a, b"}));
+  EXPECT_EQ(check("x:{a:int b:int}|{a:int}", R"({"x":{"a":"s","c":1}})"),
+            (list{"args.x.a: expected int, found string", "args.x.c: unknown field"}));
+  EXPECT_TRUE(check("x:{a:int b:int}|{c:int}", R"({"x":{"c":1}})").empty());
+  // Names that are not identifiers are written as ["..."].
+  EXPECT_EQ(check("\"my key\":int a.b:int", R"({"my key":"s","a.b":"t"})"),
+            (list{"args[\"my key\"]: expected int, found string", "args[\"a.b\"]: expected int, found string"}));
+}
+
+TEST(TypedParamsValidate, RootAndSingleTypes) {
+  schema s = parse_ok("path:string!");
+  EXPECT_EQ(messages(toon::validate(json("{}"), s, "")), (std::vector<std::string>{"path: missing required field"}));
+  EXPECT_EQ(messages(toon::validate(json("{}"), s, "input")), (std::vector<std::string>{"input.path: missing required field"}));
+  EXPECT_EQ(messages(toon::validate(json(R"([1,"x"])"), param_type::array_of(param_kind::integer))),
+            (std::vector<std::string>{"value[1]: expected int, found string"}));
+  EXPECT_TRUE(toon::validate(json("null"), param_type(param_kind::any)).empty());
+}
+
+// ---- typed params inside TOON ----------------------------------------------------------------
+
+TEST(TypedParamsInToon, TableCellsAreQuoted) {
+  toon::value catalog = toon::object{
+      {"tools", toon::array{
+                    toon::object{{"name", "read_file"}, {"description", "Read file contents"}, {"params", "path:string!"}},
+                    toon::object{{"name", "search"},
+                                 {"description", "Search files"},
+                                 {"params", "query:string! mode:enum(fast|safe)=fast"}},
+                    toon::object{{"name", "greet"}, {"description", "Say hello"}, {"params", "name:string=\"a b\""}},
+                    toon::object{{"name", "ping"}, {"description", "Check the server"}, {"params", ""}},
+                }}};
+  const std::string text = toon::encode(catalog);
+  EXPECT_EQ(text,
+            "tools[4]{name,description,params}:\n"
+            "  read_file,Read file contents,\"path:string!\"\n"
+            "  search,Search files,\"query:string! mode:enum(fast|safe)=fast\"\n"
+            "  greet,Say hello,\"name:string=\\\"a b\\\"\"\n"
+            "  ping,Check the server,\"\"");
+  auto back = toon::decode(text);
+  ASSERT_TRUE(back.has_value()) << back.error().to_string();
+  const toon::value& greet = (*back)["tools"][2];
+  EXPECT_EQ(greet["params"].as_string(), "name:string=\"a b\"");
+  schema s = parse_ok(greet["params"].as_string());
+  EXPECT_EQ(s.params, (std::vector<param>{with_default("name", param_kind::string, "a b")}));
+  EXPECT_TRUE(parse_ok((*back)["tools"][3]["params"].as_string()).params.empty());
+
+  toon::value field = toon::object{{"params", "path:string! depth:int=1"}};
+  EXPECT_EQ(toon::encode(field), "params: \"path:string! depth:int=1\"");
+}
+
+}  // namespace
+
+// ---- the examples of docs/typed-params.md ------------------------------------------------------
+
+TEST(TypedParamsDocs, Api) {
+  toon::result<toon::schema> s = toon::parse_typed_params("path:string! line:int=1 tags:string[]");
+  ASSERT_TRUE(s.has_value()) << s.error().to_string();
+  s->description = "Read part of a file";
+  EXPECT_EQ(toon::to_json(toon::json_schema(*s)),
+            R"({"description":"Read part of a file","type":"object","properties":{"path":{"type":"string"},)"
+            R"("line":{"type":"integer","default":1},"tags":{"type":"array","items":{"type":"string"}}},)"
+            R"("required":["path"],"additionalProperties":false})");
+
+  toon::value args = *toon::from_json(R"({"path":"a.txt","line":"7","extra":true})");
+  EXPECT_EQ(messages(toon::validate(args, *s)),
+            (std::vector<std::string>{"args.line: expected int, found string", "args.extra: unknown field"}));
+}
+
+TEST(TypedParamsDocs, Errors) {
+  const std::string text = "path:string! days:int=x";
+  toon::result<toon::schema> s = toon::parse_typed_params(text);
+  ASSERT_FALSE(s.has_value());
+  EXPECT_EQ(toon::format_error(s.error(), text),
+            "1:23: invalid default: expected int, found string\n"
+            "path:string! days:int=x\n"
+            "                      ^");
+}
+
+TEST(TypedParamsDocs, BuildingModels) {
+  toon::schema s;
+  s.params.push_back({"path", toon::param_kind::string, true});
+  s.params.push_back({"mode", toon::param_type::enum_of({"fast", "safe"}), false, "fast"});
+  s.params.push_back({"ids", toon::param_type::array_of(toon::param_type::any_of({toon::param_kind::integer,
+                                                                                 toon::param_kind::string}))});
+  EXPECT_EQ(toon::format_typed_params(s), "path:string! mode:enum(fast|safe)=fast ids:(int|string)[]");
+}
