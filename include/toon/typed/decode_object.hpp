@@ -19,22 +19,9 @@
 #include "toon/reflect/type_name.hpp"
 #include "toon/typed/decode_traits.hpp"
 #include "toon/typed/object_info.hpp"
+#include "toon/typed/variant_tag.hpp"
 
 namespace toon::detail {
-
-/// The tag field of T as an object alternative of a variant (meta<T>::tag_key or "type").
-template <class T>
-constexpr std::string_view decode_tag_key() noexcept {
-  if constexpr (has_meta_tag_key<T>) return meta<T>::tag_key;
-  else return "type";
-}
-
-/// The tag value naming T in a variant (meta<T>::tag or the unqualified type name).
-template <class T>
-constexpr std::string_view decode_tag() noexcept {
-  if constexpr (has_meta_tag<T>) return meta<T>::tag;
-  else return reflect::type_name_v<T>;
-}
 
 /// Compile-time lookup tables of object type T.
 template <class T>
@@ -166,7 +153,7 @@ struct object_frame {
     f.index = size;
     f.pending = {nullptr, &typed_decoder::skip_ops};
     if constexpr (Tagged) {
-      if (k == decode_tag_key<T>()) return true;
+      if (k == tag_key_of<T>()) return true;
     }
     if (d.options().ignore_unknown_fields) return true;
     std::string path = d.frame_path();

@@ -96,7 +96,7 @@ struct decode_traits<std::variant<A...>, type_kind::variant> {
   template <std::size_t I>
   static constexpr tag_entry tag_entry_of() noexcept {
     if constexpr (type_kind_v<alternative<I>> == type_kind::object)
-      return {decode_tag_key<alternative<I>>(), decode_tag<alternative<I>>(), I};
+      return {tag_key_of<alternative<I>>(), tag_of<alternative<I>>(), I};
     else
       return {{}, {}, none};
   }

@@ -23,6 +23,7 @@
 #include "toon/typed/object_info.hpp"
 #include "toon/typed/shape.hpp"
 #include "toon/typed/type_kind.hpp"
+#include "toon/typed/variant_tag.hpp"
 #include "toon/value.hpp"
 
 namespace toon::detail {
@@ -37,20 +38,6 @@ template <class T>
 struct is_tagged_ref : std::false_type {};
 template <class Alt>
 struct is_tagged_ref<tagged_ref<Alt>> : std::true_type {};
-
-/// The tag field name of object alternative Alt: meta<Alt>::tag_key, default "type".
-template <class Alt>
-constexpr std::string_view tag_key_of() noexcept {
-  if constexpr (has_meta_tag_key<Alt>) return meta<Alt>::tag_key;
-  else return "type";
-}
-
-/// The tag of object alternative Alt: meta<Alt>::tag, default its unqualified type name.
-template <class Alt>
-constexpr std::string_view tag_of() noexcept {
-  if constexpr (has_meta_tag<Alt>) return meta<Alt>::tag;
-  else return reflect::type_name_v<Alt>;
-}
 
 /// The digits of a toon::value big integer, as a primitive node.
 struct big_integer_ref {

@@ -1,0 +1,217 @@
+// toon/typed/schema_of.hpp - typed-param schemas derived from C++ types (docs/typed-params.md).
+//
+//   toon::schema_of<args>()     the schema (toon::schema) of argument struct `args`
+//   toon::typed_params<args>()  its typed-param text, e.g. `path:string! line:int tags:string[]`
+//   toon::json_schema<args>()   its JSON Schema 2020-12 (a toon::value), for MCP `inputSchema`
+//
+// One source of truth: the same mapping as typed encoding and decoding (docs/reflection.md),
+// so a value that validates against schema_of<T>() decodes into T and vice versa. Field names
+// are the TOON names (meta<T> rename and naming apply); a field is required unless it is an
+// optional, a smart pointer, or listed in meta<T>::defaulted — then its default is the value
+// T{} gives it. Descriptions come from meta<T>::description and meta<T>::field_descriptions.
+//
+// The schema is built once per type, on first use, and cached (thread-safe static).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "toon/meta.hpp"
+#include "toon/schema.hpp"
+#include "toon/typed/enum_info.hpp"
+#include "toon/typed/object_info.hpp"
+#include "toon/typed/to_value.hpp"
+#include "toon/typed/type_kind.hpp"
+#include "toon/typed/variant_tag.hpp"
+
+namespace toon {
+
+namespace detail {
+
+/// Recursive types (a struct holding a vector of itself) are cut at this depth: deeper levels
+/// are described as a plain `object` / `any`.
+inline constexpr int max_schema_depth = 16;
+
+template <class T>
+param_type param_type_of(int depth);
+
+template <class T>
+constexpr bool is_defaulted_field(std::string_view source_name) noexcept {
+  if constexpr (has_meta_defaulted<T>) {
+    for (std::string_view d : meta<T>::defaulted)
+      if (d == source_name) return true;
+  }
+  return false;
+}
+
+template <class T>
+std::string field_description_of(std::string_view source_name) {
+  if constexpr (has_meta_field_descriptions<T>) {
+    for (const auto& d : meta<T>::field_descriptions)
+      if (d.field == source_name) return std::string(d.description);
+  }
+  return {};
+}
+
+template <class T>
+std::string type_description_of() {
+  if constexpr (has_meta_description<T>) return std::string(meta<T>::description);
+  else return {};
+}
+
+// The fields of object type T (with `tag_key: enum(tag)` first when T is a variant alternative).
+template <class T>
+std::vector<param> params_of(int depth, bool tagged) {
+  std::vector<param> out;
+  out.reserve(object_info<T>::size + (tagged ? 1 : 0));
+  if (tagged) {
+    param tag;
+    tag.name = std::string(tag_key_of<T>());
+    tag.type = param_type::enum_of({std::string(tag_of<T>())});
+    tag.required = true;
+    out.push_back(std::move(tag));
+  }
+  [[maybe_unused]] const T defaults{};
+  for_each_member_index<T>([&](auto index) {
+    constexpr std::size_t I = decltype(index)::value;
+    using F = typename object_info<T>::template type<I>;
+    constexpr std::string_view source = object_info<T>::template source_name<I>;
+    param p;
+    p.name = std::string(object_info<T>::names[I]);
+    constexpr type_kind k = type_kind_v<F>;
+    // An optional field is expressed by not being required; its type is the value type.
+    if constexpr (k == type_kind::optional || k == type_kind::pointer) p.type = param_type_of<pointee_t<F>>(depth + 1);
+    else p.type = param_type_of<F>(depth + 1);
+    p.description = field_description_of<T>(source);
+    if constexpr (k == type_kind::optional || k == type_kind::pointer) {
+      p.required = false;
+    } else if constexpr (is_defaulted_field<T>(source)) {
+      p.required = false;
+      p.default_value = to_value(object_info<T>::template get<I>(defaults));
+    } else {
+      p.required = true;
+    }
+    out.push_back(std::move(p));
+  });
+  return out;
+}
+
+template <class T>
+param_type object_type_of(int depth, bool tagged) {
+  if (depth > max_schema_depth) return param_type(param_kind::object);
+  return param_type::object_with(params_of<T>(depth, tagged));
+}
+
+template <class V, std::size_t... I>
+param_type variant_type_of(int depth, std::index_sequence<I...>) {
+  std::vector<param_type> alternatives;
+  auto add = [&]<class A>(std::type_identity<A>) {
+    if constexpr (type_kind_v<A> == type_kind::object) alternatives.push_back(object_type_of<A>(depth, true));
+    else alternatives.push_back(param_type_of<A>(depth));
+  };
+  (add(std::type_identity<std::variant_alternative_t<I, V>>{}), ...);
+  if (alternatives.size() == 1) return std::move(alternatives.front());
+  return param_type::any_of(std::move(alternatives));
+}
+
+template <class Tuple, std::size_t... I>
+param_type tuple_type_of(int depth, std::index_sequence<I...>) {
+  std::vector<param_type> alternatives;
+  (alternatives.push_back(param_type_of<std::tuple_element_t<I, Tuple>>(depth)), ...);
+  // Elements of different types: an array of their union (duplicates removed).
+  std::vector<param_type> unique;
+  for (param_type& t : alternatives) {
+    bool seen = false;
+    for (const param_type& u : unique) seen = seen || u == t;
+    if (!seen) unique.push_back(std::move(t));
+  }
+  if (unique.size() == 1) return param_type::array_of(std::move(unique.front()));
+  return param_type::array_of(param_type::any_of(std::move(unique)));
+}
+
+template <class E>
+param_type enum_type_of() {
+  std::vector<std::string> names;
+  for (const auto& entry : enum_info<E>::entries) names.emplace_back(entry.name);
+  return param_type::enum_of(std::move(names));
+}
+
+/// The param_type of C++ type T (see the file comment).
+template <class T>
+param_type param_type_of(int depth) {
+  static_assert(supported<T>());
+  constexpr type_kind k = type_kind_v<T>;
+  if (depth > max_schema_depth) return param_type(param_kind::any);
+  if constexpr (k == type_kind::dynamic) {
+    if constexpr (std::is_same_v<T, array>) return param_type::array_of(param_type(param_kind::any));
+    else if constexpr (std::is_same_v<T, object>) return param_type(param_kind::object);
+    else return param_type(param_kind::any);
+  } else if constexpr (k == type_kind::proxy) {
+    return param_type_of<std::remove_cvref_t<typename meta<T>::proxy>>(depth);
+  } else if constexpr (k == type_kind::null) {
+    return param_type(param_kind::null);
+  } else if constexpr (k == type_kind::boolean) {
+    return param_type(param_kind::boolean);
+  } else if constexpr (k == type_kind::integer) {
+    return param_type(param_kind::integer);
+  } else if constexpr (k == type_kind::floating) {
+    return param_type(param_kind::number);
+  } else if constexpr (k == type_kind::character || k == type_kind::string || k == type_kind::time_point) {
+    return param_type(param_kind::string);
+  } else if constexpr (k == type_kind::enumeration) {
+    return enum_type_of<T>();
+  } else if constexpr (k == type_kind::optional || k == type_kind::pointer) {
+    // Outside a field (an array element, a variant alternative): the value or null.
+    param_type inner = param_type_of<pointee_t<T>>(depth);
+    if (inner.kind == param_kind::any || inner.kind == param_kind::null) return inner;
+    return param_type::any_of({std::move(inner), param_type(param_kind::null)});
+  } else if constexpr (k == type_kind::sequence || k == type_kind::set || k == type_kind::fixed_array) {
+    return param_type::array_of(param_type_of<std::remove_cvref_t<typename T::value_type>>(depth + 1));
+  } else if constexpr (k == type_kind::map) {
+    return param_type(param_kind::object);
+  } else if constexpr (k == type_kind::tuple) {
+    return tuple_type_of<T>(depth + 1, std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (k == type_kind::variant) {
+    return variant_type_of<T>(depth, std::make_index_sequence<std::variant_size_v<T>>{});
+  } else {
+    static_assert(k == type_kind::object);
+    return object_type_of<T>(depth, false);
+  }
+}
+
+}  // namespace detail
+
+/// The typed-param schema of argument type T (an aggregate or a class with meta<T>::fields).
+template <class T>
+const schema& schema_of() {
+  static_assert(detail::type_kind_v<T> == detail::type_kind::object,
+                "toon::schema_of<T>: T must be a struct (the tool's argument type)");
+  static const schema s = [] {
+    schema out;
+    out.params = detail::params_of<T>(0, false);
+    out.description = detail::type_description_of<T>();
+    return out;
+  }();
+  return s;
+}
+
+/// The typed-param text of T: format_typed_params(schema_of<T>()).
+template <class T>
+const std::string& typed_params() {
+  static const std::string text = format_typed_params(schema_of<T>());
+  return text;
+}
+
+/// The JSON Schema 2020-12 of T: json_schema(schema_of<T>()).
+template <class T>
+value json_schema(const json_schema_options& options = {}) {
+  return json_schema(schema_of<T>(), options);
+}
+
+}  // namespace toon

@@ -1,0 +1,175 @@
+// Typed-param schemas derived from C++ types: exact texts and JSON Schemas for hand-written
+// tool argument types, and the agreement properties over a matrix of generated argument types:
+//   parse_typed_params(typed_params<T>()) == schema_of<T>() (descriptions aside: the text has none),
+//   json_schema<T>() == json_schema(parse_typed_params(typed_params<T>())) (likewise),
+//   a value encoded from T validates against schema_of<T>() and decodes back into T.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <variant>
+#include <vector>
+
+#include "toon/toon.hpp"
+
+namespace so {
+
+enum class search_mode { fast, exact, fuzzy };
+
+struct search_options {
+  bool recursive;
+  int depth;
+};
+
+struct search_files_args {
+  std::string path;
+  std::string pattern;
+  std::optional<search_mode> mode;
+  std::vector<std::string> include;
+  search_options options;
+  int max_results = 50;
+  std::variant<std::int64_t, std::string> id;
+};
+
+struct circle {
+  double r;
+};
+struct rect {
+  double w;
+  double h;
+};
+struct draw_args {
+  std::vector<std::variant<circle, rect>> shapes;
+  std::optional<std::string> title;
+  std::tuple<int, std::string> label;
+  std::map<std::string, int> extra;
+  toon::value anything;
+};
+
+}  // namespace so
+
+template <>
+struct toon::meta<so::search_files_args> {
+  static constexpr std::string_view description = "Search files for a pattern";
+  static constexpr std::string_view defaulted[] = {"max_results"};
+  static constexpr toon::field_description field_descriptions[] = {
+      {"path", "Directory to search"}, {"pattern", "Regular expression"}};
+  static constexpr toon::naming naming = toon::naming::camel_case;
+};
+
+namespace so {
+
+// The schema without descriptions (the typed-param text carries none).
+toon::param_type strip(toon::param_type t);
+toon::param strip(toon::param p) {
+  p.description.clear();
+  p.type = strip(std::move(p.type));
+  return p;
+}
+toon::param_type strip(toon::param_type t) {
+  for (auto& f : t.fields) f = strip(std::move(f));
+  for (auto& i : t.items) i = strip(std::move(i));
+  return t;
+}
+toon::schema strip(toon::schema s) {
+  s.description.clear();
+  for (auto& p : s.params) p = strip(std::move(p));
+  return s;
+}
+
+template <class T>
+void check_agreement() {
+  const toon::schema& derived = toon::schema_of<T>();
+  const std::string& text = toon::typed_params<T>();
+  toon::result<toon::schema> parsed = toon::parse_typed_params(text);
+  ASSERT_TRUE(parsed.has_value()) << text << "\n" << parsed.error().to_string();
+  EXPECT_EQ(*parsed, strip(derived)) << text;
+  EXPECT_EQ(toon::format_typed_params(*parsed), text);
+  EXPECT_EQ(toon::json_schema(strip(derived)), toon::json_schema(*parsed)) << text;
+}
+
+TEST(SchemaOf, SearchFilesText) {
+  EXPECT_EQ(toon::typed_params<search_files_args>(),
+            "path:string! pattern:string! mode:enum(fast|exact|fuzzy) include:string[]! "
+            "options:{recursive:bool! depth:int!}! maxResults:int=50 id:int|string!");
+  check_agreement<search_files_args>();
+}
+
+TEST(SchemaOf, SearchFilesJsonSchema) {
+  EXPECT_EQ(toon::to_json(toon::json_schema<search_files_args>()),
+            R"({"description":"Search files for a pattern","type":"object","properties":{)"
+            R"("path":{"description":"Directory to search","type":"string"},)"
+            R"("pattern":{"description":"Regular expression","type":"string"},)"
+            R"("mode":{"type":"string","enum":["fast","exact","fuzzy"]},)"
+            R"("include":{"type":"array","items":{"type":"string"}},)"
+            R"("options":{"type":"object","properties":{"recursive":{"type":"boolean"},"depth":{"type":"integer"}},)"
+            R"("required":["recursive","depth"],"additionalProperties":false},)"
+            R"("maxResults":{"type":"integer","default":50},)"
+            R"("id":{"anyOf":[{"type":"integer"},{"type":"string"}]}},)"
+            R"("required":["path","pattern","include","options","id"],"additionalProperties":false})");
+}
+
+TEST(SchemaOf, VariantsTuplesMapsValues) {
+  EXPECT_EQ(toon::typed_params<draw_args>(),
+            "shapes:({type:enum(circle)! r:number!}|{type:enum(rect)! w:number! h:number!})[]! title:string "
+            "label:(int|string)[]! extra:object! anything:any!");
+  check_agreement<draw_args>();
+}
+
+TEST(SchemaOf, EncodedValuesValidateAndDecode) {
+  search_files_args a{"/src", "TODO", search_mode::fuzzy, {"*.cpp"}, {true, 3}, 10, std::string("x")};
+  toon::value v = toon::to_value(a);
+  EXPECT_TRUE(toon::validate(v, toon::schema_of<search_files_args>()).empty());
+  toon::result<search_files_args> back = toon::from_value<search_files_args>(v);
+  ASSERT_TRUE(back.has_value()) << back.error().to_string();
+  EXPECT_EQ(back->options.depth, 3);
+
+  draw_args d{{circle{1}, rect{2, 3}}, std::nullopt, {1, "a"}, {{"k", 1}}, toon::value(true)};
+  toon::value dv = toon::to_value(d);
+  dv.as_object().erase("title");  // an absent optional field
+  auto errors = toon::validate(dv, toon::schema_of<draw_args>());
+  EXPECT_TRUE(errors.empty()) << (errors.empty() ? "" : errors.front().to_string());
+}
+
+// ---- a matrix of generated argument types ---------------------------------------------------
+
+enum class color { red, green };
+struct inner {
+  int a;
+  std::string b;
+};
+
+template <class A, class B>
+struct args2 {
+  A first;
+  B second;
+};
+
+template <class... T>
+struct type_list {};
+
+using field_types = type_list<int, std::uint8_t, double, bool, std::string, char, color, inner, std::optional<int>,
+                              std::optional<inner>, std::vector<int>, std::vector<inner>, std::vector<std::vector<double>>,
+                              std::array<bool, 2>, std::set<std::string>, std::map<std::string, inner>,
+                              std::variant<int, std::string>, std::variant<bool, inner>, std::unique_ptr<int>,
+                              std::pair<int, int>, std::vector<std::optional<std::string>>, toon::value>;
+
+template <class A, class... B>
+void check_row(type_list<B...>) {
+  (check_agreement<args2<A, B>>(), ...);
+}
+
+template <class... A>
+void check_matrix(type_list<A...> all) {
+  (check_row<A>(all), ...);
+}
+
+TEST(SchemaOf, GeneratedArgumentTypesAgree) { check_matrix(field_types{}); }
+
+}  // namespace so
