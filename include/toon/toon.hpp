@@ -12,6 +12,7 @@
 #include "toon/schema.hpp"
 #include "toon/typed/decode.hpp"
 #include "toon/typed/encode.hpp"
+#include "toon/typed/schema_of.hpp"
 #include "toon/typed/to_value.hpp"
 #include "toon/value.hpp"
 #include "toon/version.hpp"
