@@ -9,7 +9,7 @@ packages=(
   libboost1.81-dev libfmt-dev libsimdjson-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   rapidjson-dev nlohmann-json3-dev
-  python3
+  python3 python3-venv  # venv: scripts/ci-package.sh installs Conan from PyPI into one
 )
 # node/npm only run optional tools (reference-implementation comparisons, token counts);
 # keep an existing installation (it may come from another packager and bundle npm).

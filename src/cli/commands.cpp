@@ -4,9 +4,12 @@
 #include <cstdio>
 #include <string>
 
+#include "../json_writer.hpp"
 #include "io.hpp"
+#include "stats.hpp"
 #include "toon/decode.hpp"
 #include "toon/encode.hpp"
+#include "toon/events.hpp"
 #include "toon/json.hpp"
 
 namespace toon_cli {
@@ -23,18 +26,58 @@ void print_error(std::string_view message) {
   std::fwrite(line.data(), 1, line.size(), stderr);
 }
 
-// Reads the input; on failure prints the reason and returns false.
-bool load(const options& opts, std::string& text) {
-  std::string why;
-  if (read_input(opts.input, text, why)) return true;
-  print_error("toon: " + why);
-  return false;
+void print_stats(const stats& s) {
+  std::string report = format_stats(s);
+  std::fwrite(report.data(), 1, report.size(), stderr);
 }
 
-// Writes the result (already ending with its newline); returns the exit status.
-int store(const options& opts, const std::string& out) {
+// Decoder events -> JSON text in the sink's buffer, spilled to the output as it grows, so that
+// decoding a large document needs memory for the input only.
+class streaming_json_writer final : public toon::event_handler {
+ public:
+  streaming_json_writer(output_sink& out, int indent) : out_(out), json_(out.buffer(), indent) {}
+
+  bool start_object(std::size_t size_hint, std::size_t offset) override {
+    return step(json_.start_object(size_hint, offset), offset);
+  }
+  bool end_object() override { return step(json_.end_object(), 0); }
+  bool start_array(std::size_t size, std::size_t offset) override {
+    return step(json_.start_array(size, offset), offset);
+  }
+  bool end_array() override { return step(json_.end_array(), 0); }
+  bool key(std::string_view k, std::size_t offset) override { return step(json_.key(k, offset), offset); }
+  bool null_value(std::size_t offset) override { return step(json_.null_value(offset), offset); }
+  bool bool_value(bool b, std::size_t offset) override { return step(json_.bool_value(b, offset), offset); }
+  bool int_value(std::int64_t i, std::size_t offset) override { return step(json_.int_value(i, offset), offset); }
+  bool uint_value(std::uint64_t u, std::size_t offset) override { return step(json_.uint_value(u, offset), offset); }
+  bool double_value(double d, std::size_t offset) override { return step(json_.double_value(d, offset), offset); }
+  bool big_integer_value(std::string_view digits, std::size_t offset) override {
+    return step(json_.big_integer_value(digits, offset), offset);
+  }
+  bool string_value(std::string_view s, std::size_t offset) override {
+    return step(json_.string_value(s, offset), offset);
+  }
+
+  [[nodiscard]] bool complete() const noexcept { return json_.complete(); }
+  /// Set when writing the output failed (the decode then stops with this message).
+  [[nodiscard]] const std::string& io_error() const noexcept { return io_error_; }
+
+ private:
+  bool step(bool ok, std::size_t offset) {
+    if (!ok) return fail(json_.failure().code, json_.failure().message, json_.failure_offset());
+    if (!out_.spill(io_error_)) return fail(toon::error_code::io_error, io_error_, offset);
+    return true;
+  }
+
+  output_sink& out_;
+  toon::detail::json_event_writer json_;
+  std::string io_error_;
+};
+
+// Completes the output; returns the exit status.
+int finish(output_sink& out) {
   std::string why;
-  if (write_output(opts.output, out, why)) return exit_ok;
+  if (out.finish(why)) return exit_ok;
   print_error("toon: " + why);
   return exit_data_error;
 }
@@ -42,42 +85,96 @@ int store(const options& opts, const std::string& out) {
 }  // namespace
 
 int run_encode(const options& opts) {
-  std::string text;
-  if (!load(opts, text)) return exit_data_error;
-
-  auto parsed = toon::from_json(text);
-  if (!parsed) {
-    print_error(render_error(parsed.error(), text, input_name(opts)));
+  input_text in;
+  std::string why;
+  if (!in.open(opts.input, why)) {
+    print_error("toon: " + why);
     return exit_data_error;
   }
-  std::string().swap(text);  // the JSON text is no longer needed
+
+  // JSON needs the whole document (and TOON's tables need whole arrays), so the input is
+  // parsed completely before anything is written.
+  auto parsed = toon::from_json(in.view());
+  if (!parsed) {
+    print_error(render_error(parsed.error(), in.view(), input_name(opts)));
+    return exit_data_error;
+  }
+  stats s;
+  if (opts.stats) {
+    s.json_bytes = in.view().size();
+    s.json_tokens = token_estimator::estimate(in.view());
+  }
+  in.release();  // the JSON text is no longer needed
 
   toon::encode_options eo;
   eo.indent_size = opts.indent;
   eo.delimiter = opts.delimiter;
-  std::string out;
-  toon::encode_to(out, *parsed, eo);
-  out += '\n';
-  return store(opts, out);
+  output_sink out(opts.output);
+  if (opts.stats) out.count_tokens();
+  toon::encode_to(out.buffer(), *parsed, eo);
+  out.buffer() += '\n';
+  int status = finish(out);
+  if (status == exit_ok && opts.stats) {
+    s.toon_bytes = out.bytes();
+    s.toon_tokens = out.tokens();
+    print_stats(s);
+  }
+  return status;
 }
 
 int run_decode(const options& opts) {
-  std::string text;
-  if (!load(opts, text)) return exit_data_error;
+  input_text in;
+  std::string why;
+  if (!in.open(opts.input, why)) {
+    print_error("toon: " + why);
+    return exit_data_error;
+  }
+  const std::string_view text = in.view();
 
   toon::decode_options d;
   d.indent_size = opts.indent;
   d.strict = opts.strict;
   toon::json_options j;
   j.indent = opts.json_indent.value_or(opts.indent);
+  output_sink out(opts.output);
+  if (opts.stats) out.count_tokens();
 
-  auto json = toon::toon_to_json(text, d, j);
-  if (!json) {
-    print_error(render_error(json.error(), text, input_name(opts)));
-    return exit_data_error;
+  if (d.strict) {
+    // Strict mode rejects duplicate keys, so each event can be written as it arrives.
+    streaming_json_writer writer(out, j.indent);
+    auto r = toon::decode_events(text, writer, d);
+    if (!writer.io_error().empty()) {
+      print_error("toon: " + writer.io_error());
+      return exit_data_error;
+    }
+    if (!r) {
+      print_error(render_error(r.error(), text, input_name(opts)));
+      return exit_data_error;
+    }
+    if (!writer.complete()) {
+      print_error(std::string(input_name(opts)) + ": incomplete event stream from the decoder");
+      return exit_data_error;
+    }
+  } else {
+    // Non-strict mode lets a repeated key replace the earlier value: that needs the tree.
+    auto json = toon::toon_to_json(text, d, j);
+    if (!json) {
+      print_error(render_error(json.error(), text, input_name(opts)));
+      return exit_data_error;
+    }
+    out.buffer() = std::move(*json);
   }
-  json->push_back('\n');
-  return store(opts, *json);
+  out.buffer().push_back('\n');
+  int status = finish(out);
+  if (status == exit_ok && opts.stats) {
+    stats s;
+    s.json_bytes = out.bytes();
+    s.json_tokens = out.tokens();
+    s.toon_bytes = text.size();
+    s.toon_tokens = token_estimator::estimate(text);
+    print_stats(s);
+  }
+  return status;
 }
 
 }  // namespace toon_cli

@@ -45,15 +45,24 @@ Options:
   -e, --encode          same as the encode command
   -d, --decode          same as the decode command
       --delimiter NAME  encode: separator of inline arrays and table rows:
-                        comma (default), tab or pipe
+                        comma (default), tab or pipe (also ',', '\t', '|')
       --indent N        spaces per TOON indentation level, 1-64 (default 2);
                         decode: also the JSON indentation unless --json-indent
       --json-indent N   decode: spaces per JSON level, 0 for compact JSON
       --strict          decode: enforce every strict-mode check (default)
       --no-strict       decode: lenient mode: no count, width or indentation
                         checks, and a repeated key keeps its last value
+      --stats           after converting, print to standard error the size in
+                        bytes and the estimated tokens of the JSON and the TOON
+                        form, and the savings in percent (the estimate is the
+                        reference CLI's heuristic, not a real tokenizer)
   -h, --help            show this help and exit
   -v, --version         show the version and exit
+
+Large inputs: files of 1 MiB or more are memory-mapped rather than copied.
+Strict decoding writes its JSON while it reads the TOON; when the JSON exceeds
+4 MiB, invalid input found past that point leaves standard output incomplete
+(exit status 1), while a file given with -o is replaced only on success.
 
 Exit status:
   0  success
@@ -64,10 +73,12 @@ Exit status:
 Examples:
   toon examples/users.json                 encode a file to standard output
   toon examples/users.json -o users.toon   encode to a file
+  toon --stats data.json -o /dev/null      only show sizes and token savings
   toon users.toon                          decode (chosen by the extension)
   toon encode --delimiter tab data.json    tab-separated tables
   curl -s https://example.com/api | toon   encode JSON from a pipe
   toon decode --json-indent 0 < in.toon    compact JSON from standard input
+  toon decode --no-strict hand-edited.toon accept counts that do not match
 )";
   return s;
 }

@@ -30,6 +30,8 @@ struct options {
   /// JSON indentation of decode output; unset follows `indent` (as the reference CLI does).
   std::optional<int> json_indent;
   bool strict = true;
+  /// Print sizes and estimated token counts of the JSON and TOON forms to stderr.
+  bool stats = false;
   bool show_help = false;
   bool show_version = false;
 };

@@ -477,4 +477,140 @@ TEST_F(Cli, BundledExampleMatchesItsToonFile) {
   }
 }
 
+// ---- --stats ----------------------------------------------------------------------------------
+// Token estimates expected below were printed by the reference CLI (@toon-format/cli 4.1.1,
+// `toon --stats`) for the same files.
+
+TEST_F(Cli, StatsOnEncodeGoToStderr) {
+  const fs::path examples = fs::path(TOON_SOURCE_DIR) / "examples";
+  if (!fs::exists(examples / "users.toon")) GTEST_SKIP() << "no examples/users.toon";
+  run_result r = run({"--stats", (examples / "users.json").string()});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, slurp(examples / "users.toon")) << "stdout carries only the TOON";
+  const std::string json_bytes = std::to_string(fs::file_size(examples / "users.json"));
+  const std::string toon_bytes = std::to_string(fs::file_size(examples / "users.toon"));
+  std::regex pattern("^JSON +" + json_bytes + " bytes  ~235 tokens\n" +  //
+                     "TOON +" + toon_bytes + " bytes  ~118 tokens\n" +
+                     R"(saved +(\d+) bytes  ~117 tokens  \(-(\d+\.\d)% bytes, -49\.8% tokens\)\n$)");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.err, m, pattern)) << r.err;
+  EXPECT_EQ(std::stoul(m[1]), std::stoul(json_bytes) - std::stoul(toon_bytes));
+}
+
+TEST_F(Cli, StatsTokenEstimateMatchesTheReferenceOnUnicode) {
+  // German, French, Polish and Czech letters, CJK, Hangul, an emoji (two UTF-16 units),
+  // full-width letters, numbers and a no-break space.
+  file("uni.json",
+       "{\"greeting\":\"Gr\xC3\xBC\xC3\x9F" "e aus K\xC3\xB6ln\",\"fr\":\"\xC3\xA9l\xC3\xA8ve tr\xC3\xA8s "
+       "fran\xC3\xA7" "ais\",\"pl\":\"za\xC5\xBC\xC3\xB3\xC5\x82\xC4\x87 g\xC4\x99\xC5\x9Bl\xC4\x85 "
+       "ja\xC5\xBA\xC5\x84\",\"cjk\":\"\xE6\x9D\xB1\xE4\xBA\xAC\xE3\x82\xBF\xE3\x83\xAF\xE3\x83\xBC\","
+       "\"ko\":\"\xEC\x95\x88\xEB\x85\x95\xED\x95\x98\xEC\x84\xB8\xEC\x9A\x94\",\"emoji\":\"ok "
+       "\xF0\x9F\x98\x80\xF0\x9F\x98\x80 \xEF\xBC\xA1\xEF\xBC\xA2\",\"n\":[3.14159,42,1000000],"
+       "\"nbsp\":\"a b\\u00a0c\"}");
+  run_result r = run({"--stats", "uni.json", "-o", "uni.toon"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("JSON         218 bytes  ~77 tokens\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("TOON         192 bytes  ~61 tokens\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("(-11.9% bytes, -20.8% tokens)"), std::string::npos) << r.err;
+  EXPECT_EQ(fs::file_size(dir_ / "uni.toon"), 192u);
+}
+
+TEST_F(Cli, StatsOnDecodeCompareTheWrittenJson) {
+  file("profile.toon", profile_toon);
+  run_result plain = run({"profile.toon"});
+  run_result r = run({"--stats", "profile.toon"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, plain.out);
+  std::regex pattern("^JSON +" + std::to_string(plain.out.size()) + R"( bytes  ~\d+ tokens\n)" +
+                     "TOON +" + std::to_string(profile_toon.size()) + R"( bytes  ~\d+ tokens\n)" +
+                     R"(saved +\d+ bytes  ~\d+ tokens  \(-\d+\.\d% bytes, -\d+\.\d% tokens\)\n$)");
+  EXPECT_TRUE(std::regex_search(r.err, pattern)) << r.err;
+}
+
+TEST_F(Cli, StatsShowGrowthWithAPlusSign) {
+  run_result r = run({"encode", "--stats"}, "[[1]]");  // "[1]:\n  - [1]: 1" is longer
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("saved        -"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("(+"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, StatsAreNotPrintedOnErrorsAndTakeNoValue) {
+  run_result r = run({"encode", "--stats"}, "{\"a\":");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.find("bytes"), std::string::npos) << r.err;
+  r = run({"--stats=yes"}, "{}");
+  EXPECT_EQ(r.status, 2) << r.err;
+}
+
+TEST_F(Cli, HelpDocumentsStats) {
+  run_result r = run({"--help"});
+  EXPECT_NE(r.out.find("--stats"), std::string::npos);
+  EXPECT_NE(r.out.find("--strict"), std::string::npos);
+}
+
+// ---- large inputs -----------------------------------------------------------------------------
+
+// A TOON table whose JSON form is several MiB (more than the CLI buffers before it starts
+// writing), and a file over the size from which inputs are memory-mapped.
+std::string large_toon(int rows) {
+  std::string t = "rows[" + std::to_string(rows) + "]{id,name,email,score}:\n";
+  for (int i = 0; i < rows; ++i) {
+    std::string n = std::to_string(i);
+    t += "  " + n + ",user " + n + ",u" + n + "@example.com," + n + ".5\n";
+  }
+  return t;
+}
+
+TEST_F(Cli, LargeDecodeStreamsTheSameJson) {
+  const int rows = 60000;
+  file("big.toon", large_toon(rows));
+  ASSERT_GT(fs::file_size(dir_ / "big.toon"), std::uintmax_t(1) << 20);
+  run_result streamed = run({"big.toon", "-o", "streamed.json"});  // strict: events to output
+  ASSERT_EQ(streamed.status, 0) << streamed.err;
+  run_result tree = run({"--no-strict", "big.toon", "-o", "tree.json"});  // through a value tree
+  ASSERT_EQ(tree.status, 0) << tree.err;
+  const std::string json = slurp(dir_ / "streamed.json");
+  EXPECT_GT(json.size(), std::size_t(4) << 20);
+  EXPECT_TRUE(json == slurp(dir_ / "tree.json")) << "streamed and tree-built JSON differ";
+  run_result to_stdout = run({"big.toon"});
+  EXPECT_EQ(to_stdout.status, 0);
+  EXPECT_TRUE(to_stdout.out == json);
+  // And back: the mapped JSON input encodes to the original TOON.
+  run_result back = run({"streamed.json"});
+  EXPECT_EQ(back.status, 0) << back.err;
+  EXPECT_TRUE(back.out == large_toon(rows));
+}
+
+TEST_F(Cli, LargeDecodeErrorLeavesTheOutputFileUntouched) {
+  file("bad.toon", large_toon(60000) + "  oops\n");
+  file("keep.json", "{\"old\":true}\n");
+  run_result r = run({"bad.toon", "-o", "keep.json"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.rfind("bad.toon:60002:", 0), 0u) << r.err.substr(0, 200);
+  EXPECT_EQ(slurp(dir_ / "keep.json"), "{\"old\":true}\n");
+  for (const auto& entry : fs::directory_iterator(dir_))
+    EXPECT_EQ(entry.path().filename().string().find(".toon-"), std::string::npos)
+        << "temporary file left behind: " << entry.path();
+  // A new file is not created at all.
+  r = run({"bad.toon", "-o", "new.json"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_FALSE(fs::exists(dir_ / "new.json"));
+  // Standard output has received the beginning of the JSON: the exit status tells.
+  r = run({"bad.toon"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out.rfind("{\n  \"rows\": [", 0), 0u);
+}
+
+TEST_F(Cli, LargeDecodeReplacesAFileKeepingItsMode) {
+  file("big.toon", large_toon(60000));
+  file("out.json", "old\n");
+  fs::permissions(dir_ / "out.json", fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+  run_result r = run({"big.toon", "-o", "out.json"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_GT(fs::file_size(dir_ / "out.json"), std::uintmax_t(4) << 20);
+  EXPECT_EQ(fs::status(dir_ / "out.json").permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+}
+
 }  // namespace
