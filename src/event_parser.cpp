@@ -182,6 +182,12 @@ class event_parser {
       return;
     }
     std::string_view c = content(*first);
+    // Strict mode: the root form is read from a depth-0 line (§5) and over-indented lines are
+    // errors (§14), so an indented first line is rejected whatever its form. (Without this, a
+    // lone indented primitive or root array header was accepted, the latter with its items
+    // at the header's own depth.) Non-strict mode takes the root's depth from its first line.
+    if (strict_ && first->depth != 0)
+      fail(error_code::unexpected_indentation, "line is indented deeper than its scope", c.data());
     bool single = true;
     for (std::size_t i = pos_ + 1; i < lines_.size(); ++i)
       if (!lines_[i].blank) {

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# CI stage: sanitizers and short fuzz runs (docs/fuzzing.md). Non-interactive; exits non-zero
+# on any failure.
+#   1. AddressSanitizer + UBSan build (GCC, TOON_SANITIZE=ON) of the whole test suite, then ctest:
+#      unit, typed, property, CLI and conformance tests and the fuzz replay tests.
+#   2. clang libFuzzer build of every fuzz target; each runs FUZZ_SECONDS from the committed
+#      regressions and the seed corpus generated from the fixtures, with its dictionary.
+# Environment:
+#   ASAN_BUILD_DIR   sanitizer build folder (default build-asan)
+#   FUZZ_BUILD_DIR   fuzzer build folder (default build-fuzzers)
+#   FUZZ_SECONDS     seconds per fuzz target (default 60); 0 skips the fuzz runs
+#   FUZZ_TARGETS     space-separated targets to run (default: all)
+#   SKIP_ASAN_SUITE  1 skips stage 1
+#   JOBS             parallel build and test jobs (default: nproc)
+#   CLANGXX          clang++ for the fuzzers (default clang++-14, else clang++)
+#   TOON_SPEC_DIR    the fixture folder (default ../shared/toon-spec)
+# A fuzz finding is kept in $FUZZ_BUILD_DIR/artifacts/; see docs/fuzzing.md to turn it into a
+# regression test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+export CI="${CI:-true}"
+
+jobs=${JOBS:-$(nproc)}
+asan_dir=${ASAN_BUILD_DIR:-build-asan}
+fuzz_dir=${FUZZ_BUILD_DIR:-build-fuzzers}
+case "$fuzz_dir" in /*) ;; *) fuzz_dir="$root/$fuzz_dir" ;; esac
+fuzz_seconds=${FUZZ_SECONDS:-60}
+spec_args=()
+[ -n "${TOON_SPEC_DIR:-}" ] && spec_args=(-DTOON_SPEC_DIR="$TOON_SPEC_DIR")
+generator=()
+command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
+
+# Sanitizer runtime options: stop at the first report, with a stack trace.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1:check_initialization_order=1:strict_string_checks=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+
+stage() { printf '\n==== ci-sanitize: %s (%s)\n' "$1" "$(date +%H:%M:%S)"; }
+start=$SECONDS
+
+# Reuses a build folder only if it was configured with the same generator.
+configure() {
+  local dir=$1
+  shift
+  if [ -f "$dir/CMakeCache.txt" ] && [ ${#generator[@]} -gt 0 ] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$dir/CMakeCache.txt"; then
+    rm -rf "$dir"
+  fi
+  cmake -S . -B "$dir" "${generator[@]}" "$@"
+}
+
+# ---- 1. the whole test suite under ASan + UBSan ------------------------------------------------
+if [ "${SKIP_ASAN_SUITE:-0}" != 1 ]; then
+  stage "ASan+UBSan build of the test suite in $asan_dir"
+  configure "$asan_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTOON_SANITIZE=ON -DTOON_WARNINGS_AS_ERRORS=OFF "${spec_args[@]}"
+  cmake --build "$asan_dir" -j "$jobs"
+  stage "ctest under ASan+UBSan"
+  ctest --test-dir "$asan_dir" --output-on-failure -j "$jobs"
+fi
+
+# ---- 2. libFuzzer targets, FUZZ_SECONDS each -----------------------------------------------------
+if [ "$fuzz_seconds" -gt 0 ]; then
+  clangxx=${CLANGXX:-}
+  if [ -z "$clangxx" ]; then
+    if command -v clang++-14 >/dev/null 2>&1; then clangxx=clang++-14; else clangxx=clang++; fi
+  fi
+  stage "libFuzzer build ($clangxx) in $fuzz_dir"
+  configure "$fuzz_dir" -DCMAKE_CXX_COMPILER="$clangxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DTOON_BUILD_FUZZERS=ON -DTOON_BUILD_TESTS=OFF -DTOON_BUILD_CLI=OFF "${spec_args[@]}"
+  cmake --build "$fuzz_dir" -j "$jobs"
+
+  targets=${FUZZ_TARGETS:-$(sed -n 's/^set(TOON_FUZZ_TARGETS \(.*\))$/\1/p' fuzz/CMakeLists.txt)}
+  artifacts="$fuzz_dir/artifacts"
+  mkdir -p "$artifacts"
+  failed=()
+  for t in $targets; do
+    stage "fuzzing $t for ${fuzz_seconds}s"
+    dict='' regressions='' seeds=''
+    # shellcheck disable=SC1090
+    . "$fuzz_dir/fuzz/$t.env"
+    corpus="$fuzz_dir/corpus/$t"  # a fresh working corpus each run; the inputs are read-only
+    rm -rf "$corpus"
+    mkdir -p "$corpus"
+    log="$fuzz_dir/fuzz-$t.log"
+    # shellcheck disable=SC2086
+    if "$fuzz_dir/bin/toon_fuzz_$t" -max_total_time="$fuzz_seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+        -dict="$dict" -artifact_prefix="$artifacts/$t-" -print_final_stats=1 \
+        "$corpus" "$regressions" $seeds >"$log" 2>&1; then
+      grep -E '^(#[0-9]+[[:space:]]+DONE|Done [0-9]+ runs|stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb|new_units_added))' "$log" || tail -n 5 "$log"
+    else
+      failed+=("$t")
+      tail -n 60 "$log"
+      echo "ci-sanitize: fuzz target $t FAILED; full log $log, input saved in $artifacts/ (docs/fuzzing.md)" >&2
+    fi
+  done
+  if [ ${#failed[@]} -gt 0 ]; then
+    echo "ci-sanitize: fuzz targets failed: ${failed[*]}" >&2
+    exit 1
+  fi
+fi
+
+stage "done in $((SECONDS - start)) s"
