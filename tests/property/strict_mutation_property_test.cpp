@@ -180,7 +180,7 @@ std::string edit_name(edit e) {
 RC_GTEST_PROP(StrictMutation, EditedLineFailsWithALineNumberOrIsJustified, ()) {
   const toon::value v = *toon_gen::document_with_array();
   const toon::delimiter d = *rc::gen::element(toon::delimiter::comma, toon::delimiter::tab, toon::delimiter::pipe);
-  const int indent = *rc::gen::inRange(1, 9);
+  const int indent = toon_gen::pick(1, 9);
   const std::string text = toon::encode(v, {indent, d});
   toon::decode_options o;
   o.indent_size = indent;
@@ -188,7 +188,7 @@ RC_GTEST_PROP(StrictMutation, EditedLineFailsWithALineNumberOrIsJustified, ()) {
   if (!original) RC_FAIL("canonical document does not decode: " + original.error().to_string() + "\n" + text);
 
   std::vector<std::string> lines = split_lines(text);
-  const std::size_t at = *rc::gen::inRange<std::size_t>(0, lines.size());
+  const std::size_t at = toon_gen::pick<std::size_t>(0, lines.size());
   const edit e = *rc::gen::element(edit::remove, edit::duplicate, edit::reindent);
   const std::string line = lines[at];
   std::string how = edit_name(e);

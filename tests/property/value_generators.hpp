@@ -210,7 +210,8 @@ class builder {
     return rows;
   }
 
-  /// A keyed map: two or more entries whose values share one field tree (sometimes spoiled).
+  /// A keyed map: entries whose values share one field tree. A single entry, or a spoiled row,
+  /// keeps the nested form instead of a keyed table.
   toon::value keyed(int depth) {
     const toon::value schema = shape(std::min(depth - 1, 3));
     const int n = pick(1, max_children_ + 1);

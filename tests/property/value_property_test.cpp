@@ -62,7 +62,7 @@ RC_GTEST_PROP(ValueProperty, RoundTripsForEveryDelimiterAndIndent, ()) {
 RC_GTEST_PROP(ValueProperty, CanonicalDocumentsReencodeUnchanged, ()) {
   const toon::value v = *toon_gen::value();
   const toon::delimiter d = *rc::gen::elementOf(std::vector<toon::delimiter>(std::begin(delimiters), std::end(delimiters)));
-  const int indent = *rc::gen::inRange(1, 9);
+  const int indent = toon_gen::pick(1, 9);
   const std::string text = toon::encode(v, {indent, d});
   toon::result<toon::value> back = toon::decode(text, decoding(indent));
   if (!back) RC_FAIL("decode failed: " + back.error().to_string() + "\n" + text);
