@@ -10,6 +10,7 @@
 #include "toon/meta.hpp"
 #include "toon/options.hpp"
 #include "toon/schema.hpp"
+#include "toon/tools.hpp"
 #include "toon/typed/decode.hpp"
 #include "toon/typed/encode.hpp"
 #include "toon/typed/schema_of.hpp"

@@ -52,7 +52,38 @@ struct draw_args {
   toon::value anything;
 };
 
+struct page_opts {
+  int page = 1;
+  int size = 20;
+};
+struct list_args {
+  std::vector<std::string> tags{};
+  page_opts paging{};
+  std::string sort = "name";
+  double ratio = 0.5;
+};
+
+// The example of docs/typed-params.md, "From C++ types".
+struct search_args {
+  std::string path;
+  std::string pattern;
+  enum class match { literal, regex } mode = match::literal;
+  std::vector<std::string> include;
+  int max_results = 50;
+  std::optional<bool> follow_links;
+};
+
 }  // namespace so
+
+template <>
+struct toon::meta<so::search_args> {
+  static constexpr std::string_view defaulted[] = {"mode", "max_results"};
+};
+
+template <>
+struct toon::meta<so::list_args> {
+  static constexpr std::string_view defaulted[] = {"tags", "paging", "sort", "ratio"};
+};
 
 template <>
 struct toon::meta<so::search_files_args> {
@@ -113,6 +144,26 @@ TEST(SchemaOf, SearchFilesJsonSchema) {
             R"("maxResults":{"type":"integer","default":50},)"
             R"("id":{"anyOf":[{"type":"integer"},{"type":"string"}]}},)"
             R"("required":["path","pattern","include","options","id"],"additionalProperties":false})");
+}
+
+// Defaults are stated for primitives only: the typed-param grammar has no array or object
+// defaults, so a defaulted container or struct is optional without a stated default.
+TEST(SchemaOf, DefaultedContainersAndStructsStateNoDefault) {
+  EXPECT_EQ(toon::typed_params<list_args>(), "tags:string[] paging:{page:int! size:int!} sort:string=name ratio:number=0.5");
+  EXPECT_EQ(toon::to_json(toon::json_schema<list_args>()),
+            R"({"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"}},)"
+            R"("paging":{"type":"object","properties":{"page":{"type":"integer"},"size":{"type":"integer"}},)"
+            R"("required":["page","size"],"additionalProperties":false},)"
+            R"("sort":{"type":"string","default":"name"},"ratio":{"type":"number","default":0.5}},)"
+            R"("additionalProperties":false})");
+  check_agreement<list_args>();
+}
+
+TEST(SchemaOf, DocumentationExample) {
+  EXPECT_EQ(toon::typed_params<search_args>(),
+            "path:string! pattern:string! mode:enum(literal|regex)=literal include:string[]! max_results:int=50 "
+            "follow_links:bool");
+  check_agreement<search_args>();
 }
 
 TEST(SchemaOf, VariantsTuplesMapsValues) {

@@ -8,7 +8,7 @@
 // so a value that validates against schema_of<T>() decodes into T and vice versa. Field names
 // are the TOON names (meta<T> rename and naming apply); a field is required unless it is an
 // optional, a smart pointer, or listed in meta<T>::defaulted — then its default is the value
-// T{} gives it. Descriptions come from meta<T>::description and meta<T>::field_descriptions.
+// T{} gives it, when that is a primitive (a defaulted array, map or struct states no default). Descriptions come from meta<T>::description and meta<T>::field_descriptions.
 //
 // The schema is built once per type, on first use, and cached (thread-safe static).
 #pragma once
@@ -93,7 +93,10 @@ std::vector<param> params_of(int depth, bool tagged) {
       p.required = false;
     } else if constexpr (is_defaulted_field<T>(source)) {
       p.required = false;
-      p.default_value = to_value(object_info<T>::template get<I>(defaults));
+      // The typed-param form states primitive defaults only (docs/typed-params.md); a
+      // defaulted array, map or struct is optional with no stated default.
+      value d = to_value(object_info<T>::template get<I>(defaults));
+      if (d.is_primitive()) p.default_value = std::move(d);
     } else {
       p.required = true;
     }

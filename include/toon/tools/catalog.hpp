@@ -1,0 +1,149 @@
+// toon/tools/catalog.hpp - toon::tool_catalog: tools registered from argument structs, emitted
+// as a TOON tools table, a category summary and an MCP tools/list result, and called by name
+// with JSON or TOON arguments (docs/tools.md).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "toon/error.hpp"
+#include "toon/options.hpp"
+#include "toon/schema.hpp"
+#include "toon/tools/call_result.hpp"
+#include "toon/tools/handler.hpp"
+#include "toon/typed/schema_of.hpp"
+#include "toon/value.hpp"
+
+namespace toon {
+
+/// A group of tools that a client can list, and load, on its own.
+struct tool_category {
+  std::string name;
+  std::string description;
+};
+
+/// A registered tool.
+struct tool {
+  std::string name;
+  std::string description;
+  /// The name of a registered category, or empty for none.
+  std::string category{};
+  /// The parameters: schema_of<Args>() for tools added with add<Args>().
+  toon::schema args_schema{};
+  /// Runs the tool on validated arguments (make_tool_handler<Args>(f) for typed handlers).
+  tool_handler handler{};
+};
+
+/// A set of tools, in registration order, grouped into categories. Registration is not
+/// thread-safe; once built, a catalog may be read and called from any number of threads.
+///
+///   toon::tool_catalog cat;
+///   cat.add_category("fs", "Read, write and search files");
+///   cat.add<read_file_args>("read_file", "Read file contents", "fs",
+///       [](const read_file_args& a) -> toon::result<std::string> { ... });
+///   std::string table = cat.tools_table();               // tools[1]{name,description,params}: ...
+///   toon::call_result r = cat.call_json("read_file", R"({"path":"a.txt"})");
+class tool_catalog {
+ public:
+  // ---- registration --------------------------------------------------------------------------
+
+  /// Registers a category. Errors: invalid_schema for an empty name, duplicate_key for a name
+  /// already registered.
+  result<void> try_add_category(std::string_view name, std::string_view description);
+  /// Registers a category, or throws toon_error (see try_add_category).
+  tool_catalog& add_category(std::string_view name, std::string_view description);
+
+  /// Registers a tool. Errors: invalid_schema for an empty name, a missing handler or a
+  /// category that is not registered; duplicate_key for a tool name already registered.
+  result<void> try_add_tool(tool t);
+  /// Registers a tool, or throws toon_error (see try_add_tool).
+  tool_catalog& add_tool(tool t);
+
+  /// Registers tool `name` whose arguments are the struct Args (parameters: schema_of<Args>())
+  /// and whose handler is `f`, callable as f(const Args&) (see toon/tools/handler.hpp for what
+  /// it may return). `category`: a registered category, or empty for none.
+  template <class Args, class F>
+  result<void> try_add(std::string_view name, std::string_view description, std::string_view category, F f) {
+    return try_add_tool(make_tool<Args>(name, description, category, std::move(f)));
+  }
+  /// Like try_add, but throws toon_error on a registration error.
+  template <class Args, class F>
+  tool_catalog& add(std::string_view name, std::string_view description, std::string_view category, F f) {
+    return add_tool(make_tool<Args>(name, description, category, std::move(f)));
+  }
+
+  // ---- contents ------------------------------------------------------------------------------
+
+  /// The tools, in registration order.
+  [[nodiscard]] const std::vector<tool>& tools() const noexcept { return tools_; }
+  /// The categories, in registration order.
+  [[nodiscard]] const std::vector<tool_category>& categories() const noexcept { return categories_; }
+  /// The tool named `name`, or nullptr.
+  [[nodiscard]] const tool* find(std::string_view name) const noexcept;
+  /// The category named `name`, or nullptr.
+  [[nodiscard]] const tool_category* find_category(std::string_view name) const noexcept;
+  /// The number of tools in `category` (tools without a category for an empty name).
+  [[nodiscard]] std::size_t tool_count(std::string_view category) const noexcept;
+
+  // ---- catalog outputs -----------------------------------------------------------------------
+
+  /// The tools table as a value: {"tools":[{"name","description","params"},...]}, where params
+  /// is the typed-param text of the tool. All tools, or those of `category` when not empty.
+  [[nodiscard]] value tools_table_value(std::string_view category = {}) const;
+  /// The TOON tools table: `tools[N]{name,description,params}:` and one row per tool (an empty
+  /// selection gives `tools: []`, TOON's empty array). Cells are quoted by TOON's rules: a
+  /// params cell always is (it contains a colon, or is empty).
+  [[nodiscard]] std::string tools_table(std::string_view category = {}, const encode_options& options = {}) const;
+
+  /// The category summary as a value: {"categories":[{"name","description","tool_count"},...]}.
+  [[nodiscard]] value categories_table_value() const;
+  /// The TOON category summary: `categories[N]{name,description,tool_count}:` and its rows.
+  [[nodiscard]] std::string categories_table(const encode_options& options = {}) const;
+
+  /// The result of MCP `tools/list`: {"tools":[{"name","description","inputSchema"},...]},
+  /// inputSchema being json_schema(args_schema) (JSON Schema 2020-12). All tools, or those of
+  /// `category`. Write it with toon::to_json.
+  [[nodiscard]] value mcp_tools_list(std::string_view category = {}) const;
+
+  // ---- dispatch (MCP tools/call) -------------------------------------------------------------
+
+  /// Calls tool `name` with `arguments` (an object; null counts as {}): validates them against
+  /// the tool's schema (every violation is reported), decodes them into the argument struct
+  /// and runs the handler. Never throws for a failing tool: see call_result.
+  [[nodiscard]] call_result call(std::string_view name, const value& arguments) const;
+  /// Like call, with the arguments as JSON text (malformed text: invalid_arguments with the
+  /// line and column of the problem).
+  [[nodiscard]] call_result call_json(std::string_view name, std::string_view arguments_json) const;
+  /// Like call, with the arguments as a TOON document (empty text: no arguments).
+  [[nodiscard]] call_result call_toon(std::string_view name, std::string_view arguments_toon) const;
+  /// Calls from the `params` of an MCP tools/call request: {"name":...,"arguments":{...}}
+  /// ("arguments" may be absent). Params that are not such an object: invalid_request.
+  [[nodiscard]] call_result call_mcp(const value& params) const;
+  /// Like call_mcp, with the params as JSON text (malformed text: invalid_request).
+  [[nodiscard]] call_result call_mcp_json(std::string_view params_json) const;
+
+ private:
+  template <class Args, class F>
+  static tool make_tool(std::string_view name, std::string_view description, std::string_view category, F f) {
+    tool t;
+    t.name = std::string(name);
+    t.description = std::string(description);
+    t.category = std::string(category);
+    t.args_schema = schema_of<Args>();
+    t.handler = make_tool_handler<Args>(std::move(f));
+    return t;
+  }
+
+  // A call of a known tool on decoded (not yet validated) arguments.
+  [[nodiscard]] call_result call_tool(const tool& t, const value& arguments) const;
+  // The call_result of an unknown tool name.
+  [[nodiscard]] call_result unknown_tool(std::string_view name) const;
+
+  std::vector<tool> tools_;
+  std::vector<tool_category> categories_;
+};
+
+}  // namespace toon

@@ -1,0 +1,114 @@
+// toon/tools/handler.hpp - tool handlers: the type-erased form toon::tool_catalog stores, and
+// the adapter from a typed handler `R(const Args&)` to it (docs/tools.md, "Handlers").
+//
+// A typed handler receives arguments that passed validation, decoded into Args by
+// toon::from_value<Args> (absent defaulted fields keep the values Args{} gives them). It may
+// return (R or toon::result<R>):
+//   - std::string (or anything convertible to std::string_view): the result text, as it is;
+//   - void (or toon::result<void>): the text "ok";
+//   - toon::value, or any type the typed encoder accepts: encoded as TOON text.
+// A returned error, or any exception, becomes call_status::tool_failed; nothing escapes.
+#pragma once
+
+#include <exception>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "toon/encode.hpp"
+#include "toon/error.hpp"
+#include "toon/tools/call_result.hpp"
+#include "toon/typed/decode.hpp"
+#include "toon/typed/encode.hpp"
+#include "toon/value.hpp"
+
+namespace toon {
+
+/// A type-erased tool handler: runs the tool on arguments that passed validation against the
+/// tool's schema. Returns status ok with the result text; or tool_failed with the error in
+/// `errors` (or just its message in `text`), or invalid_arguments with `errors` set: the
+/// catalog then writes the text the model sees ("tool NAME failed: ...", the argument report).
+using tool_handler = std::function<call_result(const value& arguments)>;
+
+namespace detail {
+
+template <class R>
+struct is_toon_result : std::false_type {};
+template <class T>
+struct is_toon_result<result<T>> : std::true_type {};
+
+/// A successful call with result text `text`.
+[[nodiscard]] call_result tool_succeeded(std::string text);
+/// A handler that returned `e` (or threw a toon_error carrying it).
+[[nodiscard]] call_result tool_returned_error(error e);
+/// A handler that threw an exception other than toon_error (`what` may be empty).
+[[nodiscard]] call_result tool_threw(std::string_view what);
+/// Arguments that validated but did not decode into the argument struct (e.g. out of range).
+[[nodiscard]] call_result arguments_not_decodable(error e);
+
+/// The call_result of a handler's successful return value `r` (see the file comment).
+template <class R>
+call_result result_text(const R& r) {
+  if constexpr (std::is_convertible_v<const R&, std::string_view>) {
+    return tool_succeeded(std::string(std::string_view(r)));
+  } else if constexpr (std::is_same_v<R, value>) {
+    return tool_succeeded(toon::encode(r));
+  } else {
+    static_assert(supported<R>(), "toon::tool_catalog: a handler's result must be a string, toon::value, "
+                                  "or a type the typed encoder accepts");
+    return tool_succeeded(toon::encode(r));
+  }
+}
+
+/// Calls `f(args)` and turns its outcome into a call_result; catches everything.
+template <class Args, class F>
+call_result invoke_handler(const F& f, const Args& args) {
+  using R = std::remove_cvref_t<std::invoke_result_t<const F&, const Args&>>;
+  try {
+    if constexpr (std::is_void_v<R>) {
+      std::invoke(f, args);
+      return tool_succeeded("ok");
+    } else if constexpr (is_toon_result<R>::value) {
+      R r = std::invoke(f, args);
+      if (!r.has_value()) return tool_returned_error(r.error());
+      if constexpr (std::is_same_v<R, result<void>>) return tool_succeeded("ok");
+      else return result_text(*r);
+    } else {
+      return result_text(std::invoke(f, args));
+    }
+  } catch (const toon_error& e) {
+    return tool_returned_error(e.error());
+  } catch (const std::exception& e) {
+    return tool_threw(e.what());
+  } catch (...) {
+    return tool_threw({});
+  }
+}
+
+}  // namespace detail
+
+/// Wraps a typed handler `f` (callable as f(const Args&); it may be move-only) into a
+/// tool_handler: decodes the arguments with from_value<Args>, calls `f` and encodes its result
+/// (see the file comment).
+template <class Args, class F>
+[[nodiscard]] tool_handler make_tool_handler(F f) {
+  static_assert(std::is_invocable_v<const F&, const Args&>,
+                "toon::tool_catalog: the handler must be callable with (const Args&)");
+  // Shared, so that the std::function is copyable whatever F is.
+  return [f = std::make_shared<const F>(std::move(f))](const value& arguments) -> call_result {
+    try {
+      result<Args> args = from_value<Args>(arguments);
+      if (!args.has_value()) return detail::arguments_not_decodable(args.error());
+      return detail::invoke_handler(*f, *args);
+    } catch (const std::exception& e) {  // from decoding (a proxy's from_proxy, allocation)
+      return detail::tool_threw(e.what());
+    } catch (...) {
+      return detail::tool_threw({});
+    }
+  };
+}
+
+}  // namespace toon

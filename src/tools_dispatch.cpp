@@ -1,0 +1,185 @@
+// tool_catalog dispatch (MCP tools/call): decode, validate, call, and the texts of failures
+// (docs/tools.md, "Error format").
+#include <algorithm>
+#include <cstddef>
+#include <exception>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "toon/decode.hpp"
+#include "toon/json.hpp"
+#include "toon/schema.hpp"
+#include "toon/tools/catalog.hpp"
+
+namespace toon {
+
+namespace {
+
+// The last line of every argument error: what the tool takes.
+void append_expected_arguments(std::string& out, const tool& t) {
+  out += "expected arguments: ";
+  std::string params = format_typed_params(t.args_schema);
+  out += params.empty() ? std::string("none") : params;
+}
+
+// "invalid arguments for tool X:" (or "malformed JSON arguments ..."), one line per error,
+// then the expected arguments.
+std::string argument_report(std::string_view headline, const tool& t, const std::vector<error>& errors) {
+  std::string out(headline);
+  out += " for tool ";
+  out += t.name;
+  out += ':';
+  for (const error& e : errors) {
+    out += '\n';
+    out += e.to_string();
+  }
+  out += '\n';
+  append_expected_arguments(out, t);
+  return out;
+}
+
+call_result malformed_arguments(std::string_view format, const tool& t, error e) {
+  call_result r;
+  r.status = call_status::invalid_arguments;
+  r.errors.push_back(std::move(e));
+  r.text = argument_report("malformed " + std::string(format) + " arguments", t, r.errors);
+  return r;
+}
+
+// Levenshtein distance of two short names (bytes).
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+call_result invalid_request(std::string message, std::vector<error> errors = {}) {
+  call_result r;
+  r.status = call_status::invalid_request;
+  r.text = std::move(message);
+  r.errors = std::move(errors);
+  return r;
+}
+
+}  // namespace
+
+call_result tool_catalog::unknown_tool(std::string_view name) const {
+  call_result r;
+  r.status = call_status::unknown_tool;
+  r.text = "unknown tool \"" + std::string(name) + '"';
+  // The closest name, when it is close: at most a third of the name's bytes differ.
+  const tool* closest = nullptr;
+  std::size_t best = name.size() / 3 + 1;
+  if (name.size() <= 256) {
+    for (const tool& t : tools_) {
+      std::size_t d = edit_distance(name, t.name);
+      if (d < best) {
+        best = d;
+        closest = &t;
+      }
+    }
+  }
+  if (closest != nullptr) r.text += " (did you mean " + closest->name + "?)";
+  r.text += "; ";
+  if (tools_.empty()) {
+    r.text += "no tools are available";
+  } else {
+    r.text += "available tools: ";
+    for (std::size_t i = 0; i < tools_.size(); ++i) {
+      if (i > 0) r.text += ", ";
+      r.text += tools_[i].name;
+    }
+  }
+  return r;
+}
+
+call_result tool_catalog::call_tool(const tool& t, const value& arguments) const {
+  static const value no_arguments = object{};
+  const value& args = arguments.is_null() ? no_arguments : arguments;
+
+  call_result r;
+  std::vector<error> violations = validate(args, t.args_schema, "args");
+  if (!violations.empty()) {
+    r.status = call_status::invalid_arguments;
+    r.errors = std::move(violations);
+  } else {
+    try {
+      r = t.handler(args);
+    } catch (const std::exception& e) {  // a hand-written tool_handler that throws
+      r = detail::tool_threw(e.what());
+    } catch (...) {
+      r = detail::tool_threw({});
+    }
+  }
+
+  switch (r.status) {
+    case call_status::ok:
+      break;
+    case call_status::invalid_arguments:
+      r.text = argument_report("invalid arguments", t, r.errors);
+      break;
+    case call_status::tool_failed: {
+      // The handler's error, or the exception's message (already in r.text).
+      std::string detail = r.errors.empty() ? std::move(r.text) : r.errors.front().to_string();
+      r.text = "tool " + t.name + " failed: " + detail;
+      break;
+    }
+    case call_status::unknown_tool:
+    case call_status::invalid_request:
+      break;  // a hand-written handler's own protocol error: passed on as it is
+  }
+  return r;
+}
+
+call_result tool_catalog::call(std::string_view name, const value& arguments) const {
+  const tool* t = find(name);
+  if (t == nullptr) return unknown_tool(name);
+  return call_tool(*t, arguments);
+}
+
+call_result tool_catalog::call_json(std::string_view name, std::string_view arguments_json) const {
+  const tool* t = find(name);
+  if (t == nullptr) return unknown_tool(name);
+  result<value> args = from_json(arguments_json);
+  if (!args.has_value()) return malformed_arguments("JSON", *t, args.error());
+  return call_tool(*t, *args);
+}
+
+call_result tool_catalog::call_toon(std::string_view name, std::string_view arguments_toon) const {
+  const tool* t = find(name);
+  if (t == nullptr) return unknown_tool(name);
+  result<value> args = decode(arguments_toon);
+  if (!args.has_value()) return malformed_arguments("TOON", *t, args.error());
+  return call_tool(*t, *args);
+}
+
+call_result tool_catalog::call_mcp(const value& params) const {
+  if (!params.is_object())
+    return invalid_request("invalid tools/call params: expected an object {\"name\":...,\"arguments\":{...}}, found " +
+                           std::string(kind_name(params.type())));
+  const value* name = params.find("name");
+  if (name == nullptr || !name->is_string())
+    return invalid_request("invalid tools/call params: \"name\" must be a string (the tool's name)");
+  const value* arguments = params.find("arguments");
+  return call(name->as_string(), arguments != nullptr ? *arguments : value());
+}
+
+call_result tool_catalog::call_mcp_json(std::string_view params_json) const {
+  result<value> params = from_json(params_json);
+  if (!params.has_value())
+    return invalid_request("malformed tools/call params: " + params.error().to_string(), {params.error()});
+  return call_mcp(*params);
+}
+
+}  // namespace toon
