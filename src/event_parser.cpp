@@ -477,11 +477,8 @@ class event_parser {
     std::uint64_t n = for_each_scope_line(d, "line is indented deeper than the table's rows",
                                           [&](std::string_view c, std::uint32_t) {
       // §9.3 disambiguation: a colon before the first delimiter makes a key-value line.
-      std::size_t colon = find_unquoted(c, ':');
-      if (colon != npos) {
-        std::size_t dl = find_unquoted(c, h.delim);
-        if (dl == npos || colon < dl) return line_use::end_of_scope;
-      }
+      std::size_t first = find_first_unquoted_of(c, ':', h.delim);
+      if (first != npos && c[first] == ':') return line_use::end_of_scope;
       emit_row(h, c, c.data());
       advance();
       return line_use::counted;

@@ -1,5 +1,6 @@
 #include "token.hpp"
 
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -21,17 +22,48 @@ std::size_t skip_quoted(std::string_view s) noexcept {
   return std::string_view::npos;
 }
 
-std::size_t find_unquoted(std::string_view s, char c) noexcept {
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    char ch = s[i];
-    if (ch == c) return i;
-    if (ch == '"') {
-      std::size_t q = skip_quoted(s.substr(i));
-      if (q == std::string_view::npos) return std::string_view::npos;
-      i += q - 1;
-    }
+namespace {
+
+// SWAR (eight bytes at a time) search for the first byte equal to one of three bytes.
+constexpr std::uint64_t ones = 0x0101010101010101ULL;
+constexpr std::uint64_t highs = 0x8080808080808080ULL;
+
+// Bit 7 of each byte of the result is set exactly where the byte of `w` equals `c`
+// (the exact form: no false positives from borrows).
+inline std::uint64_t bytes_equal(std::uint64_t w, char c) noexcept {
+  const std::uint64_t x = w ^ (ones * static_cast<unsigned char>(c));
+  return ~(((x & ~highs) + ~highs) | x) & highs;
+}
+
+// Offset from `i` of the first byte of s[i..] equal to a, b or c, or s.size().
+inline std::size_t find_any3(std::string_view s, std::size_t i, char a, char b, char c) noexcept {
+  const std::size_t n = s.size();
+  const char* p = s.data();
+  while (i + 8 <= n) {
+    std::uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    const std::uint64_t m = bytes_equal(w, a) | bytes_equal(w, b) | bytes_equal(w, c);
+    if (m) return i + static_cast<std::size_t>(std::countr_zero(m) / 8);
+    i += 8;
   }
-  return std::string_view::npos;
+  while (i < n && p[i] != a && p[i] != b && p[i] != c) ++i;
+  return i;
+}
+
+}  // namespace
+
+std::size_t find_unquoted(std::string_view s, char c) noexcept { return find_first_unquoted_of(s, c, c); }
+
+std::size_t find_first_unquoted_of(std::string_view s, char a, char b) noexcept {
+  std::size_t i = 0;
+  for (;;) {
+    i = find_any3(s, i, a, b, '"');
+    if (i >= s.size()) return std::string_view::npos;
+    if (s[i] != '"') return i;
+    std::size_t q = skip_quoted(s.substr(i));
+    if (q == std::string_view::npos) return std::string_view::npos;
+    i += q;
+  }
 }
 
 namespace {
@@ -173,10 +205,29 @@ bool parse_primitive(std::string_view token, std::string& scratch, primitive& ou
   }
   char c0 = token.empty() ? '\0' : token[0];
   if ((c0 >= '0' && c0 <= '9') || c0 == '-') {
+    // One pass over the §4 number grammar; integers of up to 18 digits are accumulated on the
+    // way (they cannot overflow int64), everything else goes through from_chars below.
+    const std::size_t n = token.size();
+    const bool negative = c0 == '-';
+    std::size_t i = negative ? 1 : 0;
+    const std::size_t int_start = i;
+    std::uint64_t acc = 0;
+    while (i < n && token[i] >= '0' && token[i] <= '9') acc = acc * 10 + static_cast<unsigned>(token[i++] - '0');
+    const std::size_t int_len = i - int_start;
+    if (int_len == 0 || (int_len > 1 && token[int_start] == '0')) {
+      out.type = primitive::kind::string;  // "-", "-x", "05": not numbers
+      out.text = token;
+      return true;
+    }
+    if (i == n && int_len <= 18) {
+      out.type = primitive::kind::integer;
+      out.i = negative ? -static_cast<std::int64_t>(acc) : static_cast<std::int64_t>(acc);
+      return true;
+    }
+    const bool integral = i == n;
     if (is_number_token(token)) {
       const char* b = token.data();
       const char* e = b + token.size();
-      bool integral = token.find_first_of(".eE") == std::string_view::npos;
       if (integral) {
         std::int64_t i = 0;
         auto r = std::from_chars(b, e, i);
@@ -229,17 +280,15 @@ bool cell_splitter::next(std::string_view& cell) noexcept {
   std::size_t start = pos_;
   std::size_t i = pos_;
   const std::size_t n = s_.size();
-  while (i < n && s_[i] != delim_) {
-    if (s_[i] == '"') {
-      std::size_t q = skip_quoted(s_.substr(i));
-      if (q == std::string_view::npos) {
-        i = n;
-        break;
-      }
-      i += q;
-      continue;
+  for (;;) {
+    i = find_any3(s_, i, delim_, '"', delim_);
+    if (i >= n || s_[i] == delim_) break;
+    std::size_t q = skip_quoted(s_.substr(i));
+    if (q == std::string_view::npos) {
+      i = n;
+      break;
     }
-    ++i;
+    i += q;
   }
   std::string_view raw = s_.substr(start, i - start);
   std::size_t lead = 0;

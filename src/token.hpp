@@ -17,6 +17,9 @@ std::string_view trim_spaces(std::string_view s) noexcept;
 /// Offset of the first occurrence of `c` outside double quotes, or npos.
 std::size_t find_unquoted(std::string_view s, char c) noexcept;
 
+/// Offset of the first occurrence of `a` or `b` outside double quotes, or npos.
+std::size_t find_first_unquoted_of(std::string_view s, char a, char b) noexcept;
+
 /// Offset just past the closing quote of the quoted token starting at s[0] == '"',
 /// or npos when unterminated. Escapes are skipped, not validated.
 std::size_t skip_quoted(std::string_view s) noexcept;

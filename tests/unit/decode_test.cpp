@@ -114,6 +114,30 @@ TEST(Decode, Numbers) {
   EXPECT_EQ(v["j"].as_int64(), 9007199254740993);  // exact beyond 2^53
 }
 
+// Integers of up to 18 digits take the decoder's one-pass fast path; 19 digits and more, signs,
+// leading zeros and non-numbers around that boundary must classify exactly as before.
+TEST(Decode, NumberTokensAroundTheIntegerFastPath) {
+  auto v = ok("a: 999999999999999999\nb: -999999999999999999\nc: 1000000000000000000\n"
+              "d: -1000000000000000000\ne: 9223372036854775808\nf: -9223372036854775809\ng: -\n"
+              "h: -05\ni: 0\nj: -0.0\nk: 12a\nl: 7.\nm: 1E3\nn: 00");
+  EXPECT_EQ(v["a"].as_int64(), 999999999999999999);
+  EXPECT_EQ(v["b"].as_int64(), -999999999999999999);
+  EXPECT_EQ(v["c"].as_int64(), 1000000000000000000);
+  EXPECT_EQ(v["d"].as_int64(), -1000000000000000000);
+  EXPECT_EQ(v["e"].type(), value::kind::uinteger);
+  EXPECT_EQ(v["e"].as_uint64(), 9223372036854775808u);
+  ASSERT_EQ(v["f"].type(), value::kind::big_integer);
+  EXPECT_EQ(v["f"].as_big_integer().digits, "-9223372036854775809");
+  EXPECT_EQ(v["g"], value("-"));
+  EXPECT_EQ(v["h"], value("-05"));
+  EXPECT_EQ(v["i"].type(), value::kind::integer);
+  EXPECT_EQ(v["j"], value(0));
+  EXPECT_EQ(v["k"], value("12a"));
+  EXPECT_EQ(v["l"], value("7."));
+  EXPECT_EQ(v["m"], value(1000.0));
+  EXPECT_EQ(v["n"], value("00"));
+}
+
 TEST(Decode, WideIntegersStayExactAndEqualTheDoubleTheyPrint) {
   // 2.222222222222e20 is written by encoders as these 21 digits. The decoder keeps the
   // digits exactly, and they compare equal to that double (found by fuzzing the round trip).
