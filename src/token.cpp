@@ -22,36 +22,6 @@ std::size_t skip_quoted(std::string_view s) noexcept {
   return std::string_view::npos;
 }
 
-namespace {
-
-// SWAR (eight bytes at a time) search for the first byte equal to one of three bytes.
-constexpr std::uint64_t ones = 0x0101010101010101ULL;
-constexpr std::uint64_t highs = 0x8080808080808080ULL;
-
-// Bit 7 of each byte of the result is set exactly where the byte of `w` equals `c`
-// (the exact form: no false positives from borrows).
-inline std::uint64_t bytes_equal(std::uint64_t w, char c) noexcept {
-  const std::uint64_t x = w ^ (ones * static_cast<unsigned char>(c));
-  return ~(((x & ~highs) + ~highs) | x) & highs;
-}
-
-// Offset from `i` of the first byte of s[i..] equal to a, b or c, or s.size().
-inline std::size_t find_any3(std::string_view s, std::size_t i, char a, char b, char c) noexcept {
-  const std::size_t n = s.size();
-  const char* p = s.data();
-  while (i + 8 <= n) {
-    std::uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    const std::uint64_t m = bytes_equal(w, a) | bytes_equal(w, b) | bytes_equal(w, c);
-    if (m) return i + static_cast<std::size_t>(std::countr_zero(m) / 8);
-    i += 8;
-  }
-  while (i < n && p[i] != a && p[i] != b && p[i] != c) ++i;
-  return i;
-}
-
-}  // namespace
-
 std::size_t find_unquoted(std::string_view s, char c) noexcept { return find_first_unquoted_of(s, c, c); }
 
 std::size_t find_first_unquoted_of(std::string_view s, char a, char b) noexcept {
@@ -272,31 +242,6 @@ bool parse_primitive(std::string_view token, std::string& scratch, primitive& ou
   }
   out.type = primitive::kind::string;
   out.text = token;
-  return true;
-}
-
-bool cell_splitter::next(std::string_view& cell) noexcept {
-  if (done_) return false;
-  std::size_t start = pos_;
-  std::size_t i = pos_;
-  const std::size_t n = s_.size();
-  for (;;) {
-    i = find_any3(s_, i, delim_, '"', delim_);
-    if (i >= n || s_[i] == delim_) break;
-    std::size_t q = skip_quoted(s_.substr(i));
-    if (q == std::string_view::npos) {
-      i = n;
-      break;
-    }
-    i += q;
-  }
-  std::string_view raw = s_.substr(start, i - start);
-  std::size_t lead = 0;
-  while (lead < raw.size() && raw[lead] == ' ') ++lead;
-  cell_offset_ = start + lead;
-  cell = trim_spaces(raw);
-  if (i >= n) done_ = true;
-  else pos_ = i + 1;
   return true;
 }
 

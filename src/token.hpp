@@ -2,14 +2,59 @@
 // grammar (§4), quote-aware searching and delimiter splitting (§11.2).
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
 #include "line_scanner.hpp"
 
 namespace toon::detail {
+
+/// SWAR (eight bytes at a time) byte search.
+namespace swar {
+inline constexpr std::uint64_t ones = 0x0101010101010101ULL;
+inline constexpr std::uint64_t highs = 0x8080808080808080ULL;
+
+/// Bit 7 of each byte of the result is set exactly where the byte of `w` equals `c` (the exact
+/// form: no false positives from borrows).
+inline std::uint64_t bytes_equal(std::uint64_t w, char c) noexcept {
+  const std::uint64_t x = w ^ (ones * static_cast<unsigned char>(c));
+  return ~(((x & ~highs) + ~highs) | x) & highs;
+}
+}  // namespace swar
+
+/// Offset of the first byte of s[i..] equal to `a` or `b`, or s.size().
+inline std::size_t find_any2(std::string_view s, std::size_t i, char a, char b) noexcept {
+  const std::size_t n = s.size();
+  const char* p = s.data();
+  while (i + 8 <= n) {
+    std::uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    const std::uint64_t m = swar::bytes_equal(w, a) | swar::bytes_equal(w, b);
+    if (m) return i + static_cast<std::size_t>(std::countr_zero(m) / 8);
+    i += 8;
+  }
+  while (i < n && p[i] != a && p[i] != b) ++i;
+  return i;
+}
+
+/// Offset of the first byte of s[i..] equal to `a`, `b` or `c`, or s.size().
+inline std::size_t find_any3(std::string_view s, std::size_t i, char a, char b, char c) noexcept {
+  const std::size_t n = s.size();
+  const char* p = s.data();
+  while (i + 8 <= n) {
+    std::uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    const std::uint64_t m = swar::bytes_equal(w, a) | swar::bytes_equal(w, b) | swar::bytes_equal(w, c);
+    if (m) return i + static_cast<std::size_t>(std::countr_zero(m) / 8);
+    i += 8;
+  }
+  while (i < n && p[i] != a && p[i] != b && p[i] != c) ++i;
+  return i;
+}
 
 /// Trims U+0020 spaces on both ends (§12: exactly spaces, no other whitespace).
 std::string_view trim_spaces(std::string_view s) noexcept;
@@ -53,8 +98,31 @@ bool is_number_token(std::string_view token) noexcept;
 class cell_splitter {
  public:
   cell_splitter(std::string_view s, char delim) noexcept : s_(s), delim_(delim), done_(s.empty()) {}
-  /// Next cell; false when exhausted.
-  bool next(std::string_view& cell) noexcept;
+  /// Next cell; false when exhausted. Inline: it runs once per table cell.
+  bool next(std::string_view& cell) noexcept {
+    if (done_) return false;
+    const std::size_t start = pos_;
+    const std::size_t n = s_.size();
+    std::size_t i = start;
+    for (;;) {
+      i = find_any2(s_, i, delim_, '"');
+      if (i >= n || s_[i] == delim_) break;
+      const std::size_t q = skip_quoted(s_.substr(i));
+      if (q == std::string_view::npos) {
+        i = n;
+        break;
+      }
+      i += q;
+    }
+    std::size_t b = start, e = i;
+    while (b < e && s_[b] == ' ') ++b;
+    while (e > b && s_[e - 1] == ' ') --e;
+    cell_offset_ = b;
+    cell = s_.substr(b, e - b);
+    if (i >= n) done_ = true;
+    else pos_ = i + 1;
+    return true;
+  }
   /// Offset of the last returned cell's start relative to the input.
   [[nodiscard]] std::size_t cell_offset() const noexcept { return cell_offset_; }
 
