@@ -8,7 +8,7 @@ packages=(
   g++ clang-14 libclang-rt-14-dev lld-14
   libboost1.81-dev libfmt-dev libsimdjson-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
-  rapidjson-dev nlohmann-json3-dev
+  rapidjson-dev nlohmann-json3-dev gnuplot-nox  # gnuplot: charts of scripts/bench.sh
   python3 python3-venv  # venv: scripts/ci-package.sh installs Conan from PyPI into one
 )
 # node/npm only run optional tools (reference-implementation comparisons, token counts);

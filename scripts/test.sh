@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Configures, builds and runs the whole test suite (unit, CLI and conformance tests).
+# Configures, builds and runs the whole test suite (unit, typed, property, CLI, conformance,
+# fuzz-corpus replay, example and package-consumer tests).
 # Usage: bash scripts/test.sh            (build dir: build/, override with BUILD_DIR)
 #        TOON_SPEC_DIR=/path/to/toon-spec bash scripts/test.sh
 set -euo pipefail

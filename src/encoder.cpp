@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "shape.hpp"
 #include "toon/detail/value_encoding.hpp"
@@ -127,6 +128,7 @@ class value_encoder {
   }
 
   void first_field(std::string_view key, const array& a, std::size_t depth) {
+    if (flat_table(&key, a, depth + 2)) return;
     switch (shapes_.classify_array(a)) {
       case array_form::tabular:
         // Header on the hyphen line, rows at +2, other fields at +1.
@@ -187,8 +189,9 @@ class value_encoder {
 
   // An array in field position (`key` set) or at the root (`key` null), at `depth`.
   void array_value(const std::string_view* key, const array& a, std::size_t depth) {
-    const array_form form = shapes_.classify_array(a);
     w_.begin_line(depth);
+    if (flat_table(key, a, depth + 1)) return;
+    const array_form form = shapes_.classify_array(a);
     switch (form) {
       case array_form::empty:
         if (key) {
@@ -254,6 +257,44 @@ class value_encoder {
     for (++it; it != o.end(); ++it) field(it->key, it->value, depth + 1);
   }
 
+  // The common flat table in one pass: when every element of `a` is an object with the keys
+  // of the first one, all primitive, writes the tabular header (after `key`, on the current
+  // line) and the rows at `rows_depth`, as form detection would decide (§9.3). Otherwise
+  // rewinds whatever it wrote and returns false, for the general path.
+  bool flat_table(const std::string_view* key, const array& a, std::size_t rows_depth) {
+    if (a.empty() || !a.front().is_object()) return false;
+    const object& first = a.front().as_object();
+    if (first.empty()) return false;
+    flat_fields_.clear();
+    for (const member& m : first) {
+      if (!m.value.is_primitive()) return false;
+      flat_fields_.push_back(detail::field_node{m.key, 0});
+    }
+    const detail::writer::mark_type start = w_.mark();
+    array_header(key, a.size(), flat_fields_);
+    const std::size_t width = first.size();
+    for (const value& element : a) {
+      const object* row = element.get_if<object>();
+      if (row == nullptr || row->size() != width) {
+        w_.rewind(start);
+        return false;
+      }
+      w_.begin_line(rows_depth);
+      std::size_t position = 0;
+      for (const member& column : first) {
+        const value* cell = detail::find_member(*row, column.key, position);
+        if (cell == nullptr || !cell->is_primitive()) {
+          w_.rewind(start);
+          return false;
+        }
+        if (position != 0) w_.delimiter_char(delim_);
+        primitive(*cell, delim_);
+        ++position;
+      }
+    }
+    return true;
+  }
+
   void row_cells(const object& row, field_list_view fields) {
     bool first = true;
     detail::for_each_leaf(row, fields, [&](const value& cell) {
@@ -283,6 +324,7 @@ class value_encoder {
   detail::writer& w_;
   delimiter delim_;
   detail::shape_analyzer shapes_;
+  std::vector<detail::field_node> flat_fields_;  // header of flat_table()
 };
 
 }  // namespace

@@ -9,14 +9,6 @@ bool all_primitives(const array& a) noexcept {
   return std::all_of(a.begin(), a.end(), [](const value& v) { return v.is_primitive(); });
 }
 
-const value* find_member(const object& o, std::string_view key, std::size_t hint) noexcept {
-  if (hint < o.size()) {
-    const member& m = *(o.begin() + static_cast<std::ptrdiff_t>(hint));
-    if (m.key == key) return &m.value;
-  }
-  return o.find(key);
-}
-
 array_form shape_analyzer::classify_array(const array& a) {
   if (a.empty()) return array_form::empty;
   bool primitives = true, arrays = true, objects = true;
@@ -65,23 +57,40 @@ bool shape_analyzer::detect(std::size_t begin, std::size_t end) {
   const object& first = *rows_[begin];
   if (first.empty()) return false;
   const std::size_t width = first.size();
-  for (std::size_t r = begin + 1; r < end; ++r)
-    if (rows_[r]->size() != width) return false;
+
+  // One pass over the rows, row by row (each row's members are contiguous in memory): every
+  // key of the first row must be present, and per column we note whether all values are
+  // primitives, or all non-empty objects. flags_[base + j] holds column j's bits.
+  enum : std::uint8_t { all_primitive = 1, all_objects = 2 };
+  const std::size_t base = flags_.size();
+  flags_.resize(base + width, all_primitive | all_objects);
+  struct restore {
+    std::vector<std::uint8_t>& f;
+    std::size_t n;
+    ~restore() { f.resize(n); }
+  } guard{flags_, base};
+  for (std::size_t r = begin; r < end; ++r) {
+    const object& row = *rows_[r];
+    if (row.size() != width) return false;
+    std::size_t position = 0;
+    for (const member& column : first) {
+      const value* v = find_member(row, column.key, position);
+      if (v == nullptr) return false;  // key sets differ
+      std::uint8_t bits = 0;
+      if (v->is_primitive()) bits = all_primitive;
+      else if (v->is_object() && !v->as_object().empty()) bits = all_objects;
+      flags_[base + position] &= bits;
+      ++position;
+    }
+  }
 
   std::size_t position = 0;
   for (const member& column : first) {
     const std::size_t node = fields_.size();
     fields_.push_back(field_node{column.key, 0});
-
-    bool primitives = true, nonempty_objects = true;
-    for (std::size_t r = begin; r < end; ++r) {
-      const value* v = find_member(*rows_[r], column.key, position);
-      if (v == nullptr) return false;  // key sets differ
-      primitives = primitives && v->is_primitive();
-      nonempty_objects = nonempty_objects && v->is_object() && !v->as_object().empty();
-    }
-    if (!primitives) {
-      if (!nonempty_objects) return false;
+    const std::uint8_t bits = flags_[base + position];
+    if ((bits & all_primitive) == 0) {
+      if ((bits & all_objects) == 0) return false;
       // Nested-uniform candidate: detect the sub-rows' own field tree.
       const std::size_t sub_begin = rows_.size();
       for (std::size_t r = begin; r < end; ++r)

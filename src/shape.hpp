@@ -13,6 +13,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "toon/value.hpp"
@@ -34,8 +36,38 @@ enum class array_form : unsigned char {
 
 /// Member lookup that first tries position `hint` (rows usually share the first row's key
 /// order), then searches linearly. nullptr when absent.
-[[nodiscard]] const value* find_member(const object& o, std::string_view key,
-                                       std::size_t hint) noexcept;
+/// Equality of two byte ranges of length `n`, inline: keys are short, and fixed-size loads
+/// (overlapping at the end) beat both a byte loop and a call to memcmp.
+[[nodiscard]] inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
+  auto load8 = [](const char* p) {
+    std::uint64_t x;
+    std::memcpy(&x, p, 8);
+    return x;
+  };
+  auto load4 = [](const char* p) {
+    std::uint32_t x;
+    std::memcpy(&x, p, 4);
+    return x;
+  };
+  if (n >= 8) {
+    for (std::size_t i = 0; i + 8 <= n; i += 8)
+      if (load8(a + i) != load8(b + i)) return false;
+    return load8(a + n - 8) == load8(b + n - 8);
+  }
+  if (n >= 4) return load4(a) == load4(b) && load4(a + n - 4) == load4(b + n - 4);
+  for (std::size_t i = 0; i < n; ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+[[nodiscard]] inline const value* find_member(const object& o, std::string_view key,
+                                              std::size_t hint) noexcept {
+  if (hint < o.size()) {
+    const member& m = *(o.begin() + static_cast<std::ptrdiff_t>(hint));
+    if (m.key.size() == key.size() && same_bytes(m.key.data(), key.data(), key.size())) return &m.value;
+  }
+  return o.find(key);
+}
 
 /// Runs form detection. Keeps its scratch buffers between calls, so that once warm it does
 /// not allocate. The field list of the last successful detection stays valid (and its names
@@ -62,6 +94,7 @@ class shape_analyzer {
 
   std::vector<field_node> fields_;
   std::vector<const object*> rows_;
+  std::vector<std::uint8_t> flags_;  // per-column bits of the detections in progress
 };
 
 /// Calls `f(const value&)` for each leaf cell of `row`, in the depth-first pre-order of

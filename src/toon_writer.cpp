@@ -6,6 +6,11 @@
 #include <cmath>
 #include <cstring>
 #include <system_error>
+#include <algorithm>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace toon::detail {
 
@@ -73,7 +78,7 @@ constexpr bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >
 constexpr bool is_space_or_tab(char c) noexcept { return c == ' ' || c == '\t'; }
 
 // /^[+-]?[0-9]+(?:\.[0-9]+)?(?:e[+-]?[0-9]+)?$/i
-bool numeric_like(std::string_view s) noexcept {
+[[gnu::noinline]] bool numeric_like(std::string_view s) noexcept {
   std::size_t i = 0;
   const std::size_t n = s.size();
   auto digits = [&] {
@@ -96,12 +101,12 @@ bool numeric_like(std::string_view s) noexcept {
 }
 
 // The conditions of §7.2 that depend on the string as a whole rather than on one byte.
-bool whole_string_needs_quotes(std::string_view s) noexcept {
+inline bool whole_string_needs_quotes(std::string_view s) noexcept {
   if (s.empty()) return true;
   const char first = s.front();
   if (first == '-' || first == '#') return true;
   if (is_space_or_tab(first) || is_space_or_tab(s.back())) return true;
-  if (s == "true" || s == "false" || s == "null") return true;
+  if ((s.size() == 4 && (s == "true" || s == "null")) || (s.size() == 5 && s == "false")) return true;
   if ((is_digit(first) || first == '+') && numeric_like(s)) return true;
   return false;
 }
@@ -246,6 +251,55 @@ std::size_t format_double(char* buf, double d) noexcept {
     buf[0] = '0';
     return 1;
   }
+  // Few decimals (prices, rates, integral values): d equals r / 10^k for an integer r and
+  // the smallest such k <= 6. Below 2^50 in scaled units, doubles are spaced at most 1/4
+  // apart, so r is the only k-decimal candidate and its digits are the shortest round-trip
+  // ones (the decimal r/10^k reads back as the correctly rounded quotient, which is d). One
+  // test at k = 6 suffices: r6 / 10^6 is the same rational number as r / 10^k, and the
+  // trailing zeros of r6 give k.
+  if (const double a = std::fabs(d); a < 0x1p50 / 1e6) {
+    const double scaled = d * 1e6;
+    // Nearest integer (ties away from zero; any near integer would do: the test decides).
+    const auto r = static_cast<double>(static_cast<std::int64_t>(scaled + (scaled < 0 ? -0.5 : 0.5)));
+    if (r / 1e6 == d) {
+      char* o = buf;
+      auto m = static_cast<std::int64_t>(r);
+      if (m < 0) {
+        *o++ = '-';
+        m = -m;
+      }
+      int k = 6;  // strip trailing zeros of the six decimals: 4, then 2, then 1
+      if (m % 10000 == 0) {
+        m /= 10000;
+        k = 2;
+      }
+      if (k >= 2 && m % 100 == 0) {
+        m /= 100;
+        k -= 2;
+      }
+      if (k >= 1 && m % 10 == 0) {
+        m /= 10;
+        k -= 1;
+      }
+      static constexpr std::int64_t pow10[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
+      o = std::to_chars(o, buf + max_double_chars, m / pow10[k]).ptr;
+      if (k > 0) {
+        *o++ = '.';
+        std::int64_t frac = m % pow10[k];
+        for (int i = k - 1; i >= 0; --i) {
+          o[i] = static_cast<char>('0' + frac % 10);
+          frac /= 10;
+        }
+        o += k;
+      }
+      return static_cast<std::size_t>(o - buf);
+    }
+  }
+  // Where Number::toString uses plain decimal notation its digits are the shortest round-trip
+  // ones, which to_chars prints in fixed form - up to 1e15 (< 2^53), above which fixed form
+  // would spell out the exact binary value instead of zeros after the shortest digits.
+  if (const double a = std::fabs(d); a >= 1e-6 && a < 1e15)
+    return static_cast<std::size_t>(std::to_chars(buf, buf + max_double_chars, d, std::chars_format::fixed).ptr - buf);
   // Shortest round-trip digits in scientific form: [-]D[.DDD]e(+|-)XX[X].
   char sci[max_double_chars];
   auto r = std::to_chars(sci, sci + sizeof sci, d, std::chars_format::scientific);
@@ -365,49 +419,273 @@ void append_fields(std::string& out, field_list_view fields, delimiter d) {
 
 // ---- writer ---------------------------------------------------------------------------------
 
+namespace {
+
+// Copies `s` to `dst`; returns the union (bitwise or) of the classes of its bytes in `table`.
+std::uint8_t copy_scalar(char* dst, std::string_view s, const class_table& table) noexcept {
+  std::uint8_t acc = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    acc |= table[c];
+    dst[i] = static_cast<char>(c);
+  }
+  return acc;
+}
+
+#if defined(__SSE2__)
+// The classes (quote, escape) of the 16 bytes of `x` in the value table of `delim`: ':' '['
+// ']' '{' '}' and the delimiter force quoting; '"' '\\' and bytes <= 0x1F are escaped (the tab
+// delimiter is such a control byte, an escape as in the tables).
+std::uint8_t classify16(__m128i x, char delim) noexcept {
+  auto eq = [&x](char c) { return _mm_cmpeq_epi8(x, _mm_set1_epi8(c)); };
+  const __m128i q = _mm_or_si128(_mm_or_si128(_mm_or_si128(eq(':'), eq('[')), _mm_or_si128(eq(']'), eq('{'))),
+                                 _mm_or_si128(eq('}'), eq(delim)));
+  const __m128i control_max = _mm_set1_epi8(0x1F);
+  const __m128i e = _mm_or_si128(_mm_or_si128(eq('"'), eq('\\')),
+                                 _mm_cmpeq_epi8(_mm_max_epu8(x, control_max), control_max));
+  return static_cast<std::uint8_t>((_mm_movemask_epi8(e) != 0 ? escape : plain) |
+                                   (_mm_movemask_epi8(q) != 0 ? quote : plain));
+}
+
+// copy_scalar() with a value table, by blocks: 16 bytes at a time for n >= 16 (the last
+// block overlapping the previous one), two overlapping 8- or 4-byte halves below. Loads and
+// stores stay within s and dst[0, n).
+std::uint8_t copy_value_simd(char* dst, std::string_view s, char delim) noexcept {
+  const std::size_t n = s.size();
+  const char* src = s.data();
+  if (n >= 16) {
+    std::uint8_t classes = plain;
+    std::size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i));
+      classes |= classify16(x, delim);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), x);
+    }
+    if (i < n) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + n - 16));
+      classes |= classify16(x, delim);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + n - 16), x);
+    }
+    return classes;
+  }
+  if (n >= 8) {
+    const __m128i lo = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src));
+    const __m128i hi = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + n - 8));
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(dst), lo);
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(dst + n - 8), hi);
+    return classify16(_mm_unpacklo_epi64(lo, hi), delim);
+  }
+  // 4 <= n < 8: the two 4-byte halves, twice over in the 16 bytes.
+  std::uint32_t lo, hi;
+  std::memcpy(&lo, src, 4);
+  std::memcpy(&hi, src + n - 4, 4);
+  std::memcpy(dst, &lo, 4);
+  std::memcpy(dst + n - 4, &hi, 4);
+  const __m128i x = _mm_set_epi32(static_cast<int>(hi), static_cast<int>(lo), static_cast<int>(hi), static_cast<int>(lo));
+  return classify16(x, delim);
+}
+#endif
+
+// Copies the string value `s` to `dst`; returns the union of its byte classes (§7.2).
+std::uint8_t copy_value(char* dst, std::string_view s, delimiter d) noexcept {
+#if defined(__SSE2__)
+  if (s.size() >= 4) return copy_value_simd(dst, s, static_cast<char>(d));
+#endif
+  return copy_scalar(dst, s, value_table(d));
+}
+
+// Length of `"s"` with §7.1 escapes.
+std::size_t quoted_size(std::string_view s) noexcept {
+  std::size_t n = s.size() + 2;
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (key_table[u] != escape) continue;
+    n += (u == '\\' || u == '"' || u == '\n' || u == '\r' || u == '\t') ? 1 : 5;
+  }
+  return n;
+}
+
+// Writes `"s"` with §7.1 escapes at `p`; returns the end.
+char* put_quoted(char* p, std::string_view s) noexcept {
+  *p++ = '"';
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (key_table[u] != escape) [[likely]] {
+      *p++ = c;
+      continue;
+    }
+    *p++ = '\\';
+    switch (u) {
+      case '\\': *p++ = '\\'; break;
+      case '"': *p++ = '"'; break;
+      case '\n': *p++ = 'n'; break;
+      case '\r': *p++ = 'r'; break;
+      case '\t': *p++ = 't'; break;
+      default: {
+        static constexpr char hex[] = "0123456789abcdef";
+        *p++ = 'u';
+        *p++ = '0';
+        *p++ = '0';
+        *p++ = hex[(u >> 4) & 0xF];
+        *p++ = hex[u & 0xF];
+      }
+    }
+  }
+  *p++ = '"';
+  return p;
+}
+
+}  // namespace
+
 writer::writer(std::string& out, int indent_size, delimiter document_delimiter) noexcept
     : out_(out),
+      cur_(out.data() + out.size()),
+      end_(cur_),
       indent_(indent_size > 0 ? static_cast<std::size_t>(indent_size) : 0),
       delim_(document_delimiter) {}
 
-void writer::begin_line(std::size_t depth) {
-  if (started_) out_.push_back('\n');
-  started_ = true;
-  out_.append(depth * indent_, ' ');
+void writer::grow(std::size_t n) {
+  // Within the capacity: use all of it (no reallocation). Beyond: steps of at least 64 KiB;
+  // std::string reallocates geometrically. resize() zero-fills what it adds, so every byte
+  // is filled about once.
+  const auto used = static_cast<std::size_t>(cur_ - out_.data());
+  if (used + n <= out_.capacity()) out_.resize(out_.capacity());
+  else out_.resize(used + std::max(n, std::size_t(1) << 16));
+  cur_ = out_.data() + used;
+  end_ = out_.data() + out_.size();
 }
 
-void writer::begin_list_item(std::size_t depth) {
-  begin_line(depth);
-  out_.append("- ", 2);
+void writer::sync() noexcept {
+  out_.resize(static_cast<std::size_t>(cur_ - out_.data()));
+  cur_ = out_.data() + out_.size();
+  end_ = cur_;
 }
 
-void writer::empty_list_item(std::size_t depth) {
-  begin_line(depth);
-  out_.push_back('-');
+void writer::raw(std::string_view text) {
+  char* p = reserve(text.size());
+  std::memcpy(p, text.data(), text.size());
+  cur_ = p + text.size();
+}
+
+// Reservations are exact or nearly (the unescaped size plus quotes, the longest number), so
+// that a buffer reserved for the document plus a little slack is never reallocated.
+
+void writer::key(std::string_view k) {
+  char* p = reserve(k.size() + 2);
+  const bool quote_now = k.empty() || (!is_alpha(k.front()) && k.front() != '_');
+  const std::uint8_t classes = copy_scalar(p, k, key_table);
+  if (!quote_now && classes == plain) {
+    cur_ = p + k.size();
+  } else if ((classes & escape) == 0) {  // quoted, nothing to escape
+    std::memmove(p + 1, p, k.size());
+    p[0] = '"';
+    p[k.size() + 1] = '"';
+    cur_ = p + k.size() + 2;
+  } else {
+    quoted(k);
+  }
+}
+
+void writer::string(std::string_view s, delimiter d) {
+  const std::size_t n = s.size();
+  char* p = reserve(n + 2);
+  const std::uint8_t classes = copy_value(p, s, d);
+  if (classes == plain && !whole_string_needs_quotes(s)) {
+    cur_ = p + n;
+  } else if ((classes & escape) == 0) {  // quoted, nothing to escape
+    std::memmove(p + 1, p, n);
+    p[0] = '"';
+    p[n + 1] = '"';
+    cur_ = p + n + 2;
+  } else {
+    quoted(s);
+  }
+}
+
+void writer::quoted(std::string_view s) { cur_ = put_quoted(reserve(quoted_size(s)), s); }
+
+void writer::number(std::int64_t i) {
+  char* p = reserve(20);  // "-9223372036854775808"
+  cur_ = std::to_chars(p, p + 20, i).ptr;
+}
+
+void writer::number(std::uint64_t u) {
+  char* p = reserve(20);  // "18446744073709551615"
+  cur_ = std::to_chars(p, p + 20, u).ptr;
+}
+
+void writer::number(double d) {
+  if (static_cast<std::size_t>(end_ - cur_) >= max_double_chars) {
+    cur_ += format_double(cur_, d);
+    return;
+  }
+  char buf[max_double_chars];
+  const std::size_t n = format_double(buf, d);
+  char* p = reserve(n);
+  std::memcpy(p, buf, n);
+  cur_ = p + n;
+}
+
+void writer::bracket(std::size_t length, delimiter d, bool keyed) {
+  char buf[28];
+  char* o = buf;
+  *o++ = '[';
+  o = std::to_chars(o, buf + 24, length).ptr;
+  if (keyed) *o++ = ':';
+  if (d != delimiter::comma) *o++ = static_cast<char>(d);
+  *o++ = ']';
+  raw(std::string_view(buf, static_cast<std::size_t>(o - buf)));
+}
+
+std::size_t writer::append_field_entries(field_list_view fields, std::size_t index, std::size_t count,
+                                         delimiter d) {
+  for (std::size_t j = 0; j < count && index < fields.size(); ++j) {
+    if (j > 0) put1(static_cast<char>(d));
+    const field_node& f = fields[index++];
+    key(f.name);
+    if (f.child_count > 0) {
+      put1('{');
+      index = append_field_entries(fields, index, f.child_count, d);
+      put1('}');
+    }
+  }
+  return index;
+}
+
+void writer::fields(field_list_view f, delimiter d) {
+  put1('{');
+  std::size_t index = 0;
+  bool first = true;
+  while (index < f.size()) {
+    if (!first) put1(static_cast<char>(d));
+    first = false;
+    index = append_field_entries(f, index, 1, d);
+  }
+  put1('}');
 }
 
 void writer::header(std::string_view k, std::size_t length, delimiter d, field_list_view f,
                     bool keyed) {
-  append_key(out_, k);
+  key(k);
   keyless_header(length, d, f, keyed);
 }
 
 void writer::keyless_header(std::size_t length, delimiter d, field_list_view f, bool keyed) {
-  append_bracket(out_, length, d, keyed);
-  if (!f.empty()) append_fields(out_, f, d);
-  out_.push_back(':');
+  bracket(length, d, keyed);
+  if (!f.empty()) fields(f, d);
+  put1(':');
 }
 
 void writer::empty_array_field(std::size_t depth, std::string_view k) {
   begin_line(depth);
-  append_key(out_, k);
-  out_.append(": []", 4);
+  key(k);
+  raw(std::string_view(": []", 4));
 }
 
 void writer::object_field(std::size_t depth, std::string_view k) {
   begin_line(depth);
-  append_key(out_, k);
-  out_.push_back(':');
+  key(k);
+  put1(':');
 }
 
 }  // namespace toon::detail

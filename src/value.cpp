@@ -52,8 +52,7 @@ value& object::insert_or_assign(std::string_view key, value v) {
 }
 
 value& object::emplace_back(std::string key, value v) {
-  items_.push_back(member{std::move(key), std::move(v)});
-  return items_.back().value;
+  return items_.emplace_back(std::move(key), std::move(v)).value;
 }
 
 bool object::erase(std::string_view key) {

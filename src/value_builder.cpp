@@ -14,23 +14,23 @@ value& value_builder::place(value&& v) {
     a->push_back(std::move(v));
     return a->back();
   }
-  // Object member: a repeated key (non-strict mode) replaces the earlier value in place.
-  auto& o = top.as_object();
-  if (value* existing = o.find(pending_key_)) {
-    *existing = std::move(v);
-    return *existing;
-  }
-  return o.emplace_back(std::move(pending_key_), std::move(v));
+  // Object member: key() created it (or found the earlier one of a repeated key).
+  *pending_ = std::move(v);
+  return *pending_;
 }
 
 bool value_builder::start_object(std::size_t size_hint, std::size_t) {
   object o;
+  if (size_hint == 0 && stack_.size() < widths_.size()) size_hint = widths_[stack_.size()];
   if (size_hint) o.reserve(size_hint < 4096 ? size_hint : 4096);
   stack_.push_back(&place(value(std::move(o))));
   return true;
 }
 
 bool value_builder::end_object() {
+  const std::size_t depth = stack_.size() - 1;
+  if (depth >= widths_.size()) widths_.resize(depth + 1, 0);
+  widths_[depth] = stack_.back()->as_object().size();
   stack_.pop_back();
   return true;
 }
@@ -48,8 +48,15 @@ bool value_builder::end_array() {
 }
 
 bool value_builder::key(std::string_view k, std::size_t) {
-  // The view is valid only during the call: copy it once; place() moves it into the member.
-  pending_key_.assign(k.data(), k.size());
+  // The member is created here, with its key built once from the view (valid only during the
+  // call); place() fills in the value. A repeated key (non-strict mode) replaces the earlier
+  // value in place.
+  object& o = stack_.back()->as_object();
+  if (value* existing = unique_keys_ ? nullptr : o.find(k)) {
+    pending_ = existing;
+    return true;
+  }
+  pending_ = &o.emplace_back(std::string(k), value());
   return true;
 }
 
@@ -72,7 +79,7 @@ bool value_builder::string_value(std::string_view s, std::size_t) {
 namespace toon {
 
 result<value> decode(std::string_view text, const decode_options& options) {
-  detail::value_builder builder;
+  detail::value_builder builder(options.strict);
   result<void> r = decode_events(text, builder, options);
   if (!r) return r.error();
   return std::move(builder.result());

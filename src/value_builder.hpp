@@ -12,6 +12,10 @@ namespace toon::detail {
 /// event_handler that materialises the document as a toon::value.
 class value_builder final : public event_handler {
  public:
+  /// `unique_keys`: the event source guarantees no repeated key within an object (the strict
+  /// parser rejects them), so members are appended without looking for an earlier one.
+  explicit value_builder(bool unique_keys = false) noexcept : unique_keys_(unique_keys) {}
+
   /// The finished value (valid after a successful decode_events()).
   value& result() noexcept { return root_; }
 
@@ -34,7 +38,11 @@ class value_builder final : public event_handler {
 
   value root_;
   std::vector<value*> stack_;  // open containers
-  std::string pending_key_;  // key of the next object member
+  value* pending_ = nullptr;  // the member created by key(), awaiting its value
+  // Member count of the last object closed at each nesting depth: a new object without a size
+  // hint reserves that many (rows of a table, items of a list share their width).
+  std::vector<std::size_t> widths_;
+  bool unique_keys_ = false;
 };
 
 }  // namespace toon::detail

@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <string_view>
@@ -97,60 +98,101 @@ void append_fields(std::string& out, field_list_view fields, delimiter d);
 /// lines with LF (the first line of the document gets none, so the document never starts or
 /// ends with a newline, whatever `out` already held) and indents with `indent_size` spaces
 /// per depth level.
+///
+/// Output goes through a raw cursor into `out`: the string is grown (resized) ahead of the
+/// cursor in large steps - first up to its capacity, so that a buffer reserved for the whole
+/// document is never reallocated - and each token costs one bounds check and plain stores
+/// instead of std::string bookkeeping per append. While the writer is alive `out` may hold
+/// unwritten bytes past the cursor: it holds exactly the document once the writer is
+/// destroyed or buffer() is called.
 class writer {
  public:
   /// `indent_size` below 0 is treated as 0. `document_delimiter` must be a valid delimiter.
   writer(std::string& out, int indent_size, delimiter document_delimiter) noexcept;
   writer(std::string& out, const encode_options& options) noexcept
       : writer(out, options.indent_size, options.delimiter) {}
+  ~writer() { sync(); }
 
   writer(const writer&) = delete;
   writer& operator=(const writer&) = delete;
 
-  [[nodiscard]] std::string& buffer() noexcept { return out_; }
+  /// The output so far (trimmed to the written length).
+  [[nodiscard]] std::string& buffer() noexcept {
+    sync();
+    return out_;
+  }
   [[nodiscard]] delimiter document_delimiter() const noexcept { return delim_; }
   [[nodiscard]] std::size_t indent_size() const noexcept { return indent_; }
   /// True once a line has been started.
   [[nodiscard]] bool has_lines() const noexcept { return started_; }
 
+  /// A position in the output, for rewind(): lets an encoder write speculatively.
+  struct mark_type {
+    std::size_t offset;
+    bool started;
+  };
+  [[nodiscard]] mark_type mark() const noexcept {
+    return {static_cast<std::size_t>(cur_ - out_.data()), started_};
+  }
+  /// Drops everything written since `m`.
+  void rewind(mark_type m) noexcept {
+    cur_ = out_.data() + m.offset;
+    started_ = m.started;
+  }
+
   // Lines.
   /// Starts a line at `depth`: LF (except before the document's first line), then indentation.
-  void begin_line(std::size_t depth);
+  void begin_line(std::size_t depth) {
+    const std::size_t n = depth * indent_;
+    char* p = reserve(n + 1);
+    if (started_) *p++ = '\n';
+    started_ = true;
+    if (n <= 16 && end_ - p >= 16) {
+      std::memcpy(p, "                ", 16);  // one fixed-size store; the excess is overwritten
+    } else {
+      std::memset(p, ' ', n);
+    }
+    cur_ = p + n;
+  }
   /// Starts a list-item line at `depth`: begin_line(depth) then "- ".
-  void begin_list_item(std::size_t depth);
+  void begin_list_item(std::size_t depth) {
+    begin_line(depth);
+    put2('-', ' ');
+  }
   /// Writes a bare "-" line at `depth` (the empty-object list item, §10).
-  void empty_list_item(std::size_t depth);
+  void empty_list_item(std::size_t depth) {
+    begin_line(depth);
+    put1('-');
+  }
 
   // Tokens on the current line.
-  void raw(std::string_view text) { out_.append(text); }
-  void raw(char c) { out_.push_back(c); }
-  void key(std::string_view k) { append_key(out_, k); }
+  void raw(std::string_view text);
+  void raw(char c) { put1(c); }
+  void key(std::string_view k);
   /// A string value quoted against delimiter `d` (§7.2, §11.1).
-  void string(std::string_view s, delimiter d) { append_string(out_, s, d); }
+  void string(std::string_view s, delimiter d);
   /// A string value of a `key: value` field or a root primitive (document delimiter).
-  void string(std::string_view s) { append_string(out_, s, delim_); }
-  void quoted(std::string_view s) { append_quoted(out_, s); }
-  void number(std::int64_t i) { append_int(out_, i); }
-  void number(std::uint64_t u) { append_uint(out_, u); }
-  void number(double d) { append_double(out_, d); }
-  void big_integer(std::string_view digits) { append_big_integer(out_, digits); }
-  void boolean(bool b) { append_bool(out_, b); }
-  void null() { append_null(out_); }
+  void string(std::string_view s) { string(s, delim_); }
+  void quoted(std::string_view s);
+  void number(std::int64_t i);
+  void number(std::uint64_t u);
+  void number(double d);
+  void big_integer(std::string_view digits) { raw(digits); }
+  void boolean(bool b) { b ? raw(std::string_view("true", 4)) : raw(std::string_view("false", 5)); }
+  void null() { raw(std::string_view("null", 4)); }
   /// The delimiter between two inline values, row cells or field names.
-  void delimiter_char(delimiter d) { out_.push_back(static_cast<char>(d)); }
+  void delimiter_char(delimiter d) { put1(static_cast<char>(d)); }
   /// ": " between a key and its primitive value (or an entry key and its cells, or an
   /// inline array header and its values).
-  void colon_space() { out_.append(": ", 2); }
+  void colon_space() { put2(':', ' '); }
   /// ":" ending a header or an object key whose content follows on deeper lines.
-  void colon() { out_.push_back(':'); }
+  void colon() { put1(':'); }
   /// " " after an inline array header's colon, before its values.
-  void space() { out_.push_back(' '); }
+  void space() { put1(' '); }
 
   // Headers.
-  void bracket(std::size_t length, delimiter d, bool keyed = false) {
-    append_bracket(out_, length, d, keyed);
-  }
-  void fields(field_list_view f, delimiter d) { append_fields(out_, f, d); }
+  void bracket(std::size_t length, delimiter d, bool keyed = false);
+  void fields(field_list_view f, delimiter d);
   /// Writes a whole header on the current line: `[key][N<d>]{fields}:` (fields omitted when
   /// empty; `[N:<d>]` when keyed, which requires fields). No space after the colon.
   void header(std::string_view key, std::size_t length, delimiter d, field_list_view f = {},
@@ -165,7 +207,31 @@ class writer {
   void object_field(std::size_t depth, std::string_view k);
 
  private:
+  /// At least `n` writable bytes at the cursor; returns the cursor.
+  char* reserve(std::size_t n) {
+    if (static_cast<std::size_t>(end_ - cur_) < n) [[unlikely]]
+      grow(n);
+    return cur_;
+  }
+  void grow(std::size_t n);
+  /// Trims `out_` to the written length.
+  void sync() noexcept;
+  void put1(char c) {
+    char* p = reserve(1);
+    *p = c;
+    cur_ = p + 1;
+  }
+  void put2(char a, char b) {
+    char* p = reserve(2);
+    p[0] = a;
+    p[1] = b;
+    cur_ = p + 2;
+  }
+  std::size_t append_field_entries(field_list_view fields, std::size_t index, std::size_t count, delimiter d);
+
   std::string& out_;
+  char* cur_;  ///< next byte to write, inside out_
+  char* end_;  ///< end of the writable (resized) part of out_
   std::size_t indent_;
   delimiter delim_;
   bool started_ = false;
