@@ -1,0 +1,486 @@
+#!/usr/bin/env python3
+"""benchmarks/report.py - turns the outputs of scripts/bench.sh into docs/benchmarks.md,
+docs/img/bench-*.png (gnuplot) and benchmarks/results/results.json. Standard library only.
+
+    python3 benchmarks/report.py --out BENCH_OUT --build BUILD_DIR --root REPO [--catalog-md FILE]
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+
+GROUPS = [
+    ("typed_encode", "Typed encode: C++ structs → text", ["rapidjson", "nlohmann"]),
+    ("value_encode", "Value encode: document model → text", ["rapidjson", "nlohmann"]),
+    ("typed_decode", "Typed decode: text → C++ structs", ["simdjson", "rapidjson"]),
+    ("value_decode", "Value decode: text → document model", ["simdjson", "rapidjson", "nlohmann"]),
+]
+BASELINE_LABEL = {
+    "rapidjson": "rapidjson",
+    "nlohmann": "nlohmann",
+    "simdjson": "simdjson",
+}
+GROUP_NOTES = {
+    "typed_encode": "toon: `toon::encode_to(buf, structs)`; rapidjson: `Writer<StringBuffer>` driven from the same "
+    "structs; nlohmann: structs → `nlohmann::json` → `dump()`.",
+    "value_encode": "toon: `toon::encode_to(buf, toon::value)`; rapidjson: `Document::Accept(Writer)`; nlohmann: "
+    "`json::dump()`. Each DOM is built once, outside the timing.",
+    "typed_decode": "toon: `toon::decode<T>(text)`; simdjson: On-Demand `find_field` in declaration order into the "
+    "same structs; rapidjson: `Document::Parse` (full precision, so doubles round-trip) then `FindMember` per field. "
+    "Every iteration fills a fresh object.",
+    "value_decode": "toon: `toon::decode(text)` → `toon::value`; simdjson: DOM `parser::parse` (parser reused); "
+    "rapidjson: `Document::Parse` (default flags); nlohmann: `json::parse`.",
+}
+PEER_FILES = [("reference", "reference.json"), ("rust", "rust.json"), ("toons", "toons.json")]
+FORMATS = [("pretty.json", "JSON (pretty, 2 spaces)"), ("json", "JSON (compact)"), ("toon", "TOON (comma)"),
+           ("tab.toon", "TOON (tab)"), ("csv", "CSV")]
+
+
+def load(path):
+    if path and os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    return None
+
+
+def fmt_rate(x):
+    """Records or bytes per second with an SI suffix."""
+    for div, suf in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if x >= div:
+            return f"{x / div:.3g}{suf}" if x / div < 100 else f"{x / div:.0f}{suf}"
+    return f"{x:.3g}"
+
+
+def fmt_ratio(x):
+    return f"{x:.2f}×" if x < 10 else f"{x:.1f}×"
+
+
+def bench_table(results):
+    """{group: {dataset: {impl: {records_per_second, bytes_per_second, bytes}}}} from toon_bench."""
+    table = {}
+    aggregated = any(b.get("run_type") == "aggregate" for b in results["benchmarks"])
+    for b in results["benchmarks"]:
+        if aggregated:  # repetitions: the median of each benchmark
+            if b.get("run_type") != "aggregate" or b.get("aggregate_name") != "median":
+                continue
+        elif b.get("run_type", "iteration") != "iteration":
+            continue
+        group, dataset, impl = b.get("run_name", b["name"]).split("/")[:3]
+        table.setdefault(group, {}).setdefault(dataset, {})[impl] = {
+            "records_per_second": b["items_per_second"],
+            "bytes_per_second": b["bytes_per_second"],
+            "bytes": b.get("bytes", 0),
+            "records": b.get("records", 0),
+        }
+    return table
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def cmake_cache(build, key):
+    try:
+        with open(os.path.join(build, "CMakeCache.txt"), encoding="utf-8") as f:
+            for line in f:
+                if line.startswith(key + ":"):
+                    return line.split("=", 1)[1].strip()
+    except OSError:
+        pass
+    return ""
+
+
+def compiler_version(cxx):
+    try:
+        return subprocess.run([cxx or "c++", "--version"], capture_output=True, text=True,
+                              check=False).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        return cxx
+
+
+def gnuplot_bars(png, title, ylabel, columns, rows, logscale=True):
+    """A clustered bar chart: rows = [(label, [value per column])]."""
+    if not shutil.which("gnuplot"):
+        return False
+    dat = png[:-4] + ".dat"
+    with open(dat, "w", encoding="utf-8") as f:
+        f.write("label " + " ".join(f'"{c}"' for c in columns) + "\n")
+        for label, values in rows:
+            f.write(f'"{label}" ' + " ".join("NaN" if v is None else f"{v:.6g}" for v in values) + "\n")
+    plots = ", ".join(f"'{dat}' using {i + 2}:xtic(1) title columnheader({i + 2})" for i in range(len(columns)))
+    script = f"""
+set terminal pngcairo size 1000,520 font ",10" noenhanced
+set output '{png}'
+set title "{title}"
+set ylabel "{ylabel}"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key below horizontal
+set grid ytics
+set yrange [{'*' if logscale else '0'}:*]
+{'set logscale y' if logscale else ''}
+set xtics nomirror
+plot {plots}
+"""
+    try:
+        subprocess.run(["gnuplot"], input=script, text=True, check=True, capture_output=True)
+    except (subprocess.CalledProcessError, OSError) as e:
+        print(f"report.py: gnuplot failed for {png}: {e}")
+        return False
+    finally:
+        os.remove(dat)
+    return True
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--build", required=True)
+    ap.add_argument("--root", required=True)
+    ap.add_argument("--catalog-md")
+    ap.add_argument("--peer-ms", default="1000")
+    args = ap.parse_args()
+    out, root = args.out, args.root
+    peers_ms = args.peer_ms
+
+    bench = load(os.path.join(out, "toon_bench.json"))
+    alloc = load(os.path.join(out, "toon_bench_alloc.json"))
+    tokens = load(os.path.join(out, "tokens.json")) or {}
+    manifest = load(os.path.join(out, "data", "manifest.json"))
+    peers = {k: load(os.path.join(out, "peers", f)) for k, f in PEER_FILES}
+    peers = {k: v for k, v in peers.items() if v}
+    notes_path = os.path.join(out, "peers", "notes.txt")
+    peer_notes = open(notes_path, encoding="utf-8").read().split("\n") if os.path.exists(notes_path) else []
+    peer_notes = [n for n in peer_notes if n] + [n for p in peers.values() for n in p.get("notes", [])]
+    load_before = open(os.path.join(out, "load-before.txt"), encoding="utf-8").read().strip()
+    load_after = open(os.path.join(out, "load-after.txt"), encoding="utf-8").read().strip()
+
+    table = bench_table(bench)
+    rep_count = max((b.get("repetitions", 1) for b in bench["benchmarks"]), default=1)
+    reps = f"median of {rep_count} repetitions" if rep_count > 1 else "one repetition"
+    datasets = [m["name"] for m in manifest]
+    records = {m["name"]: m["records"] for m in manifest}
+    peer_rate = {}  # (peer, op, dataset) -> records/s
+    for name, p in peers.items():
+        for r in p["results"]:
+            peer_rate[(name, r["op"], r["dataset"])] = r
+    peer_label = {name: p["implementation"] for name, p in peers.items()}
+
+    ctx = bench["context"]
+    cxx = cmake_cache(args.build, "CMAKE_CXX_COMPILER")
+    machine = {
+        "cpu": cpu_model(),
+        "cores": os.cpu_count(),
+        "compiler": compiler_version(cxx),
+        "flags": (cmake_cache(args.build, "CMAKE_CXX_FLAGS") + " " +
+                  cmake_cache(args.build, "CMAKE_CXX_FLAGS_RELEASE")).strip(),
+        "date": ctx.get("date", datetime.datetime.now(datetime.timezone.utc).isoformat()),
+        "os": f"{platform.system()} {platform.release()}",
+        "load_before": load_before,
+        "load_after": load_after,
+        "simdjson_dom_kernel": ctx.get("simdjson_dom", ""),
+        "simdjson_ondemand_kernel": ctx.get("simdjson_ondemand", ""),
+        "benchmark_library": f"Google Benchmark ({ctx.get('library_build_type', '')} build)",
+        "peers": {k: f"{p['implementation']} ({p['runtime']})" for k, p in peers.items()},
+    }
+
+    md = []
+    w = md.append
+    w("# Benchmarks")
+    w("")
+    w("Speed, size and tokens of TOON (toon-cpp) against the JSON libraries C++ users know "
+      "(rapidjson, simdjson, nlohmann-json) and against other TOON implementations, measured in one run "
+      "on one machine by `bash scripts/bench.sh`. Everything on this page is generated; the raw "
+      "figures are in [`benchmarks/results/results.json`](../benchmarks/results/results.json).")
+    w("")
+    w("## Machine")
+    w("")
+    w("| | |")
+    w("|---|---|")
+    for k in ("cpu", "cores", "os", "compiler", "flags", "date", "load_before", "load_after",
+              "simdjson_dom_kernel", "simdjson_ondemand_kernel"):
+        w(f"| {k.replace('_', ' ')} | `{machine[k]}` |")
+    for k, v in machine["peers"].items():
+        w(f"| peer: {k} | {v} |")
+    w("")
+    w("Timings share two cores with whatever else runs; the load averages above show how busy the "
+      "machine was. Compare ratios measured in the same run rather than absolute figures across runs. "
+      f"toon-cpp and the JSON libraries run in one Google Benchmark process (CPU time per iteration; {reps}); the "
+      "peers run right after it, each in its own process, timed by wall clock over at least "
+      f"{peers_ms} ms per dataset and operation after a warm-up. simdjson On-Demand is compiled from its "
+      "headers; its file is built with `-march=native` so that it uses the machine's SIMD kernel (above), "
+      "as simdjson recommends.")
+    w("")
+    w("## Datasets")
+    w("")
+    w("Generated deterministically (fixed seeds, `benchmarks/datasets/*.hpp`) as C++ structs; the "
+      "document-model benchmarks use the same data as `toon::value` / JSON DOMs. records/s counts the "
+      "records of the table below; bytes/s counts the bytes of the text each benchmark writes or reads "
+      "(TOON for toon, compact JSON for the JSON libraries).")
+    w("")
+    w("| dataset | records | shape |")
+    w("|---|---:|---|")
+    shapes = {
+        "employees": "uniform flat records (one table)",
+        "orders": "orders with a nested customer object and an item table",
+        "timeseries": "hourly metrics, numeric, flat",
+        "repos": "GitHub-repository-like records, free text with commas and colons",
+        "events": "semi-uniform logs: optional fields as null, 10% with a nested error object (list form)",
+        "config": "deeply nested configuration (7 object levels), records = environments",
+        "catalog": "MCP tools/list result with 50 tools and their JSON Schemas (document model only)",
+    }
+    if ctx.get("catalog", "").startswith("generated"):
+        shapes["catalog"] += "; generated by `benchmarks/datasets/catalog.hpp`"
+    elif ctx.get("catalog"):
+        shapes["catalog"] += "; the catalog of `benchmarks/catalog/catalog_50.hpp` (`toon_catalog_50`'s tools_list.json)"
+    for d in datasets:
+        w(f"| {d} | {records[d]:,} | {shapes.get(d, '')} |")
+    w("")
+    w("Before any timing, every path is checked once: each writer's output reads back into structs equal "
+      "to the originals, each reader's structs equal the originals, each parser accepts its input, and "
+      "each peer's encode output is compared byte for byte with toon-cpp's.")
+    w("")
+
+    results = {"machine": machine, "datasets": {d: {"records": records[d]} for d in datasets},
+               "throughput": {}, "peers": {}, "allocations": {}, "tokens": {}, "targets": []}
+
+    chart_rows = {}
+    for group, title, baselines in GROUPS:
+        g = table.get(group, {})
+        w(f"## {title}")
+        w("")
+        w(GROUP_NOTES[group])
+        w("")
+        peer_cols = [p for p in peers if group in ("value_encode", "value_decode")]
+        head = ["dataset", "toon records/s", "toon MB/s"]
+        for b in baselines:
+            head += [f"{b} records/s", f"toon ÷ {b}"]
+        for p in peer_cols:
+            head += [f"{p} records/s", f"toon ÷ {p}"]
+        w("| " + " | ".join(head) + " |")
+        w("|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|")
+        rows = []
+        for d in datasets:
+            if d not in g or "toon" not in g[d]:
+                continue
+            t = g[d]["toon"]
+            cells = [d, fmt_rate(t["records_per_second"]), f"{t['bytes_per_second'] / 1e6:.0f}"]
+            entry = {"toon": t}
+            values = [t["records_per_second"] / 1e6]
+            for b in baselines:
+                if b in g[d]:
+                    r = g[d][b]["records_per_second"]
+                    cells += [fmt_rate(r), fmt_ratio(t["records_per_second"] / r)]
+                    entry[b] = g[d][b]
+                    values.append(r / 1e6)
+                else:
+                    cells += ["–", "–"]
+                    values.append(None)
+            for p in peer_cols:
+                pr = peer_rate.get((p, group, d))
+                if pr:
+                    cells += [fmt_rate(pr["records_per_second"]), fmt_ratio(t["records_per_second"] / pr["records_per_second"])]
+                    entry["peer:" + p] = {"records_per_second": pr["records_per_second"], "bytes_per_second": pr["bytes_per_second"]}
+                    values.append(pr["records_per_second"] / 1e6)
+                else:
+                    cells += ["–", "–"]
+                    values.append(None)
+            results["throughput"].setdefault(group, {})[d] = entry
+            rows.append((d, values))
+            w("| " + " | ".join(cells) + " |")
+        w("")
+        cols = ["toon"] + baselines + [peer_label.get(p, p) for p in peer_cols]
+        png = os.path.join(root, "docs", "img", f"bench-{group.replace('_', '-')}.png")
+        os.makedirs(os.path.dirname(png), exist_ok=True)
+        if gnuplot_bars(png, title + " (records/s, log scale)", "million records/s", cols, rows):
+            w(f"![{title}](img/{os.path.basename(png)})")
+            w("")
+        chart_rows[group] = rows
+
+    # Targets of issue 6, each figure from this run.
+    w("## Targets")
+    w("")
+    w("| target | dataset | figure | met |")
+    w("|---|---|---|:---:|")
+
+    def target(name, dataset, figure, ok):
+        results["targets"].append({"target": name, "dataset": dataset, "figure": figure, "met": ok})
+        w(f"| {name} | {dataset} | {figure} | {'yes' if ok else '**no**'} |")
+
+    te, ve, td, vd = (table.get(k, {}) for k in ("typed_encode", "value_encode", "typed_decode", "value_decode"))
+    for d in datasets:
+        if d in te and "rapidjson" in te[d]:
+            r = te[d]["toon"]["records_per_second"] / te[d]["rapidjson"]["records_per_second"]
+            target("typed encode ≥ 2× rapidjson Writer (records/s)", d, fmt_ratio(r), r >= 2)
+    if "employees" in te:
+        gbs = te["employees"]["toon"]["bytes_per_second"] / 1e9
+        target("typed encode ≥ 1 GB/s TOON output", "employees", f"{gbs:.2f} GB/s", gbs >= 1)
+    for p, need in (("reference", 30), ("rust", 3), ("toons", 3)):
+        if p not in peers:
+            continue
+        for d in datasets:
+            pr = peer_rate.get((p, "value_encode", d))
+            if pr and d in ve:
+                r = ve[d]["toon"]["records_per_second"] / pr["records_per_second"]
+                target(f"value encode ≥ {need}× {peer_label[p]}", d, fmt_ratio(r), r >= need)
+    for d in datasets:
+        if d in td and "simdjson" in td[d]:
+            r = td[d]["toon"]["records_per_second"] / td[d]["simdjson"]["records_per_second"]
+            target("typed decode ≥ simdjson On-Demand (records/s)", d, fmt_ratio(r), r >= 1)
+    for d in datasets:
+        if d in vd and "rapidjson" in vd[d]:
+            r = vd[d]["toon"]["records_per_second"] / vd[d]["rapidjson"]["records_per_second"]
+            target("value decode ≥ 2× rapidjson parse (records/s)", d, fmt_ratio(r), r >= 2)
+    w("")
+
+    # Other TOON implementations, decode side too (value encode is in the table above).
+    if peers:
+        w("## Other TOON implementations")
+        w("")
+        w("Same data, same TOON text (each peer's encode output was compared with toon-cpp's). "
+          "The reference and the Rust crate encode from their JSON value type and decode into it; `toons` "
+          "converts from and to Python objects, which is how it is used.")
+        w("")
+        head = ["dataset", "operation", "toon-cpp records/s"] + [f"{peer_label[p]} records/s" for p in peers] + \
+               [f"÷ {p}" for p in peers]
+        w("| " + " | ".join(head) + " |")
+        w("|" + "|".join(["---", "---"] + ["---:"] * (len(head) - 2)) + "|")
+        for d in datasets:
+            for op, g in (("value_encode", ve), ("value_decode", vd)):
+                if d not in g:
+                    continue
+                mine = g[d]["toon"]["records_per_second"]
+                rates = [peer_rate.get((p, op, d)) for p in peers]
+                cells = [d, op.replace("_", " "), fmt_rate(mine)] + \
+                        [fmt_rate(r["records_per_second"]) if r else "–" for r in rates] + \
+                        [fmt_ratio(mine / r["records_per_second"]) if r else "–" for r in rates]
+                w("| " + " | ".join(cells) + " |")
+                for p, r in zip(peers, rates):
+                    if r:
+                        results["peers"].setdefault(p, {}).setdefault(op, {})[d] = r
+        w("")
+    if peer_notes:
+        w("Peer notes: " + "; ".join(peer_notes) + ".")
+        w("")
+
+    # Allocations.
+    if alloc:
+        w("## Heap allocations of typed encode")
+        w("")
+        w("`toon_bench_alloc` replaces the global `operator new` with a counting one and encodes each dataset "
+          "repeatedly into the same output buffer, after one untimed call that sizes it.")
+        w("")
+        w("| dataset | toon allocations / record | rapidjson Writer | nlohmann |")
+        w("|---|---:|---:|---:|")
+        at = {}
+        for b in alloc["benchmarks"]:
+            group, d, impl = b["name"].split("/")[:3]
+            at.setdefault(d, {})[impl] = b["allocs_per_record"]
+        for d in datasets:
+            if d in at:
+                a = at[d]
+                w(f"| {d} | {a.get('toon', 0):.3g} | {a.get('rapidjson', 0):.3g} | {a.get('nlohmann', 0):.3g} |")
+        results["allocations"] = at
+        zero = all(a.get("toon", 1) == 0 for a in at.values())
+        target_line = "typed encode: 0 heap allocations per record once the buffer is sized"
+        results["targets"].append({"target": target_line, "dataset": "all", "figure": "0" if zero else "nonzero", "met": zero})
+        w("")
+        w(f"Result: toon typed encode performs **{'0' if zero else 'some'}** heap allocations per record "
+          "once the output buffer is sized.")
+        w("")
+
+    # Size and tokens.
+    if tokens:
+        w("## Size and tokens")
+        w("")
+        w("Bytes and o200k_base tokens (GPT-4o / GPT-5 tokenizer, `gpt-tokenizer`) of the same data in each "
+          "format; CSV only where the data is one flat table. TOON (comma) is compared with both JSON forms: "
+          "it saves most on uniform tables and can cost more than compact JSON where indentation dominates "
+          "(deep nesting, list-form records).")
+        w("")
+        head = ["dataset"] + [f"{label}" for _, label in FORMATS] + ["TOON tokens vs compact JSON",
+                                                                   "vs pretty JSON"]
+        w("| " + " | ".join(head) + " |")
+        w("|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|")
+        tok_rows = []
+        for d in datasets:
+            cells, vals = [d], []
+            entry = {}
+            for ext, label in FORMATS:
+                t = tokens.get(f"{d}.{ext}")
+                if t:
+                    cells.append(f"{t['tokens']:,} tok / {t['bytes']:,} B")
+                    entry[ext] = t
+                    vals.append(t["tokens"] / 1000)
+                else:
+                    cells.append("–")
+                    vals.append(None)
+            for base in ("json", "pretty.json"):
+                if base in entry and "toon" in entry:
+                    saving = 100 * (1 - entry["toon"]["tokens"] / entry[base]["tokens"])
+                    cells.append(f"{saving:.1f}% fewer" if saving >= 0 else f"{-saving:.1f}% more")
+                else:
+                    cells.append("–")
+            results["tokens"][d] = entry
+            tok_rows.append((d, vals))
+            w("| " + " | ".join(cells) + " |")
+        w("")
+        png = os.path.join(root, "docs", "img", "bench-tokens.png")
+        if gnuplot_bars(png, "o200k_base tokens per format (thousands, log scale)", "thousand tokens",
+                        [label for _, label in FORMATS], tok_rows):
+            w("![tokens](img/bench-tokens.png)")
+            w("")
+
+    # The 50-tool catalog section of the other benchmark (benchmarks/catalog), kept or refreshed.
+    md_path = os.path.join(root, "docs", "benchmarks.md")
+    begin, end = "<!-- catalog-tokens:begin -->", "<!-- catalog-tokens:end -->"
+    catalog = ""
+    if args.catalog_md and os.path.exists(args.catalog_md):
+        catalog = open(args.catalog_md, encoding="utf-8").read().strip("\n")
+    elif os.path.exists(md_path):
+        old = open(md_path, encoding="utf-8").read()
+        m = re.search(re.escape(begin) + r"\n?(.*?)\n?" + re.escape(end), old, re.S)
+        if m:
+            catalog = m.group(1).strip("\n")
+    w("## MCP tool catalog (tools/list)")
+    w("")
+    w(begin)
+    if catalog:
+        w(catalog)
+    w(end)
+    w("")
+    w("## Reproducing")
+    w("")
+    w("```sh")
+    w("bash scripts/setup.sh      # Debian packages, gnuplot-nox included")
+    w("bash scripts/bench.sh      # BUILD_DIR, MIN_TIME, PEER_MS, SKIP_PEERS: see the script")
+    w("```")
+    w("")
+    w("Sources: `benchmarks/datasets/` (generators), `benchmarks/json/` (the JSON baselines), "
+      "`benchmarks/bench/` (registrations), `benchmarks/peers/` (other TOON implementations, fetched and "
+      "built at run time, never committed), `benchmarks/report.py` (this page).")
+
+    with open(md_path, "w", encoding="utf-8") as f:
+        f.write("\n".join(md) + "\n")
+    res_path = os.path.join(root, "benchmarks", "results", "results.json")
+    os.makedirs(os.path.dirname(res_path), exist_ok=True)
+    with open(res_path, "w", encoding="utf-8") as f:
+        json.dump(results, f, indent=2)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Runs every benchmark and writes docs/benchmarks.md, docs/img/bench-*.png and
+# benchmarks/results/results.json (see docs/benchmarks.md).
+#
+#   bash scripts/bench.sh
+#
+# Environment:
+#   BUILD_DIR   Release build directory (default: build-bench)
+#   MIN_TIME    --benchmark_min_time of toon_bench, in seconds (default: 0.5)
+#   REPETITIONS repetitions of each toon_bench benchmark; the report uses the median (default: 3)
+#   PEER_MS     minimum timing per dataset and operation of the peers, in ms (default: 1000)
+#   SKIP_PEERS  1: do not run the other TOON implementations
+#
+# Needs the Debian packages of scripts/setup.sh (gnuplot-nox for the charts). The peers are
+# optional and skipped with a note when their tool is missing: node (the reference
+# implementation, installed by npm ci from tools/reference), cargo (the Rust crate
+# toon-format, built in the build directory) and python3 with venv (the Python package toons,
+# installed into a venv in the build directory).
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+build="${BUILD_DIR:-build-bench}"
+case "$build" in /*) ;; *) build="$root/$build" ;; esac
+min_time="${MIN_TIME:-0.5}"
+repetitions="${REPETITIONS:-3}"
+peer_ms="${PEER_MS:-1000}"
+out="$build/bench-out"
+data="$out/data"
+log() { echo "bench.sh: $*" >&2; }
+
+log "building Release into $build"
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOON_BUILD_BENCHMARKS=ON \
+  -DTOON_BUILD_TESTS=OFF -DTOON_BUILD_EXAMPLES=OFF -DTOON_BUILD_CLI=OFF >/dev/null
+cmake --build "$build" --target toon_bench toon_bench_alloc toon_bench_data -j "$(nproc)"
+
+rm -rf "$out" && mkdir -p "$data" "$out/peers"
+# The 50-tool MCP catalog of benchmarks/catalog (when present) replaces the generated one.
+if [ -f benchmarks/catalog/CMakeLists.txt ] && cmake --build "$build" --target toon_catalog_50 >&2; then
+  mkdir -p "$out/catalog"
+  "$build/bin/toon_catalog_50" "$out/catalog" >&2
+  export TOON_BENCH_CATALOG="$out/catalog/tools_list.json"
+fi
+uptime >"$out/load-before.txt"
+"$build/bin/toon_bench_data" "$data"
+
+log "toon_bench (min_time ${min_time}s per benchmark, median of $repetitions repetitions)"
+"$build/bin/toon_bench" --benchmark_min_time="$min_time" --benchmark_repetitions="$repetitions" \
+  --benchmark_report_aggregates_only=true --benchmark_format=json \
+  --benchmark_out="$out/toon_bench.json" --benchmark_out_format=json >/dev/null
+log "toon_bench_alloc"
+"$build/bin/toon_bench_alloc" --benchmark_min_time=0.05 --benchmark_format=json \
+  --benchmark_out="$out/toon_bench_alloc.json" --benchmark_out_format=json >/dev/null
+
+notes="$out/peers/notes.txt"
+: >"$notes"
+if [ "${SKIP_PEERS:-0}" = 1 ]; then
+  echo "peers skipped (SKIP_PEERS=1)" >>"$notes"
+else
+  # The reference implementation, pinned by tools/reference/package-lock.json.
+  if command -v node >/dev/null 2>&1; then
+    if [ ! -f tools/reference/node_modules/@toon-format/toon/package.json ] && command -v npm >/dev/null 2>&1; then
+      (cd tools/reference && npm ci --no-audit --no-fund --loglevel=error) >&2 || true
+    fi
+    if [ -f tools/reference/node_modules/@toon-format/toon/package.json ]; then
+      log "peer: reference (node)"
+      node benchmarks/peers/reference.mjs "$data" tools/reference "$peer_ms" >"$out/peers/reference.json" ||
+        { rm -f "$out/peers/reference.json"; echo "reference (node): failed" >>"$notes"; }
+    else
+      echo "reference (node): @toon-format/toon not installed (npm ci in tools/reference failed)" >>"$notes"
+    fi
+  else
+    echo "reference (node): node not found" >>"$notes"
+  fi
+  # The Rust crate, built from a copy so that its lock file stays in the build directory.
+  if command -v cargo >/dev/null 2>&1; then
+    log "peer: toon-format (Rust crate)"
+    mkdir -p "$build/peers/rust"
+    cp benchmarks/peers/rust/Cargo.toml "$build/peers/rust/"
+    cp -r benchmarks/peers/rust/src "$build/peers/rust/"
+    if (cd "$build/peers/rust" && cargo build --release -q) >&2; then
+      "$build/peers/rust/target/release/toon-peer-rust" "$data" "$peer_ms" >"$out/peers/rust.json" ||
+        { rm -f "$out/peers/rust.json"; echo "toon-format (Rust): run failed" >>"$notes"; }
+    else
+      echo "toon-format (Rust): cargo build failed (registry unreachable?)" >>"$notes"
+    fi
+  else
+    echo "toon-format (Rust): cargo not found" >>"$notes"
+  fi
+  # The Python package toons (a compiled extension), in a venv of the build directory.
+  venv="$build/peers/venv"
+  if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv" >&2 2>/dev/null || true
+  fi
+  if [ -x "$venv/bin/python" ] && "$venv/bin/python" -m pip install -q 'toons==0.9.0' >&2; then
+    log "peer: toons (Python)"
+    "$venv/bin/python" benchmarks/peers/toons_peer.py "$data" "$peer_ms" >"$out/peers/toons.json" ||
+      { rm -f "$out/peers/toons.json"; echo "toons (Python): run failed" >>"$notes"; }
+  else
+    echo "toons (Python): python3 venv or pip install failed" >>"$notes"
+  fi
+fi
+uptime >"$out/load-after.txt"
+
+log "tokens (o200k_base)"
+if command -v node >/dev/null 2>&1; then
+  [ -d tools/tokens/node_modules/gpt-tokenizer ] || npm ci --prefix tools/tokens --no-audit --no-fund --loglevel=error >&2
+  (cd "$data" && node "$root/tools/tokens/count.mjs" $(ls *.json *.toon *.csv | grep -v manifest)) >"$out/tokens.json"
+else
+  echo "tokens: node not found" >>"$notes"
+fi
+
+catalog_md=""
+if [ -f benchmarks/catalog/tokens.sh ]; then
+  catalog_md="$out/catalog-tokens.md"
+  bash benchmarks/catalog/tokens.sh --markdown >"$catalog_md" || { log "benchmarks/catalog/tokens.sh failed"; catalog_md=""; }
+fi
+
+log "report"
+python3 benchmarks/report.py --out "$out" --build "$build" --root "$root" --peer-ms "$peer_ms" \
+  ${catalog_md:+--catalog-md "$catalog_md"}
+log "wrote docs/benchmarks.md, docs/img/bench-*.png, benchmarks/results/results.json"
