@@ -16,6 +16,7 @@
 #include <variant>
 #include <vector>
 
+#include "schema_check.hpp"
 #include "toon/toon.hpp"
 
 namespace so {
@@ -96,34 +97,8 @@ struct toon::meta<so::search_files_args> {
 
 namespace so {
 
-// The schema without descriptions (the typed-param text carries none).
-toon::param_type strip(toon::param_type t);
-toon::param strip(toon::param p) {
-  p.description.clear();
-  p.type = strip(std::move(p.type));
-  return p;
-}
-toon::param_type strip(toon::param_type t) {
-  for (auto& f : t.fields) f = strip(std::move(f));
-  for (auto& i : t.items) i = strip(std::move(i));
-  return t;
-}
-toon::schema strip(toon::schema s) {
-  s.description.clear();
-  for (auto& p : s.params) p = strip(std::move(p));
-  return s;
-}
-
-template <class T>
-void check_agreement() {
-  const toon::schema& derived = toon::schema_of<T>();
-  const std::string& text = toon::typed_params<T>();
-  toon::result<toon::schema> parsed = toon::parse_typed_params(text);
-  ASSERT_TRUE(parsed.has_value()) << text << "\n" << parsed.error().to_string();
-  EXPECT_EQ(*parsed, strip(derived)) << text;
-  EXPECT_EQ(toon::format_typed_params(*parsed), text);
-  EXPECT_EQ(toon::json_schema(strip(derived)), toon::json_schema(*parsed)) << text;
-}
+using schema_check::check_agreement;
+using schema_check::strip;
 
 TEST(SchemaOf, SearchFilesText) {
   EXPECT_EQ(toon::typed_params<search_files_args>(),

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "schema_check.hpp"
 #include "toon/toon.hpp"
 #include "toon/tools.hpp"
 
@@ -488,30 +489,9 @@ TEST(ToolCatalogRegistration, HandWrittenTool) {
 
 // ---- the 50-tool benchmark catalog ---------------------------------------------------------------
 
-toon::param_type strip(toon::param_type t);
-toon::param strip(toon::param p) {
-  p.description.clear();
-  p.type = strip(std::move(p.type));
-  return p;
-}
-toon::param_type strip(toon::param_type t) {
-  for (auto& f : t.fields) f = strip(std::move(f));
-  for (auto& i : t.items) i = strip(std::move(i));
-  return t;
-}
-toon::schema strip(toon::schema s) {
-  s.description.clear();
-  for (auto& p : s.params) p = strip(std::move(p));
-  return s;
-}
-
 template <class T>
 void check_round_trip() {
-  const std::string& text = toon::typed_params<T>();
-  toon::result<toon::schema> parsed = toon::parse_typed_params(text);
-  ASSERT_TRUE(parsed.has_value()) << text << "\n" << parsed.error().to_string();
-  EXPECT_EQ(*parsed, strip(toon::schema_of<T>())) << text;
-  EXPECT_EQ(toon::json_schema(*parsed), toon::json_schema(strip(toon::schema_of<T>()))) << text;
+  schema_check::check_agreement<T>();
 }
 
 template <std::size_t... I>
