@@ -52,7 +52,8 @@ value& object::insert_or_assign(std::string_view key, value v) {
 }
 
 value& object::emplace_back(std::string key, value v) {
-  return items_.emplace_back(std::move(key), std::move(v)).value;
+  // Braced: clang 14 has no parenthesized aggregate initialization.
+  return items_.emplace_back(member{std::move(key), std::move(v)}).value;
 }
 
 bool object::erase(std::string_view key) {
