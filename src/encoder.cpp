@@ -3,6 +3,7 @@
 // Layout decisions come from shape.hpp, token formatting from toon_writer.hpp. Where the
 // spec leaves a choice open, the output follows the reference implementation
 // (@toon-format/toon 4.4.0) byte for byte.
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -163,7 +164,7 @@ class value_encoder {
   }
 
  private:
-  void primitive(const value& v, delimiter d) {
+  TOON_DETAIL_ALWAYS_INLINE void primitive(const value& v, delimiter d) {
     switch (v.type()) {
       case value::kind::null: w_.null(); return;
       case value::kind::boolean: w_.boolean(v.as_bool()); return;
@@ -280,19 +281,26 @@ class value_encoder {
         return false;
       }
       w_.begin_line(rows_depth);
-      std::size_t position = 0;
-      for (const member& column : first) {
-        const value* cell = detail::find_member(*row, column.key, position);
+      const member* cells = std::to_address(row->begin());
+      for (std::size_t j = 0; j < width; ++j) {
+        const value* cell = row_cell(*row, cells[j], flat_fields_[j].name);
         if (cell == nullptr || !cell->is_primitive()) {
           w_.rewind(start);
           return false;
         }
-        if (position != 0) w_.delimiter_char(delim_);
+        if (j != 0) w_.delimiter_char(delim_);
         primitive(*cell, delim_);
-        ++position;
       }
     }
     return true;
+  }
+
+  // The cell of column `name` in `row`: `at` (the member at the column's position) when its
+  // key is `name`, as when rows share the first row's key order; else found by name.
+  static const value* row_cell(const object& row, const member& at, std::string_view name) noexcept {
+    if (at.key.size() == name.size() && detail::same_bytes(at.key.data(), name.data(), name.size()))
+      return &at.value;
+    return row.find(name);
   }
 
   void row_cells(const object& row, field_list_view fields) {

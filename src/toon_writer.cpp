@@ -2,6 +2,7 @@
 #include "toon/detail/writer.hpp"
 
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -100,10 +101,19 @@ constexpr bool is_space_or_tab(char c) noexcept { return c == ' ' || c == '\t'; 
   return i == n;
 }
 
+// First bytes of a string value that call for the checks of whole_string_needs_quotes():
+// '-', '#', space, tab, digits, '+', and the first letters of true, false, null.
+constexpr std::array<bool, 256> first_byte_checks = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : std::string_view("-# \t+tfn0123456789")) t[c] = true;
+  return t;
+}();
+
 // The conditions of §7.2 that depend on the string as a whole rather than on one byte.
 inline bool whole_string_needs_quotes(std::string_view s) noexcept {
   if (s.empty()) return true;
   const char first = s.front();
+  if (!first_byte_checks[static_cast<unsigned char>(first)]) return is_space_or_tab(s.back());
   if (first == '-' || first == '#') return true;
   if (is_space_or_tab(first) || is_space_or_tab(s.back())) return true;
   if ((s.size() == 4 && (s == "true" || s == "null")) || (s.size() == 5 && s == "false")) return true;
@@ -242,6 +252,80 @@ void append_uint(std::string& out, std::uint64_t u) {
   out.append(buf, static_cast<std::size_t>(r.ptr - buf));
 }
 
+namespace {
+
+// The eight decimal digits of `v` (< 10^8, zero-padded) as ASCII bytes in one integer, most
+// significant digit in the lowest byte (the order of a little-endian store). SWAR: the two
+// 4-digit halves, then their 2-digit pairs, then single digits are split in parallel lanes by
+// multiply-shift divisions exact in these ranges (x / 100 = x * 5243 >> 19 for x < 43699,
+// y / 10 = y * 103 >> 10 for y < 179).
+inline std::uint64_t eight_digits(std::uint64_t v) noexcept {
+  const std::uint64_t x = v / 10000 | (v % 10000) << 32;
+  const std::uint64_t hundreds = (x * 5243 >> 19) & 0x0000007F0000007F;
+  const std::uint64_t pairs = hundreds | (x - hundreds * 100) << 16;
+  const std::uint64_t tens = (pairs * 103 >> 10) & 0x000F000F000F000F;
+  return (tens | (pairs - tens * 10) << 8) + 0x3030303030303030;
+}
+
+inline void store8(char* p, std::uint64_t x) noexcept { std::memcpy(p, &x, 8); }
+
+// An integer nearest to `x` (|x| < 2^62): one conversion instruction with SSE2.
+inline std::int64_t nearest_integer(double x) noexcept {
+#if defined(__SSE2__) && defined(__x86_64__)
+  return _mm_cvtsd_si64(_mm_set_sd(x));  // rounds to nearest (the default rounding mode)
+#else
+  return static_cast<std::int64_t>(x + (x < 0 ? -0.5 : 0.5));
+#endif
+}
+
+// Formats r / 10^6 (|r| < 2^50) as plain decimal with the trailing zeros of its six decimals
+// dropped; returns the length. Below 10^8 (the usual case; on a little-endian machine) the
+// digits are made in registers and written with fixed-size stores, without data-dependent
+// branches.
+std::size_t format_micros(char* buf, std::int64_t r) noexcept {
+  char* o = buf;
+  std::int64_t m = r;
+  if (m < 0) {
+    *o++ = '-';
+    m = -m;
+  }
+  const auto u = static_cast<std::uint64_t>(m);
+  if constexpr (std::endian::native == std::endian::little) {
+    if (u < 100000000000000) {
+      const std::uint64_t high = eight_digits(u / 100000000), low = eight_digits(u % 100000000);
+      // Digits 2..9 of the 16 (the whole part, up to 8 digits); it has at least one digit.
+      std::size_t whole = 1;
+      for (std::uint64_t p = 10000000; p <= 10000000000000; p *= 10) whole += u >= p ? 1 : 0;
+      store8(o, (high >> 16 | low << 48) >> (8 * (8 - whole)));
+      o += whole;
+      // Digits 10..15: the decimals; `nonzero` has a byte set for each one that is not '0'.
+      const std::uint64_t decimals = low >> 16;
+      const std::uint64_t nonzero = decimals ^ 0x303030303030;
+      if (nonzero == 0) return static_cast<std::size_t>(o - buf);
+      *o++ = '.';
+      store8(o, decimals);
+      o += (64 - std::countl_zero(nonzero) + 7) / 8;
+      return static_cast<std::size_t>(o - buf);
+    }
+  }
+  o = std::to_chars(o, buf + max_double_chars, u / 1000000).ptr;
+  std::uint64_t frac = u % 1000000;
+  if (frac == 0) return static_cast<std::size_t>(o - buf);
+  *o++ = '.';
+  int k = 6;
+  while (frac % 10 == 0) {
+    frac /= 10;
+    --k;
+  }
+  for (int i = k - 1; i >= 0; --i) {
+    o[i] = static_cast<char>('0' + frac % 10);
+    frac /= 10;
+  }
+  return static_cast<std::size_t>(o + k - buf);
+}
+
+}  // namespace
+
 std::size_t format_double(char* buf, double d) noexcept {
   if (!std::isfinite(d)) {
     std::memcpy(buf, "null", 4);
@@ -258,42 +342,10 @@ std::size_t format_double(char* buf, double d) noexcept {
   // test at k = 6 suffices: r6 / 10^6 is the same rational number as r / 10^k, and the
   // trailing zeros of r6 give k.
   if (const double a = std::fabs(d); a < 0x1p50 / 1e6) {
-    const double scaled = d * 1e6;
-    // Nearest integer (ties away from zero; any near integer would do: the test decides).
-    const auto r = static_cast<double>(static_cast<std::int64_t>(scaled + (scaled < 0 ? -0.5 : 0.5)));
-    if (r / 1e6 == d) {
-      char* o = buf;
-      auto m = static_cast<std::int64_t>(r);
-      if (m < 0) {
-        *o++ = '-';
-        m = -m;
-      }
-      int k = 6;  // strip trailing zeros of the six decimals: 4, then 2, then 1
-      if (m % 10000 == 0) {
-        m /= 10000;
-        k = 2;
-      }
-      if (k >= 2 && m % 100 == 0) {
-        m /= 100;
-        k -= 2;
-      }
-      if (k >= 1 && m % 10 == 0) {
-        m /= 10;
-        k -= 1;
-      }
-      static constexpr std::int64_t pow10[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
-      o = std::to_chars(o, buf + max_double_chars, m / pow10[k]).ptr;
-      if (k > 0) {
-        *o++ = '.';
-        std::int64_t frac = m % pow10[k];
-        for (int i = k - 1; i >= 0; --i) {
-          o[i] = static_cast<char>('0' + frac % 10);
-          frac /= 10;
-        }
-        o += k;
-      }
-      return static_cast<std::size_t>(o - buf);
-    }
+    // A nearest integer (any near integer would do: the test decides). The digits are made
+    // from it while the test (a division) is still running: its outcome is predictable.
+    const std::int64_t r = nearest_integer(d * 1e6);
+    if (static_cast<double>(r) / 1e6 == d) return format_micros(buf, r);
   }
   // Where Number::toString uses plain decimal notation its digits are the shortest round-trip
   // ones, which to_chars prints in fixed form - up to 1e15 (< 2^53), above which fixed form
@@ -433,58 +485,107 @@ std::uint8_t copy_scalar(char* dst, std::string_view s, const class_table& table
 }
 
 #if defined(__SSE2__)
-// The classes (quote, escape) of the 16 bytes of `x` in the value table of `delim`: ':' '['
-// ']' '{' '}' and the delimiter force quoting; '"' '\\' and bytes <= 0x1F are escaped (the tab
-// delimiter is such a control byte, an escape as in the tables).
-std::uint8_t classify16(__m128i x, char delim) noexcept {
-  auto eq = [&x](char c) { return _mm_cmpeq_epi8(x, _mm_set1_epi8(c)); };
-  const __m128i q = _mm_or_si128(_mm_or_si128(_mm_or_si128(eq(':'), eq('[')), _mm_or_si128(eq(']'), eq('{'))),
-                                 _mm_or_si128(eq('}'), eq(delim)));
-  const __m128i control_max = _mm_set1_epi8(0x1F);
-  const __m128i e = _mm_or_si128(_mm_or_si128(eq('"'), eq('\\')),
-                                 _mm_cmpeq_epi8(_mm_max_epu8(x, control_max), control_max));
-  return static_cast<std::uint8_t>((_mm_movemask_epi8(e) != 0 ? escape : plain) |
-                                   (_mm_movemask_epi8(q) != 0 ? quote : plain));
-}
-
-// copy_scalar() with a value table, by blocks: 16 bytes at a time for n >= 16 (the last
-// block overlapping the previous one), two overlapping 8- or 4-byte halves below. Loads and
-// stores stay within s and dst[0, n).
-std::uint8_t copy_value_simd(char* dst, std::string_view s, char delim) noexcept {
+// Copies `s` (at least 4 bytes) to `dst` by blocks, passing each block to `acc.add()`: 16
+// bytes at a time for n >= 16 (the last block overlapping the previous one), two overlapping
+// 8- or 4-byte halves (repeated to fill 16 bytes) below. Loads and stores stay within s and
+// dst[0, n).
+template <class Accumulator>
+void copy_blocks(char* dst, std::string_view s, Accumulator& acc) noexcept {
   const std::size_t n = s.size();
   const char* src = s.data();
   if (n >= 16) {
-    std::uint8_t classes = plain;
     std::size_t i = 0;
     for (; i + 16 <= n; i += 16) {
       const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i));
-      classes |= classify16(x, delim);
+      acc.add(x);
       _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), x);
     }
     if (i < n) {
       const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + n - 16));
-      classes |= classify16(x, delim);
+      acc.add(x);
       _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + n - 16), x);
     }
-    return classes;
-  }
-  if (n >= 8) {
+  } else if (n >= 8) {
     const __m128i lo = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src));
     const __m128i hi = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + n - 8));
     _mm_storel_epi64(reinterpret_cast<__m128i*>(dst), lo);
     _mm_storel_epi64(reinterpret_cast<__m128i*>(dst + n - 8), hi);
-    return classify16(_mm_unpacklo_epi64(lo, hi), delim);
+    acc.add(_mm_unpacklo_epi64(lo, hi));
+  } else {
+    std::uint32_t lo, hi;
+    std::memcpy(&lo, src, 4);
+    std::memcpy(&hi, src + n - 4, 4);
+    std::memcpy(dst, &lo, 4);
+    std::memcpy(dst + n - 4, &hi, 4);
+    acc.add(_mm_set_epi32(static_cast<int>(hi), static_cast<int>(lo), static_cast<int>(hi), static_cast<int>(lo)));
   }
-  // 4 <= n < 8: the two 4-byte halves, twice over in the 16 bytes.
-  std::uint32_t lo, hi;
-  std::memcpy(&lo, src, 4);
-  std::memcpy(&hi, src + n - 4, 4);
-  std::memcpy(dst, &lo, 4);
-  std::memcpy(dst + n - 4, &hi, 4);
-  const __m128i x = _mm_set_epi32(static_cast<int>(hi), static_cast<int>(lo), static_cast<int>(hi), static_cast<int>(lo));
-  return classify16(x, delim);
+}
+
+// The classes of the bytes of a string value (§7.2), block by block: `quote` for ':' '[' ']'
+// '{' '}' and the delimiter, `escape` for '"' '\\' and the controls <= 0x1F, as 0xFF marks.
+// '[' and '{', ']' and '}' differ only in bit 0x20, so each pair takes one comparison.
+struct value_classes {
+  __m128i delim;
+  __m128i quote_marks = _mm_setzero_si128();
+  __m128i escape_marks = _mm_setzero_si128();
+
+  void add(__m128i x) noexcept {
+    const __m128i folded = _mm_or_si128(x, _mm_set1_epi8(0x20));
+    const __m128i control_max = _mm_set1_epi8(0x1F);
+    const __m128i brackets = _mm_or_si128(_mm_cmpeq_epi8(folded, _mm_set1_epi8('{')),
+                                          _mm_cmpeq_epi8(folded, _mm_set1_epi8('}')));
+    const __m128i q = _mm_or_si128(brackets, _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(':')),
+                                                          _mm_cmpeq_epi8(x, delim)));
+    const __m128i e = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+                                                _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
+                                   _mm_cmpeq_epi8(_mm_max_epu8(x, control_max), control_max));
+    quote_marks = _mm_or_si128(quote_marks, q);
+    escape_marks = _mm_or_si128(escape_marks, e);
+  }
+  // The union of the classes seen (one test when there is none).
+  [[nodiscard]] std::uint8_t classes() const noexcept {
+    if (_mm_movemask_epi8(_mm_or_si128(quote_marks, escape_marks)) == 0) [[likely]] return plain;
+    return static_cast<std::uint8_t>((_mm_movemask_epi8(quote_marks) != 0 ? quote : plain) |
+                                     (_mm_movemask_epi8(escape_marks) != 0 ? escape : plain));
+  }
+};
+
+// Whether all bytes of a key are of [A-Za-z0-9_.] (§7.3), block by block (signed comparisons:
+// bytes >= 0x80 are negative, outside every range).
+struct key_bytes {
+  __m128i outside = _mm_setzero_si128();
+
+  void add(__m128i x) noexcept {
+    const __m128i lower = _mm_or_si128(x, _mm_set1_epi8(0x20));
+    const __m128i alpha = _mm_and_si128(_mm_cmpgt_epi8(lower, _mm_set1_epi8('a' - 1)),
+                                        _mm_cmplt_epi8(lower, _mm_set1_epi8('z' + 1)));
+    const __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)),
+                                        _mm_cmplt_epi8(x, _mm_set1_epi8('9' + 1)));
+    const __m128i other = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('_')), _mm_cmpeq_epi8(x, _mm_set1_epi8('.')));
+    const __m128i inside = _mm_or_si128(alpha, _mm_or_si128(digit, other));
+    outside = _mm_or_si128(outside, _mm_andnot_si128(inside, _mm_set1_epi8(-1)));
+  }
+  [[nodiscard]] bool all_inside() const noexcept { return _mm_movemask_epi8(outside) == 0; }
+};
+
+std::uint8_t copy_value_simd(char* dst, std::string_view s, char delim) noexcept {
+  value_classes acc{_mm_set1_epi8(delim)};
+  copy_blocks(dst, s, acc);
+  return acc.classes();
 }
 #endif
+
+// Copies the key `k` to `dst`; returns the union of its byte classes in the key table (§7.3).
+std::uint8_t copy_key(char* dst, std::string_view k) noexcept {
+#if defined(__SSE2__)
+  if (k.size() >= 4) {
+    key_bytes acc;
+    copy_blocks(dst, k, acc);
+    if (acc.all_inside()) [[likely]] return plain;
+  }
+#endif
+  return copy_scalar(dst, k, key_table);
+}
 
 // Copies the string value `s` to `dst`; returns the union of its byte classes (§7.2).
 std::uint8_t copy_value(char* dst, std::string_view s, delimiter d) noexcept {
@@ -545,12 +646,14 @@ writer::writer(std::string& out, int indent_size, delimiter document_delimiter) 
       delim_(document_delimiter) {}
 
 void writer::grow(std::size_t n) {
-  // Within the capacity: use all of it (no reallocation). Beyond: steps of at least 64 KiB;
-  // std::string reallocates geometrically. resize() zero-fills what it adds, so every byte
-  // is filled about once.
+  // resize() zero-fills what it adds: grow by steps of 16 KiB (or n), so that the bytes are
+  // zero-filled just before they are written, while in the L1 cache. Within the capacity
+  // there is no reallocation; beyond it std::string reallocates geometrically.
+  constexpr std::size_t step = std::size_t(1) << 14;
   const auto used = static_cast<std::size_t>(cur_ - out_.data());
-  if (used + n <= out_.capacity()) out_.resize(out_.capacity());
-  else out_.resize(used + std::max(n, std::size_t(1) << 16));
+  const std::size_t want = used + std::max(n, step);
+  if (used + n <= out_.capacity()) out_.resize(std::min(want, out_.capacity()));
+  else out_.resize(want);
   cur_ = out_.data() + used;
   end_ = out_.data() + out_.size();
 }
@@ -561,10 +664,12 @@ void writer::sync() noexcept {
   end_ = cur_;
 }
 
-void writer::raw(std::string_view text) {
-  char* p = reserve(text.size());
-  std::memcpy(p, text.data(), text.size());
-  cur_ = p + text.size();
+void writer::exact_begin_line(std::size_t n) {
+  char* p = reserve(n + 1);
+  if (started_) *p++ = '\n';
+  started_ = true;
+  std::memset(p, ' ', n);
+  cur_ = p + n;
 }
 
 // Reservations are exact or nearly (the unescaped size plus quotes, the longest number), so
@@ -573,7 +678,7 @@ void writer::raw(std::string_view text) {
 void writer::key(std::string_view k) {
   char* p = reserve(k.size() + 2);
   const bool quote_now = k.empty() || (!is_alpha(k.front()) && k.front() != '_');
-  const std::uint8_t classes = copy_scalar(p, k, key_table);
+  const std::uint8_t classes = copy_key(p, k);
   if (!quote_now && classes == plain) {
     cur_ = p + k.size();
   } else if ((classes & escape) == 0) {  // quoted, nothing to escape
@@ -604,21 +709,7 @@ void writer::string(std::string_view s, delimiter d) {
 
 void writer::quoted(std::string_view s) { cur_ = put_quoted(reserve(quoted_size(s)), s); }
 
-void writer::number(std::int64_t i) {
-  char* p = reserve(20);  // "-9223372036854775808"
-  cur_ = std::to_chars(p, p + 20, i).ptr;
-}
-
-void writer::number(std::uint64_t u) {
-  char* p = reserve(20);  // "18446744073709551615"
-  cur_ = std::to_chars(p, p + 20, u).ptr;
-}
-
-void writer::number(double d) {
-  if (static_cast<std::size_t>(end_ - cur_) >= max_double_chars) {
-    cur_ += format_double(cur_, d);
-    return;
-  }
+void writer::number_near_end(double d) {
   char buf[max_double_chars];
   const std::size_t n = format_double(buf, d);
   char* p = reserve(n);
@@ -627,14 +718,14 @@ void writer::number(double d) {
 }
 
 void writer::bracket(std::size_t length, delimiter d, bool keyed) {
-  char buf[28];
-  char* o = buf;
+  char* const start = reserve(24);  // '[' 20 digits ':' delimiter ']'
+  char* o = start;
   *o++ = '[';
-  o = std::to_chars(o, buf + 24, length).ptr;
+  o = std::to_chars(o, start + 21, length).ptr;
   if (keyed) *o++ = ':';
   if (d != delimiter::comma) *o++ = static_cast<char>(d);
   *o++ = ']';
-  raw(std::string_view(buf, static_cast<std::size_t>(o - buf)));
+  cur_ = o;
 }
 
 std::size_t writer::append_field_entries(field_list_view fields, std::size_t index, std::size_t count,

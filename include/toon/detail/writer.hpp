@@ -16,6 +16,7 @@
 // into the buffer, and numbers are formatted with std::to_chars into a stack buffer.
 #pragma once
 
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -24,6 +25,12 @@
 #include <string_view>
 
 #include "toon/options.hpp"
+
+#if defined(__GNUC__)
+#define TOON_DETAIL_ALWAYS_INLINE [[gnu::always_inline]] inline
+#else
+#define TOON_DETAIL_ALWAYS_INLINE inline
+#endif
 
 namespace toon::detail {
 
@@ -94,15 +101,27 @@ void append_fields(std::string& out, field_list_view fields, delimiter d);
 
 // ---- The writer -----------------------------------------------------------------------------
 
+/// Text whose storage stays readable for 32 bytes from its start and up to the next whole
+/// 16-byte block past its end, so that it can be copied in fixed-size blocks: the compile-time
+/// key texts of the typed encoder (toon/typed/encode_keys.hpp).
+struct padded_text {
+  const char* data;
+  std::size_t size;
+};
+
+/// A run of spaces the indentation is copied from.
+inline constexpr char indent_spaces[33] = "                                ";
+
 /// Line-oriented writer of one TOON document appended to a caller's buffer. It separates
 /// lines with LF (the first line of the document gets none, so the document never starts or
 /// ends with a newline, whatever `out` already held) and indents with `indent_size` spaces
 /// per depth level.
 ///
 /// Output goes through a raw cursor into `out`: the string is grown (resized) ahead of the
-/// cursor in large steps - first up to its capacity, so that a buffer reserved for the whole
-/// document is never reallocated - and each token costs one bounds check and plain stores
-/// instead of std::string bookkeeping per append. While the writer is alive `out` may hold
+/// cursor in steps of 16 KiB - within its capacity while it lasts, so that a buffer reserved
+/// for the whole document (plus a little slack) is never reallocated - and each token costs one
+/// bounds check and plain stores instead of std::string bookkeeping per append. Line starts
+/// copy indentation and key text in fixed-size blocks. While the writer is alive `out` may hold
 /// unwritten bytes past the cursor: it holds exactly the document once the writer is
 /// destroyed or buffer() is called.
 class writer {
@@ -142,17 +161,30 @@ class writer {
 
   // Lines.
   /// Starts a line at `depth`: LF (except before the document's first line), then indentation.
-  void begin_line(std::size_t depth) {
+  TOON_DETAIL_ALWAYS_INLINE void begin_line(std::size_t depth) {
     const std::size_t n = depth * indent_;
-    char* p = reserve(n + 1);
-    if (started_) *p++ = '\n';
-    started_ = true;
-    if (n <= 16 && end_ - p >= 16) {
-      std::memcpy(p, "                ", 16);  // one fixed-size store; the excess is overwritten
-    } else {
-      std::memset(p, ' ', n);
+    if (room() < n + line_slack) [[unlikely]] {
+      exact_begin_line(n);
+      return;
     }
-    cur_ = p + n;
+    cur_ = put_indent(put_newline(cur_), n);
+  }
+  /// Starts a line at `depth` and writes `text` on it (e.g. a precomputed `key: `): one bounds
+  /// check and a few fixed-size copies.
+  TOON_DETAIL_ALWAYS_INLINE void begin_line(std::size_t depth, padded_text text) {
+    const std::size_t n = depth * indent_;
+    if (room() < n + text.size + line_slack) [[unlikely]] {
+      exact_begin_line(n);
+      raw(std::string_view(text.data, text.size));
+      return;
+    }
+    char* p = put_indent(put_newline(cur_), n);
+    if (text.size <= 32) {
+      std::memcpy(p, text.data, 32);  // one fixed-size copy, whatever the key
+    } else {
+      for (std::size_t i = 0; i < text.size; i += 16) std::memcpy(p + i, text.data + i, 16);
+    }
+    cur_ = p + text.size;
   }
   /// Starts a list-item line at `depth`: begin_line(depth) then "- ".
   void begin_list_item(std::size_t depth) {
@@ -166,7 +198,11 @@ class writer {
   }
 
   // Tokens on the current line.
-  void raw(std::string_view text);
+  void raw(std::string_view text) {
+    char* p = reserve(text.size());
+    std::memcpy(p, text.data(), text.size());
+    cur_ = p + text.size();
+  }
   void raw(char c) { put1(c); }
   void key(std::string_view k);
   /// A string value quoted against delimiter `d` (§7.2, §11.1).
@@ -174,11 +210,24 @@ class writer {
   /// A string value of a `key: value` field or a root primitive (document delimiter).
   void string(std::string_view s) { string(s, delim_); }
   void quoted(std::string_view s);
-  void number(std::int64_t i);
-  void number(std::uint64_t u);
-  void number(double d);
+  void number(std::int64_t i) {
+    char* p = reserve(20);  // "-9223372036854775808"
+    cur_ = std::to_chars(p, p + 20, i).ptr;
+  }
+  void number(std::uint64_t u) {
+    char* p = reserve(20);  // "18446744073709551615"
+    cur_ = std::to_chars(p, p + 20, u).ptr;
+  }
+  void number(double d) {
+    if (room() >= max_double_chars) [[likely]] cur_ += format_double(cur_, d);
+    else number_near_end(d);
+  }
   void big_integer(std::string_view digits) { raw(digits); }
-  void boolean(bool b) { b ? raw(std::string_view("true", 4)) : raw(std::string_view("false", 5)); }
+  void boolean(bool b) {
+    char* p = reserve(8);
+    std::memcpy(p, b ? "true\0\0\0\0" : "false\0\0\0", 8);  // one 8-byte store
+    cur_ = p + (b ? 4 : 5);
+  }
   void null() { raw(std::string_view("null", 4)); }
   /// The delimiter between two inline values, row cells or field names.
   void delimiter_char(delimiter d) { put1(static_cast<char>(d)); }
@@ -207,6 +256,28 @@ class writer {
   void object_field(std::size_t depth, std::string_view k);
 
  private:
+  /// Spare bytes a line start needs beyond its content: the fixed-size copies of
+  /// indentation and of a padded text (32 bytes each) may overshoot.
+  static constexpr std::size_t line_slack = 1 + 32 + 32;
+
+  [[nodiscard]] std::size_t room() const noexcept { return static_cast<std::size_t>(end_ - cur_); }
+  /// Writes the LF separating lines (none before the first line); returns the cursor past it.
+  TOON_DETAIL_ALWAYS_INLINE char* put_newline(char* p) noexcept {
+    *p = '\n';
+    p += started_ ? 1 : 0;
+    started_ = true;
+    return p;
+  }
+  /// Writes `n` spaces at `p` (up to 32 as one fixed-size copy); returns the end.
+  TOON_DETAIL_ALWAYS_INLINE static char* put_indent(char* p, std::size_t n) noexcept {
+    if (n <= 32) std::memcpy(p, indent_spaces, 32);
+    else std::memset(p, ' ', n);
+    return p + n;
+  }
+  /// begin_line() with exact reservations (near the end of the buffer's capacity).
+  void exact_begin_line(std::size_t n);
+  /// number(double) with an exact reservation (near the end of the buffer's capacity).
+  void number_near_end(double d);
   /// At least `n` writable bytes at the cursor; returns the cursor.
   char* reserve(std::size_t n) {
     if (static_cast<std::size_t>(end_ - cur_) < n) [[unlikely]]

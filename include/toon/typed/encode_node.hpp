@@ -19,6 +19,7 @@
 #include "toon/detail/timestamp.hpp"
 #include "toon/meta.hpp"
 #include "toon/reflect/type_name.hpp"
+#include "toon/typed/encode_keys.hpp"
 #include "toon/typed/enum_info.hpp"
 #include "toon/typed/object_info.hpp"
 #include "toon/typed/shape.hpp"
@@ -193,40 +194,41 @@ bool all_primitive_elements(const A& a) {
 
 // ---- Object-likes -----------------------------------------------------------------------------
 
-/// A key of an object being written, with whether it is known to need no quotes.
-struct key_ref {
-  std::string_view name;
-  bool plain = false;  ///< true: written as is; false: the writer decides (§7.3)
+/// Name of member I of object type O, as a key_text name type.
+template <class O, std::size_t I>
+struct member_name {
+  static constexpr std::string_view value = object_info<O>::names[I];
 };
 
-/// Calls `f(key_ref, value, first)` for each member of an object-like node, in order; `first`
-/// is std::true_type / std::false_type when known at compile time, else a bool.
+/// Tag key of object alternative A of a variant, as a key_text name type.
+template <class A>
+struct tag_name {
+  static constexpr std::string_view value = tag_key_of<A>();
+};
+
+/// Calls `f(key, value, first)` for each member of an object-like node, in order: `key` is a
+/// static_key, or a runtime_key for a map; `first` is std::true_type / std::false_type when
+/// known at compile time, else a bool.
 template <class O, class F>
 void for_each_member(const O& o, F&& f) {
   if constexpr (is_tagged_ref<O>::value) {
     using A = std::remove_cvref_t<decltype(o.object)>;
-    constexpr std::string_view key = tag_key_of<A>();
-    constexpr bool plain = key_is_plain(key);
-    f(key_ref{key, plain}, tag_of<A>(), std::true_type{});
+    f(static_key<tag_name<A>>{}, tag_of<A>(), std::true_type{});
     for_each_member_index<A>([&](auto i) {
       constexpr std::size_t I = decltype(i)::value;
-      constexpr std::string_view name = object_info<A>::names[I];
-      constexpr bool plain = key_is_plain(name);
-      f(key_ref{name, plain}, object_info<A>::template get<I>(o.object),
+      f(static_key<member_name<A, I>>{}, object_info<A>::template get<I>(o.object),
         std::false_type{});
     });
   } else if constexpr (type_kind_v<O> == type_kind::map) {
     bool first = true;
     for (const auto& [k, v] : o) {
-      f(key_ref{k, false}, v, first);
+      f(runtime_key{k}, v, first);
       first = false;
     }
   } else {
     for_each_member_index<O>([&](auto i) {
       constexpr std::size_t I = decltype(i)::value;
-      constexpr std::string_view name = object_info<O>::names[I];
-      constexpr bool plain = key_is_plain(name);
-      f(key_ref{name, plain}, object_info<O>::template get<I>(o),
+      f(static_key<member_name<O, I>>{}, object_info<O>::template get<I>(o),
         std::bool_constant<I == 0>{});
     });
   }

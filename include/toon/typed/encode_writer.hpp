@@ -38,7 +38,7 @@ class typed_encoder {
         w_.begin_line(0);
         root_primitive(n);
       } else if constexpr (c == node_category::array) {
-        array_value(nullptr, n, 0);
+        array_value(no_key{}, n, 0);
       } else if constexpr (c == node_category::object) {
         switch (classify_object(n)) {
           case keyed_form::fallback: encode_value_root(w_, to_value_of(n)); return;
@@ -46,7 +46,7 @@ class typed_encoder {
             if constexpr (!std::is_void_v<keyed_header_t<N>>) {
               // Keyless keyed form, valid only at the root (§9.5).
               w_.begin_line(0);
-              tabular_header<keyed_header_t<N>>(nullptr, member_count(n), true);
+              tabular_header<keyed_header_t<N>>(member_count(n), true);
               keyed_rows<keyed_header_t<N>>(n, 1);
             }
             return;
@@ -61,9 +61,32 @@ class typed_encoder {
  private:
   // ---- Tokens ---------------------------------------------------------------------------------
 
-  void key(key_ref k) {
-    if (k.plain) w_.raw(k.name);
-    else w_.key(k.name);
+  /// How a key line continues after the key: nothing (a header follows), `:` (a nested
+  /// object follows), `: ` (a primitive follows).
+  enum class key_end : unsigned char { bare, open, value };
+
+  // Starts a line at `depth` with key `k` followed by E; on the hyphen line of a list item
+  // (`- key`) when Item. A compile-time key costs one writer call copying constant text.
+  template <key_end E, bool Item = false, class K>
+  TOON_DETAIL_ALWAYS_INLINE void key_line([[maybe_unused]] K k, std::size_t depth) {
+    if constexpr (K::has_text) {
+      if constexpr (E == key_end::bare) w_.begin_line(depth, Item ? K::item_bare() : K::bare());
+      else if constexpr (E == key_end::open) w_.begin_line(depth, Item ? K::item_open() : K::open());
+      else w_.begin_line(depth, Item ? K::item_value() : K::value_prefix());
+    } else {
+      if constexpr (Item) w_.begin_list_item(depth);
+      else w_.begin_line(depth);
+      w_.key(k.name);
+      if constexpr (E == key_end::open) w_.colon();
+      else if constexpr (E == key_end::value) w_.colon_space();
+    }
+  }
+
+  // Starts the line of an array at `depth`: `key`, or a bare line at the root (no_key).
+  template <class K>
+  TOON_DETAIL_ALWAYS_INLINE void array_line([[maybe_unused]] K k, std::size_t depth) {
+    if constexpr (std::is_same_v<K, no_key>) w_.begin_line(depth);
+    else key_line<key_end::bare>(k, depth);
   }
 
   // A primitive node (every context quotes against the document delimiter, as the value
@@ -137,17 +160,15 @@ class typed_encoder {
     });
   }
 
-  // `key[N]:` / `[N]:` without fields.
-  void array_header(const key_ref* k, std::size_t length) {
-    if (k) key(*k);
+  // `[N]:` without fields (after the key, if any).
+  void array_header(std::size_t length) {
     w_.bracket(length, delim_);
     w_.colon();
   }
 
-  // `key[N]{fields}:` / `key[N:]{fields}:` (keyless when `k` is null), fields of type H.
+  // `[N]{fields}:` / `[N:]{fields}:` (after the key, if any), fields of type H.
   template <class H>
-  void tabular_header(const key_ref* k, std::size_t length, bool keyed) {
-    if (k) key(*k);
+  void tabular_header(std::size_t length, bool keyed) {
     w_.bracket(length, delim_, keyed);
     if constexpr (plain_field_names_v<H>) {
       switch (delim_) {
@@ -164,18 +185,16 @@ class typed_encoder {
   // ---- Objects --------------------------------------------------------------------------------
 
   // One `key ...` field of an object at `depth` (§8).
-  template <class T>
-  void field(key_ref k, const T& x, std::size_t depth) {
+  template <class K, class T>
+  void field(K k, const T& x, std::size_t depth) {
     visit_node(x, [&](const auto& n) {
       using N = std::remove_cvref_t<decltype(n)>;
       constexpr node_category c = category_of<N>();
       if constexpr (c == node_category::primitive) {
-        w_.begin_line(depth);
-        key(k);
-        w_.colon_space();
+        key_line<key_end::value>(k, depth);
         primitive(n);
       } else if constexpr (c == node_category::array) {
-        array_value(&k, n, depth);
+        array_value(k, n, depth);
       } else if constexpr (c == node_category::object) {
         object_field(k, n, depth);
       } else {
@@ -184,21 +203,19 @@ class typed_encoder {
     });
   }
 
-  template <class O>
-  void object_field(key_ref k, const O& o, std::size_t depth) {
+  template <class K, class O>
+  void object_field(K k, const O& o, std::size_t depth) {
     switch (classify_object(o)) {
       case keyed_form::fallback: encode_value_field(w_, k.name, to_value_of(o), depth); return;
       case keyed_form::yes:
         if constexpr (!std::is_void_v<keyed_header_t<O>>) {
-          w_.begin_line(depth);
-          tabular_header<keyed_header_t<O>>(&k, member_count(o), true);
+          key_line<key_end::bare>(k, depth);
+          tabular_header<keyed_header_t<O>>(member_count(o), true);
           keyed_rows<keyed_header_t<O>>(o, depth + 1);
         }
         return;
       case keyed_form::no:
-        w_.begin_line(depth);
-        key(k);
-        w_.colon();
+        key_line<key_end::open>(k, depth);
         object_fields(o, depth + 1);
         return;
     }
@@ -206,47 +223,43 @@ class typed_encoder {
 
   template <class O>
   void object_fields(const O& o, std::size_t depth) {
-    for_each_member(o, [&](key_ref k, const auto& v, auto) { field(k, v, depth); });
+    for_each_member(o, [&](auto k, const auto& v, auto) { field(k, v, depth); });
   }
 
   // ---- Arrays ---------------------------------------------------------------------------------
 
-  // An array in field position (`k` set) or at the root (`k` null), at `depth`.
-  template <class A>
-  void array_value(const key_ref* k, const A& a, std::size_t depth) {
+  // An array in field position (key `k`) or at the root (no_key), at `depth`.
+  template <class K, class A>
+  void array_value([[maybe_unused]] K k, const A& a, std::size_t depth) {
+    constexpr bool keyed = !std::is_same_v<K, no_key>;
     const typed_form form = classify_array(a);
     if (form == typed_form::fallback) {
       const value v = to_value_of(a);
-      if (k) encode_value_field(w_, k->name, v, depth);
+      if constexpr (keyed) encode_value_field(w_, k.name, v, depth);
       else encode_value_root(w_, v);
       return;
     }
-    w_.begin_line(depth);
+    array_line(k, depth);
     switch (form) {
       case typed_form::empty:
-        if (k) {
-          key(*k);
-          w_.raw(": []");
-        } else {
-          w_.raw("[]");
-        }
+        w_.raw(keyed ? std::string_view(": []") : std::string_view("[]"));
         return;
       case typed_form::primitives:
-        array_header(k, element_count(a));
+        array_header(element_count(a));
         inline_values(a);
         return;
       case typed_form::arrays_of_primitives:
-        array_header(k, element_count(a));
+        array_header(element_count(a));
         list_items(a, depth + 1);  // each a `- [M]: ...` item
         return;
       case typed_form::tabular:
         if constexpr (!std::is_void_v<tabular_header_t<A>>) {
-          tabular_header<tabular_header_t<A>>(k, element_count(a), false);
+          tabular_header<tabular_header_t<A>>(element_count(a), false);
           tabular_rows<tabular_header_t<A>>(a, depth + 1);
         }
         return;
       case typed_form::list:
-        array_header(k, element_count(a));
+        array_header(element_count(a));
         list_items(a, depth + 1);
         return;
       case typed_form::fallback: return;
@@ -294,7 +307,7 @@ class typed_encoder {
           inline_array(n);
         } else {
           // Never tabular here: a keyless fields header is valid only at the root (§6, §9.4).
-          array_header(nullptr, element_count(n));
+          array_header(element_count(n));
           list_items(n, depth + 1);
         }
       } else if constexpr (c == node_category::object) {
@@ -312,8 +325,7 @@ class typed_encoder {
       w_.empty_list_item(depth);
       return;
     }
-    w_.begin_list_item(depth);
-    for_each_member(o, [&](key_ref k, const auto& v, auto first) {
+    for_each_member(o, [&](auto k, const auto& v, auto first) {
       using F = decltype(first);
       if constexpr (std::is_same_v<F, std::true_type>) {
         first_field(k, v, depth);
@@ -327,66 +339,70 @@ class typed_encoder {
     });
   }
 
-  // The first field of an object list item whose hyphen line is at `depth`: deeper content at
-  // depth + 2.
-  template <class T>
-  void first_field(key_ref k, const T& x, std::size_t depth) {
+  // The first field of an object list item whose hyphen line is at `depth`, starting that line:
+  // deeper content at depth + 2.
+  template <class K, class T>
+  void first_field(K k, const T& x, std::size_t depth) {
     visit_node(x, [&](const auto& n) {
       using N = std::remove_cvref_t<decltype(n)>;
       constexpr node_category c = category_of<N>();
       if constexpr (c == node_category::primitive) {
-        key(k);
-        w_.colon_space();
+        key_line<key_end::value, true>(k, depth);
         primitive(n);
       } else if constexpr (c == node_category::array) {
         first_field_array(k, n, depth);
       } else if constexpr (c == node_category::object) {
         switch (classify_object(n)) {
           case keyed_form::fallback:
+            w_.begin_list_item(depth);
             encode_value_first_field(w_, k.name, to_value_of(n), depth);
             return;
           case keyed_form::yes:
             if constexpr (!std::is_void_v<keyed_header_t<N>>) {
-              tabular_header<keyed_header_t<N>>(&k, member_count(n), true);
+              key_line<key_end::bare, true>(k, depth);
+              tabular_header<keyed_header_t<N>>(member_count(n), true);
               keyed_rows<keyed_header_t<N>>(n, depth + 2);
             }
             return;
           case keyed_form::no:
-            key(k);
-            w_.colon();
+            key_line<key_end::open, true>(k, depth);
             object_fields(n, depth + 2);
             return;
         }
       } else {
+        w_.begin_list_item(depth);
         encode_value_first_field(w_, k.name, n, depth);
       }
     });
   }
 
-  template <class A>
-  void first_field_array(key_ref k, const A& a, std::size_t depth) {
-    switch (classify_array(a)) {
-      case typed_form::fallback:
-        encode_value_first_field(w_, k.name, to_value_of(a), depth);
-        return;
+  template <class K, class A>
+  void first_field_array(K k, const A& a, std::size_t depth) {
+    const typed_form form = classify_array(a);
+    if (form == typed_form::fallback) {
+      w_.begin_list_item(depth);
+      encode_value_first_field(w_, k.name, to_value_of(a), depth);
+      return;
+    }
+    key_line<key_end::bare, true>(k, depth);
+    switch (form) {
+      case typed_form::fallback: return;
       case typed_form::tabular:
         // Header on the hyphen line, rows at +2, other fields at +1.
         if constexpr (!std::is_void_v<tabular_header_t<A>>) {
-          tabular_header<tabular_header_t<A>>(&k, element_count(a), false);
+          tabular_header<tabular_header_t<A>>(element_count(a), false);
           tabular_rows<tabular_header_t<A>>(a, depth + 2);
         }
         return;
       case typed_form::empty:
-        key(k);
         w_.raw(": []");
         return;
       case typed_form::primitives:
-        key(k);
         inline_array(a);
         return;
       case typed_form::arrays_of_primitives:
       case typed_form::list:
-        array_header(&k, element_count(a));
+        array_header(element_count(a));
         list_items(a, depth + 2);
         return;
     }
@@ -436,10 +452,8 @@ class typed_encoder {
   // Entry rows `entrykey: c1<d>c2...` of a keyed tabular object (§9.5).
   template <class H, class O>
   void keyed_rows(const O& o, std::size_t depth) {
-    for_each_member(o, [&](key_ref k, const auto& v, auto) {
-      w_.begin_line(depth);
-      key(k);
-      w_.colon_space();
+    for_each_member(o, [&](auto k, const auto& v, auto) {
+      key_line<key_end::value>(k, depth);
       bool first = true;
       row<H>(v, first);
     });
