@@ -460,6 +460,43 @@ class event_parser {
     }
   }
 
+  // Row events (event_handler::receive_rows): whether the rows of a table with header `h` go
+  // out as table_row() calls, announcing its columns when they do.
+  bool begin_rows(const header& h, const char* at) {
+    if (!h_.receives_rows() || h.leaf_count != h.fields.size() || h.fields.empty()) return false;
+    columns_.clear();
+    for (const header_field& f : h.fields) columns_.push_back(f.name);
+    check(h_.begin_table(columns_.data(), columns_.size(), off(at)));
+    return true;
+  }
+
+  // One row as a table_row() event. A row with a bad cell or the wrong width goes through
+  // emit_row() instead, so its events and error are exactly those of the per-cell path.
+  void emit_cells(const header& h, std::string_view cells, const char* line_start) {
+    const std::size_t n = h.leaf_count;
+    if (row_.size() < n) row_.resize(n);
+    row_owned_.clear();
+    cell_splitter sp(cells, h.delim);
+    std::string_view cell;
+    for (std::size_t j = 0; j < n; ++j) {
+      scan_error e;
+      scalar& out = row_[j];
+      if (!sp.next(cell) || !parse_primitive(cell, scratch_, out, e)) return emit_row(h, cells, line_start);
+      out.offset = off(cells.data() + sp.cell_offset());
+      if (out.text.data() == scratch_.data() && !out.text.empty()) {
+        // Unescaped into the shared scratch: copied aside, its view set once the row is read.
+        if (row_owned_.empty()) row_text_.clear();
+        row_owned_.push_back({j, row_text_.size(), out.text.size()});
+        row_text_.append(out.text);
+      }
+    }
+    if (sp.next(cell)) return emit_row(h, cells, line_start);
+    for (const owned_cell& o : row_owned_) row_[o.index].text = std::string_view(row_text_).substr(o.at, o.size);
+    enter(line_start);
+    leave();
+    check(h_.table_row(row_.data(), n, off(line_start)));
+  }
+
   [[noreturn]] void width_error(const header& h, std::string_view cells, const char* at) {
     cell_splitter sp(cells, h.delim);
     std::string_view c;
@@ -474,12 +511,14 @@ class event_parser {
     check_field_names(h, at);
     enter(at);
     check(h_.start_array(static_cast<std::size_t>(h.length), off(at)));
+    const bool rows = begin_rows(h, at);
     std::uint64_t n = for_each_scope_line(d, "line is indented deeper than the table's rows",
                                           [&](std::string_view c, std::uint32_t) {
       // §9.3 disambiguation: a colon before the first delimiter makes a key-value line.
       std::size_t first = find_first_unquoted_of(c, ':', h.delim);
       if (first != npos && c[first] == ':') return line_use::end_of_scope;
-      emit_row(h, c, c.data());
+      if (rows) emit_cells(h, c, c.data());
+      else emit_row(h, c, c.data());
       advance();
       return line_use::counted;
     });
@@ -493,6 +532,7 @@ class event_parser {
     enter(at);
     check(h_.start_object(static_cast<std::size_t>(h.length), off(at)));
     begin_keys();
+    const bool rows = begin_rows(h, at);
     std::uint64_t n = for_each_scope_line(d, "line is indented deeper than the table's entries",
                                           [&](std::string_view c, std::uint32_t) {
       // Every line with an unquoted colon is an entry row (§9.5).
@@ -503,7 +543,8 @@ class event_parser {
       }
       auto [key, colon] = split_key(c);
       emit_key(key, c.data());
-      emit_row(h, c.substr(colon + 1), c.data());
+      if (rows) emit_cells(h, c.substr(colon + 1), c.data());
+      else emit_row(h, c.substr(colon + 1), c.data());
       advance();
       return line_use::counted;
     });
@@ -526,6 +567,14 @@ class event_parser {
   std::vector<std::string_view> keys_;
   std::vector<key_frame> frames_;
   std::deque<std::string> owned_keys_;
+  // Row events: the current table's column names, the cells of a row, unescaped cell text.
+  struct owned_cell {
+    std::size_t index, at, size;
+  };
+  std::vector<std::string_view> columns_;
+  std::vector<scalar> row_;
+  std::string row_text_;
+  std::vector<owned_cell> row_owned_;
 };
 
 }  // namespace

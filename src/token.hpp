@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "line_scanner.hpp"
+#include "toon/events.hpp"
 
 namespace toon::detail {
 
@@ -76,15 +77,8 @@ std::size_t skip_quoted(std::string_view s) noexcept;
 bool unquote(std::string_view s, std::string& scratch, std::string_view& out, std::size_t& consumed,
              scan_error& err);
 
-/// A decoded primitive token.
-struct primitive {
-  enum class kind : std::uint8_t { null, boolean, integer, uinteger, real, big_integer, string } type;
-  bool b = false;
-  std::int64_t i = 0;
-  std::uint64_t u = 0;
-  double d = 0;
-  std::string_view text;  ///< string contents (unescaped) or big-integer digits
-};
+/// A decoded primitive token (offset unused).
+using primitive = scalar;
 
 /// Decodes an already trimmed value token per §4 (quoted string, true/false/null, number,
 /// else unquoted string). Returns false with `err` set for bad quoted tokens.

@@ -22,7 +22,7 @@ value& value_builder::place(value&& v) {
 bool value_builder::start_object(std::size_t size_hint, std::size_t) {
   object o;
   if (size_hint == 0 && stack_.size() < widths_.size()) size_hint = widths_[stack_.size()];
-  if (size_hint) o.reserve(size_hint < 4096 ? size_hint : 4096);
+  if (size_hint) o.reserve(size_hint < reserve_cap_ ? size_hint : reserve_cap_);
   stack_.push_back(&place(value(std::move(o))));
   return true;
 }
@@ -37,7 +37,7 @@ bool value_builder::end_object() {
 
 bool value_builder::start_array(std::size_t size, std::size_t) {
   array a;
-  if (size) a.reserve(size < 4096 ? size : 4096);
+  if (size) a.reserve(size < reserve_cap_ ? size : reserve_cap_);
   stack_.push_back(&place(value(std::move(a))));
   return true;
 }
@@ -56,7 +56,49 @@ bool value_builder::key(std::string_view k, std::size_t) {
     pending_ = existing;
     return true;
   }
-  pending_ = &o.emplace_back(std::string(k), value());
+  pending_ = &o.append(k);
+  return true;
+}
+
+namespace {
+
+// Sets the null `v` to the cell's value, building strings in place.
+void set_cell(value& v, const scalar& c) {
+  switch (c.type) {
+    case scalar::kind::null: break;
+    case scalar::kind::boolean: v = c.b; break;
+    case scalar::kind::integer: v = c.i; break;
+    case scalar::kind::uinteger: v = c.u; break;
+    case scalar::kind::real: v = c.d; break;
+    case scalar::kind::big_integer: v.emplace<big_integer>(big_integer{std::string(c.text)}); break;
+    case scalar::kind::string: v.emplace<std::string>(c.text); break;
+  }
+}
+
+}  // namespace
+
+value& value_builder::slot() {
+  if (stack_.empty()) return root_;
+  value& top = *stack_.back();
+  if (auto* a = top.get_if<array>()) return a->emplace_back();
+  return *pending_;
+}
+
+bool value_builder::begin_table(const std::string_view* names, std::size_t count, std::size_t) {
+  columns_.assign(names, names + count);
+  return true;
+}
+
+bool value_builder::table_row(const scalar* cells, std::size_t count, std::size_t) {
+  object& o = slot().emplace<object>();
+  o.reserve(count);
+  for (std::size_t j = 0; j < count; ++j) {
+    // A repeated column (non-strict mode only): the last cell wins, at the first position.
+    value* v = unique_keys_ ? nullptr : o.find(columns_[j]);
+    if (v) *v = value();
+    else v = &o.append(columns_[j]);
+    set_cell(*v, cells[j]);
+  }
   return true;
 }
 
@@ -70,7 +112,7 @@ bool value_builder::big_integer_value(std::string_view digits, std::size_t) {
   return true;
 }
 bool value_builder::string_value(std::string_view s, std::size_t) {
-  place(value(std::string(s)));
+  slot().emplace<std::string>(s);
   return true;
 }
 
@@ -79,7 +121,7 @@ bool value_builder::string_value(std::string_view s, std::size_t) {
 namespace toon {
 
 result<value> decode(std::string_view text, const decode_options& options) {
-  detail::value_builder builder(options.strict);
+  detail::value_builder builder(options.strict, text.size());
   result<void> r = decode_events(text, builder, options);
   if (!r) return r.error();
   return std::move(builder.result());

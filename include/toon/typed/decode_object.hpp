@@ -142,12 +142,7 @@ struct object_frame {
   static bool key(typed_decoder& d, frame& f, std::string_view k, std::size_t offset) {
     std::size_t i = table::find(k, f.index + 1);
     if (i != table::not_found) {
-      std::uint64_t& word = d.bits()[f.aux + i / 64];
-      const std::uint64_t bit = std::uint64_t(1) << (i % 64);
-      if (word & bit) table::resets[i](f.target);
-      word |= bit;
-      f.index = i;
-      f.pending = table::slots[i](f.target);
+      select(d, f, i);
       return true;
     }
     f.index = size;
@@ -160,6 +155,19 @@ struct object_frame {
     typed_decoder::append_key_segment(path, k);
     return d.report_at(error_code::unknown_field, table::unknown_message(), offset, std::move(path));
   }
+
+  /// Field `i` becomes the pending slot (a repeated field is reset first: the last one wins).
+  static void select(typed_decoder& d, frame& f, std::size_t i) {
+    std::uint64_t& word = d.bits()[f.aux + i / 64];
+    const std::uint64_t bit = std::uint64_t(1) << (i % 64);
+    if (word & bit) table::resets[i](f.target);
+    word |= bit;
+    f.index = i;
+    f.pending = table::slots[i](f.target);
+  }
+
+  /// Index of the field named `k`, or -1.
+  static std::size_t field_index(std::string_view k) noexcept { return table::find(k, size); }
 
   static bool end(typed_decoder& d, frame& f) {
     const std::size_t bits_at = f.aux;
@@ -182,7 +190,8 @@ struct object_frame {
     if (f.index < size) typed_decoder::append_key_segment(path, object_info<T>::names[f.index]);
   }
 
-  static constexpr frame_ops table_ops{&key, &pending_slot, nullptr, &end, &segment, nullptr};
+  static constexpr frame_ops table_ops{&key,    &pending_slot, nullptr, &end, &segment, nullptr,
+                                       &field_index, &select};
 
   /// Opens the frame for `target`.
   static void open(typed_decoder& d, void* target, std::size_t offset) {
