@@ -39,8 +39,6 @@ class value_builder final : public event_handler {
   bool table_row(const scalar* cells, std::size_t count, std::size_t offset) override;
 
  private:
-  // Places `v` in the current container (or as the root) and returns it.
-  value& place(value&& v);
   // The null value where the next value goes (the root, a new array element, or the member
   // created by key()), to be filled in place.
   value& slot();
