@@ -246,11 +246,22 @@ class event_parser {
       std::string_view c = content(*l);
       if (l->depth > d)
         fail(error_code::unexpected_indentation, "line is indented deeper than its scope", c.data());
+      if (std::size_t colon = plain_key_colon(c); colon != npos) {
+        parse_key_value(c, d, trim_spaces(c.substr(0, colon)), colon);
+        continue;
+      }
       header h;
       scan_error e;
       header_status st = parse_header(c, h, scratch_, e);
       parse_field(c, d, h, st, e);
     }
+  }
+
+  // The colon of a `key: ...` line whose unquoted key has no '[' (so the line is no header),
+  // found in one pass; npos when the line needs the full classification.
+  static std::size_t plain_key_colon(std::string_view c) noexcept {
+    const std::size_t i = find_any3(c, 0, ':', '[', '"');
+    return i < c.size() && c[i] == ':' ? i : npos;
   }
 
   // One field line (already classified by parse_header); consumes it and its content.
@@ -270,6 +281,11 @@ class event_parser {
     }
     // Key-value line (malformed headers fall through here in non-strict mode, §6).
     auto [key, colon] = split_key(c);
+    parse_key_value(c, d, key, colon);
+  }
+
+  // A key-value line at depth d: `key` is its (unescaped) key, `colon` the offset of its colon.
+  void parse_key_value(std::string_view c, std::uint32_t d, std::string_view key, std::size_t colon) {
     emit_key(key, c.data());
     std::string_view rest = trim_spaces(c.substr(colon + 1));
     advance();
@@ -398,6 +414,18 @@ class event_parser {
       check(h_.start_array(0, off(rest.data())));
       leave();
       check(h_.end_array());
+      return;
+    }
+    if (std::size_t colon = plain_key_colon(rest); colon != npos) {
+      // Object item whose first field is a plain key-value line (the common case).
+      enter(rest.data());
+      check(h_.start_object(0, off(rest.data())));
+      begin_keys();
+      parse_key_value(rest, d + 1, trim_spaces(rest.substr(0, colon)), colon);
+      parse_fields(d + 1);
+      end_keys();
+      leave();
+      check(h_.end_object());
       return;
     }
     header h;

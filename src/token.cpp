@@ -195,6 +195,11 @@ bool parse_primitive(std::string_view token, std::string& scratch, primitive& ou
       out.i = negative ? -static_cast<std::int64_t>(acc) : static_cast<std::int64_t>(acc);
       return true;
     }
+    if (i < n && token[i] != '.' && token[i] != 'e' && token[i] != 'E') {
+      out.type = primitive::kind::string;  // digits then something else: "2024-01-15", "12ab"
+      out.text = token;
+      return true;
+    }
     if (FLT_EVAL_METHOD == 0 && i < n && token[i] == '.' && int_len <= 15) {
       // Short decimals (at most 15 significant digits in all, no exponent): the digits as an
       // integer below 2^53 divided by an exact power of ten is one correctly rounded IEEE
