@@ -1,6 +1,7 @@
 // The TOON structural parser: walks the scanned lines (line_scanner), recognises every
 // v4 form and sends events to an event_handler. Every consumer (value builder, JSON
 // writer, typed decoder) is fed from here.
+#include <cstring>
 #include <deque>
 #include <memory>
 #include <string>
@@ -501,15 +502,29 @@ class event_parser {
   // One row as a table_row() event. A row with a bad cell or the wrong width goes through
   // emit_row() instead, so its events and error are exactly those of the per-cell path.
   void emit_cells(const header& h, std::string_view cells, const char* line_start) {
+    if (std::memchr(cells.data(), '"', cells.size()) == nullptr) {
+      plain_row_splitter sp(cells, h.delim);
+      if (!read_cells(h, sp, cells)) return emit_row(h, cells, line_start);
+    } else {
+      cell_splitter sp(cells, h.delim);
+      if (!read_cells(h, sp, cells)) return emit_row(h, cells, line_start);
+    }
+    enter(line_start);
+    leave();
+    check(h_.table_row(row_.data(), h.leaf_count, off(line_start)));
+  }
+
+  // Parses the row's cells into row_; false when a cell is malformed or the width is wrong.
+  template <class Splitter>
+  bool read_cells(const header& h, Splitter& sp, std::string_view cells) {
     const std::size_t n = h.leaf_count;
     if (row_.size() < n) row_.resize(n);
     row_owned_.clear();
-    cell_splitter sp(cells, h.delim);
     std::string_view cell;
     for (std::size_t j = 0; j < n; ++j) {
       scan_error e;
       scalar& out = row_[j];
-      if (!sp.next(cell) || !parse_primitive(cell, scratch_, out, e)) return emit_row(h, cells, line_start);
+      if (!sp.next(cell) || !parse_primitive(cell, scratch_, out, e)) return false;
       out.offset = off(cells.data() + sp.cell_offset());
       if (out.text.data() == scratch_.data() && !out.text.empty()) {
         // Unescaped into the shared scratch: copied aside, its view set once the row is read.
@@ -518,11 +533,9 @@ class event_parser {
         row_text_.append(out.text);
       }
     }
-    if (sp.next(cell)) return emit_row(h, cells, line_start);
+    if (sp.next(cell)) return false;
     for (const owned_cell& o : row_owned_) row_[o.index].text = std::string_view(row_text_).substr(o.at, o.size);
-    enter(line_start);
-    leave();
-    check(h_.table_row(row_.data(), n, off(line_start)));
+    return true;
   }
 
   [[noreturn]] void width_error(const header& h, std::string_view cells, const char* at) {

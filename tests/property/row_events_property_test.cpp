@@ -171,6 +171,52 @@ TEST(RowEvents, KeyedTablesAndNestedGroups) {
   EXPECT_EQ(expect_same("t[2]{a,b{c,d}}:\n  1,2,3\n  4,5,6\n", o), 0);
 }
 
+// A table of `width` columns in delimiter `d` holding `rows` (each row's cells joined by d).
+std::string table(char d, int width, const std::vector<std::vector<std::string>>& rows) {
+  std::string out = "t[" + std::to_string(rows.size());
+  if (d != ',') out.push_back(d);
+  out += "]{";
+  for (int i = 0; i < width; ++i) {
+    if (i) out.push_back(d);
+    out += "f";
+    out += std::to_string(i);
+  }
+  out += "}:\n";
+  for (const auto& row : rows) {
+    out += "  ";
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      if (i) out.push_back(d);
+      out += row[i];
+    }
+    out.push_back('\n');
+  }
+  return out;
+}
+
+TEST(RowEvents, LongRowsSpacedCellsAndEveryWidth) {
+  // Rows across several 16-byte blocks, cells trimmed of spaces, empty cells, rows one cell
+  // short or long, in each delimiter.
+  for (char d : {',', '\t', '|'}) {
+    for (int width = 2; width <= 40; width += 3) {
+      std::vector<std::string> plain, spaced, empty(static_cast<std::size_t>(width));
+      for (int i = 0; i < width; ++i) {
+        plain.push_back(std::to_string(i * 37) + (i % 3 ? "" : ".5"));
+        spaced.push_back((i ? "  v" : "v") + std::to_string(i) + "  ");
+      }
+      if (d == '\t') empty[0] = "e";  // a leading tab would be indentation
+      std::vector<std::string> short_row(plain.begin(), plain.end() - 1), long_row = plain;
+      long_row.push_back("x");
+      toon::decode_options o;
+      for (bool strict : {true, false}) {
+        o.strict = strict;
+        EXPECT_EQ(expect_same(table(d, width, {plain, spaced, empty}), o), 3) << width;
+        expect_same(table(d, width, {plain, short_row, plain}), o);
+        expect_same(table(d, width, {long_row, plain, plain}), o);
+      }
+    }
+  }
+}
+
 RC_GTEST_PROP(RowEvents, SameEventsOnGeneratedDocuments, ()) {
   const toon::value v = *toon_gen::document_with_array();
   for (toon::delimiter d : {toon::delimiter::comma, toon::delimiter::tab, toon::delimiter::pipe}) {
