@@ -352,17 +352,7 @@ bool typed_decoder::table_row(const scalar* cells, std::size_t count, std::size_
     column_fields_.resize(count);
     for (std::size_t j = 0; j < count; ++j) column_fields_[j] = ops->field_index(columns_[j]);
   }
-  for (std::size_t j = 0; j < count; ++j) {
-    frame& f = frames_[at];
-    const std::size_t i = column_fields_[j];
-    if (i != static_cast<std::size_t>(-1)) ops->select(*this, f, i);
-    else if (!ops->key(*this, f, columns_[j], offset)) return false;
-    const slot s = frames_[at].pending;
-    if (!s.ops->primitive(*this, s.target, cells[j])) return false;
-    // The row's object frame has nothing to do when a value is complete: only frames the
-    // value itself left open (wrappers) need value_done().
-    if (frames_.size() != at + 1 && !value_done()) return false;
-  }
+  if (!ops->row(*this, at, column_fields_.data(), columns_.data(), cells, count, offset)) return false;
   return end_object();
 }
 

@@ -76,8 +76,10 @@ struct frame_ops {
   /// Object frames with named fields (nullptr otherwise): the index of the field named
   /// `key` (or -1), computed once per table column, ...
   std::size_t (*field_index)(std::string_view key) noexcept = nullptr;
-  /// ... and choosing field `i` as the pending slot, as key() does after its lookup.
-  void (*select)(typed_decoder&, frame&, std::size_t i) = nullptr;
+  /// ... and a table row into the frame at depth `at` just opened for it: cell j goes to
+  /// field fields[j] as key(names[j]) then the cell's primitive would send it.
+  bool (*row)(typed_decoder&, std::size_t at, const std::size_t* fields, const std::string_view* names,
+              const scalar* cells, std::size_t count, std::size_t offset) = nullptr;
 };
 
 /// One open container of the target.
@@ -130,6 +132,11 @@ class typed_decoder final : public event_handler {
   void push(const frame& f) { frames_.push_back(f); }
   /// The innermost frame (precondition: one is open).
   [[nodiscard]] frame& top() noexcept { return frames_.back(); }
+  /// The frame at depth `at` (0: outermost).
+  [[nodiscard]] frame& frame_at(std::size_t at) noexcept { return frames_[at]; }
+  /// After a value went into the frame at depth `at`: completes frames the value left open
+  /// (wrappers). False stops decoding.
+  bool value_complete(std::size_t at) { return frames_.size() == at + 1 || value_done(); }
   /// Closes the innermost frame (releasing what it owns).
   void pop() noexcept;
   /// Seen-field bits of the open object frames (a stack of 64-bit words).
