@@ -1,6 +1,7 @@
 // The TOON structural parser: walks the scanned lines (line_scanner), recognises every
 // v4 form and sends events to an event_handler. Every consumer (value builder, JSON
 // writer, typed decoder) is fed from here.
+#include <cstring>
 #include <deque>
 #include <memory>
 #include <string>
@@ -246,11 +247,22 @@ class event_parser {
       std::string_view c = content(*l);
       if (l->depth > d)
         fail(error_code::unexpected_indentation, "line is indented deeper than its scope", c.data());
+      if (std::size_t colon = plain_key_colon(c); colon != npos) {
+        parse_key_value(c, d, trim_spaces(c.substr(0, colon)), colon);
+        continue;
+      }
       header h;
       scan_error e;
       header_status st = parse_header(c, h, scratch_, e);
       parse_field(c, d, h, st, e);
     }
+  }
+
+  // The colon of a `key: ...` line whose unquoted key has no '[' (so the line is no header),
+  // found in one pass; npos when the line needs the full classification.
+  static std::size_t plain_key_colon(std::string_view c) noexcept {
+    const std::size_t i = find_any3(c, 0, ':', '[', '"');
+    return i < c.size() && c[i] == ':' ? i : npos;
   }
 
   // One field line (already classified by parse_header); consumes it and its content.
@@ -270,6 +282,11 @@ class event_parser {
     }
     // Key-value line (malformed headers fall through here in non-strict mode, §6).
     auto [key, colon] = split_key(c);
+    parse_key_value(c, d, key, colon);
+  }
+
+  // A key-value line at depth d: `key` is its (unescaped) key, `colon` the offset of its colon.
+  void parse_key_value(std::string_view c, std::uint32_t d, std::string_view key, std::size_t colon) {
     emit_key(key, c.data());
     std::string_view rest = trim_spaces(c.substr(colon + 1));
     advance();
@@ -400,6 +417,18 @@ class event_parser {
       check(h_.end_array());
       return;
     }
+    if (std::size_t colon = plain_key_colon(rest); colon != npos) {
+      // Object item whose first field is a plain key-value line (the common case).
+      enter(rest.data());
+      check(h_.start_object(0, off(rest.data())));
+      begin_keys();
+      parse_key_value(rest, d + 1, trim_spaces(rest.substr(0, colon)), colon);
+      parse_fields(d + 1);
+      end_keys();
+      leave();
+      check(h_.end_object());
+      return;
+    }
     header h;
     scan_error e;
     header_status st = parse_header(rest, h, scratch_, e);
@@ -460,6 +489,55 @@ class event_parser {
     }
   }
 
+  // Row events (event_handler::receive_rows): whether the rows of a table with header `h` go
+  // out as table_row() calls, announcing its columns when they do.
+  bool begin_rows(const header& h, const char* at) {
+    if (!h_.receives_rows() || h.leaf_count != h.fields.size() || h.fields.empty()) return false;
+    columns_.clear();
+    for (const header_field& f : h.fields) columns_.push_back(f.name);
+    check(h_.begin_table(columns_.data(), columns_.size(), off(at)));
+    return true;
+  }
+
+  // One row as a table_row() event. A row with a bad cell or the wrong width goes through
+  // emit_row() instead, so its events and error are exactly those of the per-cell path.
+  void emit_cells(const header& h, std::string_view cells, const char* line_start) {
+    if (std::memchr(cells.data(), '"', cells.size()) == nullptr) {
+      plain_row_splitter sp(cells, h.delim);
+      if (!read_cells(h, sp, cells)) return emit_row(h, cells, line_start);
+    } else {
+      cell_splitter sp(cells, h.delim);
+      if (!read_cells(h, sp, cells)) return emit_row(h, cells, line_start);
+    }
+    enter(line_start);
+    leave();
+    check(h_.table_row(row_.data(), h.leaf_count, off(line_start)));
+  }
+
+  // Parses the row's cells into row_; false when a cell is malformed or the width is wrong.
+  template <class Splitter>
+  bool read_cells(const header& h, Splitter& sp, std::string_view cells) {
+    const std::size_t n = h.leaf_count;
+    if (row_.size() < n) row_.resize(n);
+    row_owned_.clear();
+    std::string_view cell;
+    for (std::size_t j = 0; j < n; ++j) {
+      scan_error e;
+      scalar& out = row_[j];
+      if (!sp.next(cell) || !parse_primitive(cell, scratch_, out, e)) return false;
+      out.offset = off(cells.data() + sp.cell_offset());
+      if (out.text.data() == scratch_.data() && !out.text.empty()) {
+        // Unescaped into the shared scratch: copied aside, its view set once the row is read.
+        if (row_owned_.empty()) row_text_.clear();
+        row_owned_.push_back({j, row_text_.size(), out.text.size()});
+        row_text_.append(out.text);
+      }
+    }
+    if (sp.next(cell)) return false;
+    for (const owned_cell& o : row_owned_) row_[o.index].text = std::string_view(row_text_).substr(o.at, o.size);
+    return true;
+  }
+
   [[noreturn]] void width_error(const header& h, std::string_view cells, const char* at) {
     cell_splitter sp(cells, h.delim);
     std::string_view c;
@@ -474,12 +552,14 @@ class event_parser {
     check_field_names(h, at);
     enter(at);
     check(h_.start_array(static_cast<std::size_t>(h.length), off(at)));
+    const bool rows = begin_rows(h, at);
     std::uint64_t n = for_each_scope_line(d, "line is indented deeper than the table's rows",
                                           [&](std::string_view c, std::uint32_t) {
       // §9.3 disambiguation: a colon before the first delimiter makes a key-value line.
       std::size_t first = find_first_unquoted_of(c, ':', h.delim);
       if (first != npos && c[first] == ':') return line_use::end_of_scope;
-      emit_row(h, c, c.data());
+      if (rows) emit_cells(h, c, c.data());
+      else emit_row(h, c, c.data());
       advance();
       return line_use::counted;
     });
@@ -493,6 +573,7 @@ class event_parser {
     enter(at);
     check(h_.start_object(static_cast<std::size_t>(h.length), off(at)));
     begin_keys();
+    const bool rows = begin_rows(h, at);
     std::uint64_t n = for_each_scope_line(d, "line is indented deeper than the table's entries",
                                           [&](std::string_view c, std::uint32_t) {
       // Every line with an unquoted colon is an entry row (§9.5).
@@ -503,7 +584,8 @@ class event_parser {
       }
       auto [key, colon] = split_key(c);
       emit_key(key, c.data());
-      emit_row(h, c.substr(colon + 1), c.data());
+      if (rows) emit_cells(h, c.substr(colon + 1), c.data());
+      else emit_row(h, c.substr(colon + 1), c.data());
       advance();
       return line_use::counted;
     });
@@ -526,6 +608,14 @@ class event_parser {
   std::vector<std::string_view> keys_;
   std::vector<key_frame> frames_;
   std::deque<std::string> owned_keys_;
+  // Row events: the current table's column names, the cells of a row, unescaped cell text.
+  struct owned_cell {
+    std::size_t index, at, size;
+  };
+  std::vector<std::string_view> columns_;
+  std::vector<scalar> row_;
+  std::string row_text_;
+  std::vector<owned_cell> row_owned_;
 };
 
 }  // namespace

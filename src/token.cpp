@@ -1,6 +1,7 @@
 #include "token.hpp"
 
 #include <bit>
+#include <cfloat>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -193,6 +194,28 @@ bool parse_primitive(std::string_view token, std::string& scratch, primitive& ou
       out.type = primitive::kind::integer;
       out.i = negative ? -static_cast<std::int64_t>(acc) : static_cast<std::int64_t>(acc);
       return true;
+    }
+    if (i < n && token[i] != '.' && token[i] != 'e' && token[i] != 'E') {
+      out.type = primitive::kind::string;  // digits then something else: "2024-01-15", "12ab"
+      out.text = token;
+      return true;
+    }
+    if (FLT_EVAL_METHOD == 0 && i < n && token[i] == '.' && int_len <= 15) {
+      // Short decimals (at most 15 significant digits in all, no exponent): the digits as an
+      // integer below 2^53 divided by an exact power of ten is one correctly rounded IEEE
+      // operation (Clinger's fast path), so this equals from_chars.
+      static constexpr double pow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                         1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+      std::size_t j = i + 1;
+      std::uint64_t m = acc;
+      while (j < n && token[j] >= '0' && token[j] <= '9') m = m * 10 + static_cast<unsigned>(token[j++] - '0');
+      const std::size_t frac_len = j - i - 1;
+      if (j == n && frac_len > 0 && int_len + frac_len <= 15) {
+        double d = static_cast<double>(m) / pow10[frac_len];
+        out.type = primitive::kind::real;
+        out.d = negative && m != 0 ? -d : d;  // -0 decodes to 0
+        return true;
+      }
     }
     const bool integral = i == n;
     if (is_number_token(token)) {

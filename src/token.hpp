@@ -9,7 +9,12 @@
 #include <string>
 #include <string_view>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "line_scanner.hpp"
+#include "toon/events.hpp"
 
 namespace toon::detail {
 
@@ -76,15 +81,8 @@ std::size_t skip_quoted(std::string_view s) noexcept;
 bool unquote(std::string_view s, std::string& scratch, std::string_view& out, std::size_t& consumed,
              scan_error& err);
 
-/// A decoded primitive token.
-struct primitive {
-  enum class kind : std::uint8_t { null, boolean, integer, uinteger, real, big_integer, string } type;
-  bool b = false;
-  std::int64_t i = 0;
-  std::uint64_t u = 0;
-  double d = 0;
-  std::string_view text;  ///< string contents (unescaped) or big-integer digits
-};
+/// A decoded primitive token (offset unused).
+using primitive = scalar;
 
 /// Decodes an already trimmed value token per §4 (quoted string, true/false/null, number,
 /// else unquoted string). Returns false with `err` set for bad quoted tokens.
@@ -131,6 +129,65 @@ class cell_splitter {
   char delim_;
   bool done_;
   std::size_t pos_ = 0;
+  std::size_t cell_offset_ = 0;
+};
+
+/// Splits a row that holds no double quote: every delimiter ends a cell. Cells are trimmed of
+/// spaces like cell_splitter's. With SSE2 the delimiters are found 16 bytes at a time, one bit
+/// per byte, and each cell costs a bit scan.
+class plain_row_splitter {
+ public:
+  plain_row_splitter(std::string_view s, char delim) noexcept : s_(s), delim_(delim), done_(s.empty()) {
+    mask_ = block(0);
+  }
+
+  /// Next cell; false when the row is exhausted.
+  bool next(std::string_view& cell) noexcept {
+    if (done_) return false;
+    std::size_t end = s_.size();
+    while (mask_ == 0 && base_ + 16 < s_.size()) {
+      base_ += 16;
+      mask_ = block(base_);
+    }
+    if (mask_ != 0) {
+      end = base_ + static_cast<std::size_t>(std::countr_zero(mask_));
+      mask_ &= mask_ - 1;
+    } else {
+      done_ = true;
+    }
+    std::size_t b = start_, e = end;
+    while (b < e && s_[b] == ' ') ++b;
+    while (e > b && s_[e - 1] == ' ') --e;
+    cell_offset_ = b;
+    cell = s_.substr(b, e - b);
+    start_ = end + 1;
+    return true;
+  }
+  /// Offset of the last returned cell's start relative to the row.
+  [[nodiscard]] std::size_t cell_offset() const noexcept { return cell_offset_; }
+
+ private:
+  // Bit k set: s_[at + k] is the delimiter (k < 16, within the row).
+  std::uint32_t block(std::size_t at) const noexcept {
+    const std::size_t n = s_.size();
+#if defined(__SSE2__)
+    if (at + 16 <= n) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s_.data() + at));
+      return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(delim_))));
+    }
+#endif
+    std::uint32_t m = 0;
+    for (std::size_t k = 0; k < 16 && at + k < n; ++k)
+      if (s_[at + k] == delim_) m |= std::uint32_t(1) << k;
+    return m;
+  }
+
+  std::string_view s_;
+  char delim_;
+  bool done_;
+  std::size_t start_ = 0;
+  std::size_t base_ = 0;
+  std::uint32_t mask_ = 0;
   std::size_t cell_offset_ = 0;
 };
 

@@ -46,8 +46,6 @@ void append_json_escaped(std::string& out, std::string_view s) {
 
 namespace {
 
-constexpr std::size_t max_reserve = 4096;
-
 // ---- skipping ---------------------------------------------------------------------------------
 
 bool skip_key(typed_decoder&, frame&, std::string_view, std::size_t) { return true; }
@@ -122,7 +120,7 @@ void dyn_array_segment(const frame& f, std::string& path) {
 constexpr frame_ops dyn_array_frame{&no_key, &dyn_array_next, nullptr, &dyn_end, &dyn_array_segment, nullptr};
 
 void open_object(typed_decoder& d, object& o, std::size_t hint, std::size_t offset) {
-  if (hint) o.reserve(hint < max_reserve ? hint : max_reserve);
+  if (hint) o.reserve(d.reserve_for(hint));
   frame f;
   f.ops = &dyn_object_frame;
   f.target = &o;
@@ -130,7 +128,7 @@ void open_object(typed_decoder& d, object& o, std::size_t hint, std::size_t offs
   d.push(f);
 }
 void open_array(typed_decoder& d, array& a, std::size_t size, std::size_t offset) {
-  if (size) a.reserve(size < max_reserve ? size : max_reserve);
+  if (size) a.reserve(d.reserve_for(size));
   frame f;
   f.ops = &dyn_array_frame;
   f.target = &a;
@@ -194,7 +192,9 @@ const type_ops dynamic_object_ops{&object_primitive, &object_start_object, &obje
 // ---- the decoder ------------------------------------------------------------------------------
 
 typed_decoder::typed_decoder(std::string_view text, const decode_options& options, bool locate) noexcept
-    : text_(text), options_(options), locate_(locate) {}
+    : text_(text), options_(options), locate_(locate) {
+  receive_rows();
+}
 
 typed_decoder::~typed_decoder() {
   while (!frames_.empty()) pop();
@@ -326,6 +326,34 @@ bool typed_decoder::string_value(std::string_view s, std::size_t offset) {
   ev.text = s;
   ev.offset = offset;
   return primitive(ev);
+}
+
+// ---- table rows ----------------------------------------------------------------------------------
+
+bool typed_decoder::begin_table(const std::string_view* names, std::size_t count, std::size_t) {
+  columns_.assign(names, names + count);
+  columns_ops_ = nullptr;
+  return true;
+}
+
+// A row is what start_object, then key and value per cell, then end_object would do; the key
+// lookups are done once per table (per element frame type) instead of once per cell.
+bool typed_decoder::table_row(const scalar* cells, std::size_t count, std::size_t offset) {
+  if (!start_object(0, offset)) return false;
+  const std::size_t at = frames_.size() - 1;
+  const frame_ops* ops = frames_[at].ops;
+  if (!ops->field_index) {  // not a plain object (variant, dynamic value, skipped value, ...)
+    for (std::size_t j = 0; j < count; ++j)
+      if (!key(columns_[j], offset) || !primitive(cells[j])) return false;
+    return end_object();
+  }
+  if (ops != columns_ops_) {
+    columns_ops_ = ops;
+    column_fields_.resize(count);
+    for (std::size_t j = 0; j < count; ++j) column_fields_[j] = ops->field_index(columns_[j]);
+  }
+  if (!ops->row(*this, at, column_fields_.data(), columns_.data(), cells, count, offset)) return false;
+  return end_object();
 }
 
 // ---- errors -----------------------------------------------------------------------------------

@@ -4,26 +4,12 @@
 
 namespace toon::detail {
 
-value& value_builder::place(value&& v) {
-  if (stack_.empty()) {
-    root_ = std::move(v);
-    return root_;
-  }
-  value& top = *stack_.back();
-  if (auto* a = top.get_if<array>()) {
-    a->push_back(std::move(v));
-    return a->back();
-  }
-  // Object member: key() created it (or found the earlier one of a repeated key).
-  *pending_ = std::move(v);
-  return *pending_;
-}
-
 bool value_builder::start_object(std::size_t size_hint, std::size_t) {
-  object o;
   if (size_hint == 0 && stack_.size() < widths_.size()) size_hint = widths_[stack_.size()];
-  if (size_hint) o.reserve(size_hint < 4096 ? size_hint : 4096);
-  stack_.push_back(&place(value(std::move(o))));
+  value& v = slot();
+  object& o = v.emplace<object>();
+  if (size_hint) o.reserve(size_hint < reserve_cap_ ? size_hint : reserve_cap_);
+  stack_.push_back(&v);
   return true;
 }
 
@@ -36,9 +22,10 @@ bool value_builder::end_object() {
 }
 
 bool value_builder::start_array(std::size_t size, std::size_t) {
-  array a;
-  if (size) a.reserve(size < 4096 ? size : 4096);
-  stack_.push_back(&place(value(std::move(a))));
+  value& v = slot();
+  array& a = v.emplace<array>();
+  if (size) a.reserve(size < reserve_cap_ ? size : reserve_cap_);
+  stack_.push_back(&v);
   return true;
 }
 
@@ -49,28 +36,70 @@ bool value_builder::end_array() {
 
 bool value_builder::key(std::string_view k, std::size_t) {
   // The member is created here, with its key built once from the view (valid only during the
-  // call); place() fills in the value. A repeated key (non-strict mode) replaces the earlier
+  // call); slot() hands it out for the value. A repeated key (non-strict mode) replaces the earlier
   // value in place.
   object& o = stack_.back()->as_object();
   if (value* existing = unique_keys_ ? nullptr : o.find(k)) {
     pending_ = existing;
     return true;
   }
-  pending_ = &o.emplace_back(std::string(k), value());
+  pending_ = &o.append(k);
   return true;
 }
 
-bool value_builder::null_value(std::size_t) { place(value()); return true; }
-bool value_builder::bool_value(bool b, std::size_t) { place(value(b)); return true; }
-bool value_builder::int_value(std::int64_t i, std::size_t) { place(value(i)); return true; }
-bool value_builder::uint_value(std::uint64_t u, std::size_t) { place(value(u)); return true; }
-bool value_builder::double_value(double d, std::size_t) { place(value(d)); return true; }
+namespace {
+
+// Sets the null `v` to the cell's value, building strings in place.
+void set_cell(value& v, const scalar& c) {
+  switch (c.type) {
+    case scalar::kind::null: break;
+    case scalar::kind::boolean: v = c.b; break;
+    case scalar::kind::integer: v = c.i; break;
+    case scalar::kind::uinteger: v = c.u; break;
+    case scalar::kind::real: v = c.d; break;
+    case scalar::kind::big_integer: v.emplace<big_integer>(big_integer{std::string(c.text)}); break;
+    case scalar::kind::string: v.emplace<std::string>(c.text); break;
+  }
+}
+
+}  // namespace
+
+value& value_builder::slot() {
+  if (stack_.empty()) return root_;
+  value& top = *stack_.back();
+  if (auto* a = top.get_if<array>()) return a->emplace_back();
+  return *pending_;
+}
+
+bool value_builder::begin_table(const std::string_view* names, std::size_t count, std::size_t) {
+  columns_.assign(names, names + count);
+  return true;
+}
+
+bool value_builder::table_row(const scalar* cells, std::size_t count, std::size_t) {
+  object& o = slot().emplace<object>();
+  o.reserve(count);
+  for (std::size_t j = 0; j < count; ++j) {
+    // A repeated column (non-strict mode only): the last cell wins, at the first position.
+    value* v = unique_keys_ ? nullptr : o.find(columns_[j]);
+    if (v) *v = value();
+    else v = &o.append(columns_[j]);
+    set_cell(*v, cells[j]);
+  }
+  return true;
+}
+
+bool value_builder::null_value(std::size_t) { slot() = value(); return true; }
+bool value_builder::bool_value(bool b, std::size_t) { slot() = b; return true; }
+bool value_builder::int_value(std::int64_t i, std::size_t) { slot() = i; return true; }
+bool value_builder::uint_value(std::uint64_t u, std::size_t) { slot() = u; return true; }
+bool value_builder::double_value(double d, std::size_t) { slot() = d; return true; }
 bool value_builder::big_integer_value(std::string_view digits, std::size_t) {
-  place(value(big_integer{std::string(digits)}));
+  slot().emplace<big_integer>(big_integer{std::string(digits)});
   return true;
 }
 bool value_builder::string_value(std::string_view s, std::size_t) {
-  place(value(std::string(s)));
+  slot().emplace<std::string>(s);
   return true;
 }
 
@@ -79,7 +108,7 @@ bool value_builder::string_value(std::string_view s, std::size_t) {
 namespace toon {
 
 result<value> decode(std::string_view text, const decode_options& options) {
-  detail::value_builder builder(options.strict);
+  detail::value_builder builder(options.strict, text.size());
   result<void> r = decode_events(text, builder, options);
   if (!r) return r.error();
   return std::move(builder.result());

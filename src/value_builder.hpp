@@ -14,7 +14,11 @@ class value_builder final : public event_handler {
  public:
   /// `unique_keys`: the event source guarantees no repeated key within an object (the strict
   /// parser rejects them), so members are appended without looking for an earlier one.
-  explicit value_builder(bool unique_keys = false) noexcept : unique_keys_(unique_keys) {}
+  /// `input_size` bounds what declared lengths may reserve (hostile `[999999999]` headers).
+  explicit value_builder(bool unique_keys = false, std::size_t input_size = 0) noexcept
+      : unique_keys_(unique_keys), reserve_cap_(input_size / 4 > 4096 ? input_size / 4 : 4096) {
+    receive_rows();
+  }
 
   /// The finished value (valid after a successful decode_events()).
   value& result() noexcept { return root_; }
@@ -31,10 +35,13 @@ class value_builder final : public event_handler {
   bool double_value(double d, std::size_t offset) override;
   bool big_integer_value(std::string_view digits, std::size_t offset) override;
   bool string_value(std::string_view s, std::size_t offset) override;
+  bool begin_table(const std::string_view* names, std::size_t count, std::size_t offset) override;
+  bool table_row(const scalar* cells, std::size_t count, std::size_t offset) override;
 
  private:
-  // Places `v` in the current container (or as the root) and returns it.
-  value& place(value&& v);
+  // The null value where the next value goes (the root, a new array element, or the member
+  // created by key()), to be filled in place.
+  value& slot();
 
   value root_;
   std::vector<value*> stack_;  // open containers
@@ -43,6 +50,8 @@ class value_builder final : public event_handler {
   // hint reserves that many (rows of a table, items of a list share their width).
   std::vector<std::size_t> widths_;
   bool unique_keys_ = false;
+  std::size_t reserve_cap_;
+  std::vector<std::string_view> columns_;  // keys of the current table's rows
 };
 
 }  // namespace toon::detail

@@ -11,6 +11,20 @@
 
 namespace toon {
 
+/// One primitive of the document (null, bool, number or string) as the decoder parsed it;
+/// table rows arrive as arrays of these (event_handler::table_row).
+struct scalar {
+  /// The parsed kind; numbers have four (as toon::value::kind).
+  enum class kind : std::uint8_t { null, boolean, integer, uinteger, real, big_integer, string };
+  kind type = kind::null;
+  bool b = false;          ///< boolean
+  std::int64_t i = 0;      ///< integer
+  std::uint64_t u = 0;     ///< uinteger (above INT64_MAX)
+  double d = 0;            ///< real
+  std::string_view text;   ///< string (unescaped) or big-integer digits; valid during the call
+  std::size_t offset = 0;  ///< byte offset of the token in the input
+};
+
 /// Receives the decoder's events in document order. Every event carries the byte offset of
 /// the token in the input, so a consumer can report a line and column when it rejects
 /// something (see location_of()). String views are valid only during the call.
@@ -46,10 +60,34 @@ class event_handler {
   /// A string value (unescaped).
   virtual bool string_value(std::string_view s, std::size_t offset) = 0;
 
+  // ---- table rows (optional) -----------------------------------------------------------------
+  // A handler that calls receive_rows() in its constructor gets the rows of tables whose
+  // header lists plain fields (no nested field groups) as one table_row() call each, instead
+  // of start_object / (key value)* / end_object. begin_table() names the columns once, right
+  // after the table's start_array (tabular array) or start_object (keyed table); in a keyed
+  // table each row follows its key() event. Rows of other tables, and rows the parser must
+  // report an error for, still arrive as separate events, so such a handler accepts both.
+
+  /// The columns of the table whose rows follow (views valid until the table ends).
+  virtual bool begin_table(const std::string_view* names, std::size_t count, std::size_t offset) {
+    (void)names, (void)count, (void)offset;
+    return true;
+  }
+  /// One row: `count` cells in column order; `offset` is the row's line.
+  virtual bool table_row(const scalar* cells, std::size_t count, std::size_t offset) {
+    (void)cells, (void)count, (void)offset;
+    return false;
+  }
+  /// Whether this handler takes table_row() events.
+  [[nodiscard]] bool receives_rows() const noexcept { return rows_; }
+
   /// The error to report after an event returned false (code ok means "aborted by handler").
   [[nodiscard]] const error& failure() const noexcept { return failure_; }
 
  protected:
+  /// Asks for table_row() events (call from the constructor).
+  void receive_rows() noexcept { rows_ = true; }
+
   /// Records why the handler stops; `offset` locates it in the input.
   bool fail(error_code code, std::string message, std::size_t offset) {
     failure_.code = code;
@@ -61,6 +99,7 @@ class event_handler {
  private:
   error failure_;
   std::size_t failure_offset_ = 0;
+  bool rows_ = false;
 
  public:
   /// Offset recorded by fail().

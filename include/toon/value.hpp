@@ -69,6 +69,9 @@ class object {
 
   /// Appends without checking for an existing key (the caller guarantees uniqueness).
   value& emplace_back(std::string key, value v);
+  /// Appends a null member under `key` without checking for an existing one (the caller
+  /// guarantees uniqueness) and returns its value, to be filled in place.
+  value& append(std::string_view key);
 
   /// Removes `key`; returns whether it was present.
   bool erase(std::string_view key);
@@ -138,6 +141,13 @@ class value {
   /// Any number as a double (big integers rounded); throws std::bad_variant_access otherwise.
   [[nodiscard]] double to_double() const;
 
+  /// Replaces the content with a `T` (one of std::string, toon::array, toon::object,
+  /// toon::big_integer, ...) constructed in place from `args`; returns it.
+  template <class T, class... Args>
+  T& emplace(Args&&... args) {
+    return v_.template emplace<T>(std::forward<Args>(args)...);
+  }
+
   /// Pointer access: nullptr on the wrong kind.
   template <class T>
   [[nodiscard]] T* get_if() noexcept { return std::get_if<T>(&v_); }
@@ -184,6 +194,11 @@ inline object::iterator object::begin() noexcept { return items_.begin(); }
 inline object::iterator object::end() noexcept { return items_.end(); }
 inline object::const_iterator object::begin() const noexcept { return items_.begin(); }
 inline object::const_iterator object::end() const noexcept { return items_.end(); }
+inline value& object::append(std::string_view key) {
+  member& m = items_.emplace_back();
+  m.key.assign(key.data(), key.size());
+  return m.value;
+}
 
 /// Equality where the members of objects may appear in any order (used to compare tabular
 /// round trips, whose decoded key order is the header's); numbers as in operator==.

@@ -29,16 +29,7 @@
 namespace toon::detail {
 
 /// One primitive event, as the typed decoder's targets receive it.
-struct primitive_event {
-  enum class kind : std::uint8_t { null, boolean, integer, uinteger, real, big_integer, string };
-  kind type = kind::null;
-  bool b = false;
-  std::int64_t i = 0;
-  std::uint64_t u = 0;
-  double d = 0;
-  std::string_view text;   ///< string value, or big integer digits
-  std::size_t offset = 0;  ///< byte offset of the token in the input
-};
+using primitive_event = scalar;
 
 /// The data-model kind of an event, as error messages name it ("found <kind>").
 std::string_view found_name(primitive_event::kind k) noexcept;
@@ -82,6 +73,13 @@ struct frame_ops {
   void (*segment)(const frame&, std::string& path);
   /// Releases what the frame owns (nullptr: nothing).
   void (*destroy)(frame&) noexcept;
+  /// Object frames with named fields (nullptr otherwise): the index of the field named
+  /// `key` (or -1), computed once per table column, ...
+  std::size_t (*field_index)(std::string_view key) noexcept = nullptr;
+  /// ... and a table row into the frame at depth `at` just opened for it: cell j goes to
+  /// field fields[j] as key(names[j]) then the cell's primitive would send it.
+  bool (*row)(typed_decoder&, std::size_t at, const std::size_t* fields, const std::string_view* names,
+              const scalar* cells, std::size_t count, std::size_t offset) = nullptr;
 };
 
 /// One open container of the target.
@@ -125,6 +123,8 @@ class typed_decoder final : public event_handler {
   bool double_value(double d, std::size_t offset) override;
   bool big_integer_value(std::string_view digits, std::size_t offset) override;
   bool string_value(std::string_view s, std::size_t offset) override;
+  bool begin_table(const std::string_view* names, std::size_t count, std::size_t offset) override;
+  bool table_row(const scalar* cells, std::size_t count, std::size_t offset) override;
 
   // ---- for the generated operations ---------------------------------------------------------
   [[nodiscard]] const decode_options& options() const noexcept { return options_; }
@@ -132,10 +132,21 @@ class typed_decoder final : public event_handler {
   void push(const frame& f) { frames_.push_back(f); }
   /// The innermost frame (precondition: one is open).
   [[nodiscard]] frame& top() noexcept { return frames_.back(); }
+  /// The frame at depth `at` (0: outermost).
+  [[nodiscard]] frame& frame_at(std::size_t at) noexcept { return frames_[at]; }
+  /// After a value went into the frame at depth `at`: completes frames the value left open
+  /// (wrappers). False stops decoding.
+  bool value_complete(std::size_t at) { return frames_.size() == at + 1 || value_done(); }
   /// Closes the innermost frame (releasing what it owns).
   void pop() noexcept;
   /// Seen-field bits of the open object frames (a stack of 64-bit words).
   [[nodiscard]] std::vector<std::uint64_t>& bits() noexcept { return bits_; }
+  /// How many elements to reserve for a declared length: hostile `[999999999]` headers are
+  /// capped by the input (an element takes at least a few bytes of it), or by 4096.
+  [[nodiscard]] std::size_t reserve_for(std::size_t declared) const noexcept {
+    const std::size_t cap = text_.size() / 4 > 4096 ? text_.size() / 4 : 4096;
+    return declared < cap ? declared : cap;
+  }
   /// Errors reported so far.
   [[nodiscard]] std::size_t error_count() const noexcept { return errors_.size(); }
 
@@ -186,6 +197,11 @@ class typed_decoder final : public event_handler {
   std::vector<frame> frames_;
   std::vector<std::uint64_t> bits_;
   std::vector<error> errors_;
+  // Table rows: the columns of the current table, and their field indexes in the frame type
+  // `columns_ops_` (computed at the table's first row; -1: the key() path).
+  std::vector<std::string_view> columns_;
+  std::vector<std::size_t> column_fields_;
+  const frame_ops* columns_ops_ = nullptr;
 };
 
 // ---- toon::value, toon::array, toon::object targets (any value) -------------------------------

@@ -113,7 +113,7 @@ struct decode_traits<T, type_kind::sequence> : array_kind<T> {
     T& c = *static_cast<T*>(p);
     c.clear();
     if constexpr (requires { c.reserve(size); })
-      if (size) c.reserve(size < max_decode_reserve ? size : max_decode_reserve);
+      if (size) c.reserve(d.reserve_for(size));
     frame f;
     f.ops = &frame_table;
     f.target = p;
@@ -253,7 +253,7 @@ struct decode_traits<T, type_kind::map> : object_kind<T> {
     T& m = *static_cast<T*>(p);
     m.clear();
     if constexpr (requires { m.reserve(hint); })
-      if (hint) m.reserve(hint < max_decode_reserve ? hint : max_decode_reserve);
+      if (hint) m.reserve(d.reserve_for(hint));
     frame f;
     f.ops = &frame_table;
     f.target = p;

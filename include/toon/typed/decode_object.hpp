@@ -82,6 +82,18 @@ struct object_table {
       }(std::make_index_sequence<size>{});
 
   template <std::size_t I>
+  static bool take_primitive(typed_decoder& d, void* p, const primitive_event& ev) {
+    using F = typename info::template type<I>;
+    constexpr const type_ops* ops = ops_of<F>();  // a constant: the call is direct
+    return ops->primitive(d, &info::template get<I>(*static_cast<T*>(p)), ev);
+  }
+  /// Gives field i of the object at `p` a primitive (what its slot's type_ops::primitive does).
+  static constexpr std::array<bool (*)(typed_decoder&, void*, const primitive_event&), size> primitives =
+      []<std::size_t... I>(std::index_sequence<I...>) {
+        return std::array<bool (*)(typed_decoder&, void*, const primitive_event&), size>{&take_primitive<I>...};
+      }(std::make_index_sequence<size>{});
+
+  template <std::size_t I>
   static void reset_field(void* p) {
     using F = typename info::template type<I>;
     if constexpr (std::is_default_constructible_v<F> && std::is_move_assignable_v<F>)
@@ -142,12 +154,7 @@ struct object_frame {
   static bool key(typed_decoder& d, frame& f, std::string_view k, std::size_t offset) {
     std::size_t i = table::find(k, f.index + 1);
     if (i != table::not_found) {
-      std::uint64_t& word = d.bits()[f.aux + i / 64];
-      const std::uint64_t bit = std::uint64_t(1) << (i % 64);
-      if (word & bit) table::resets[i](f.target);
-      word |= bit;
-      f.index = i;
-      f.pending = table::slots[i](f.target);
+      select(d, f, i);
       return true;
     }
     f.index = size;
@@ -159,6 +166,45 @@ struct object_frame {
     std::string path = d.frame_path();
     typed_decoder::append_key_segment(path, k);
     return d.report_at(error_code::unknown_field, table::unknown_message(), offset, std::move(path));
+  }
+
+  /// Field `i` becomes the pending slot (a repeated field is reset first: the last one wins).
+  static void select(typed_decoder& d, frame& f, std::size_t i) {
+    select_bit(d, f, i);
+    f.index = i;
+    f.pending = table::slots[i](f.target);
+  }
+  // Marks field i as seen (a repeated field is reset first).
+  static void select_bit(typed_decoder& d, frame& f, std::size_t i) {
+    std::uint64_t& word = d.bits()[f.aux + i / 64];
+    const std::uint64_t bit = std::uint64_t(1) << (i % 64);
+    if (word & bit) table::resets[i](f.target);
+    word |= bit;
+  }
+
+  /// Index of the field named `k`, or -1.
+  static std::size_t field_index(std::string_view k) noexcept { return table::find(k, size); }
+
+  /// A table row into the object of frame `at` (just opened): cell j goes to field
+  /// fields[j] (-1: through key(), as an unknown or tag column).
+  static bool row(typed_decoder& d, std::size_t at, const std::size_t* fields, const std::string_view* names,
+                  const primitive_event* cells, std::size_t count, std::size_t offset) {
+    for (std::size_t j = 0; j < count; ++j) {
+      frame& f = d.frame_at(at);
+      const std::size_t i = fields[j];
+      bool ok;
+      if (i < size) {
+        select_bit(d, f, i);
+        f.index = i;  // the error path names the field
+        ok = table::primitives[i](d, f.target, cells[j]);
+      } else {
+        if (!key(d, f, names[j], offset)) return false;
+        const slot s = f.pending;
+        ok = s.ops->primitive(d, s.target, cells[j]);
+      }
+      if (!ok || !d.value_complete(at)) return false;
+    }
+    return true;
   }
 
   static bool end(typed_decoder& d, frame& f) {
@@ -182,7 +228,8 @@ struct object_frame {
     if (f.index < size) typed_decoder::append_key_segment(path, object_info<T>::names[f.index]);
   }
 
-  static constexpr frame_ops table_ops{&key, &pending_slot, nullptr, &end, &segment, nullptr};
+  static constexpr frame_ops table_ops{&key,         &pending_slot, nullptr, &end, &segment, nullptr,
+                                       &field_index, &row};
 
   /// Opens the frame for `target`.
   static void open(typed_decoder& d, void* target, std::size_t offset) {

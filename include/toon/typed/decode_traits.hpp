@@ -102,7 +102,5 @@ inline void element_segment(const frame& f, std::string& path) {
   if (f.index > 0) typed_decoder::append_index_segment(path, f.index - 1);
 }
 
-/// Caps reservations made from declared lengths (hostile `[999999999]` headers).
-inline constexpr std::size_t max_decode_reserve = 4096;
 
 }  // namespace toon::detail
