@@ -345,6 +345,12 @@ def main():
             r = vd[d]["toon"]["records_per_second"] / vd[d]["rapidjson"]["records_per_second"]
             target("value decode ≥ 2× rapidjson parse (records/s)", d, fmt_ratio(r), r >= 2)
     w("")
+    # What limits the missed targets: hand-written (profiles, not timings of this run).
+    notes = os.path.join(root, "benchmarks", "limits.md")
+    if os.path.exists(notes):
+        with open(notes, encoding="utf-8") as f:
+            w(f.read().rstrip("\n"))
+        w("")
 
     # Other TOON implementations, decode side too (value encode is in the table above).
     if peers:
