@@ -418,15 +418,8 @@ class event_parser {
       return;
     }
     if (std::size_t colon = plain_key_colon(rest); colon != npos) {
-      // Object item whose first field is a plain key-value line (the common case).
-      enter(rest.data());
-      check(h_.start_object(0, off(rest.data())));
-      begin_keys();
-      parse_key_value(rest, d + 1, trim_spaces(rest.substr(0, colon)), colon);
-      parse_fields(d + 1);
-      end_keys();
-      leave();
-      check(h_.end_object());
+      // The common case: the first field is a plain key-value line.
+      parse_object_item(rest, d, [&] { parse_key_value(rest, d + 1, trim_spaces(rest.substr(0, colon)), colon); });
       return;
     }
     header h;
@@ -443,19 +436,25 @@ class event_parser {
       }
     }
     if ((st == header_status::ok) || (st == header_status::malformed) || is_key_value(rest)) {
-      // Object item: first field on the hyphen line at depth d+1 (§10).
-      enter(rest.data());
-      check(h_.start_object(0, off(rest.data())));
-      begin_keys();
-      parse_field(rest, d + 1, h, st, e);
-      parse_fields(d + 1);
-      end_keys();
-      leave();
-      check(h_.end_object());
+      parse_object_item(rest, d, [&] { parse_field(rest, d + 1, h, st, e); });
       return;
     }
     advance();
     emit_primitive(rest, rest.data());
+  }
+
+  // An object list item at depth d: its first field on the hyphen line (`first_field` parses
+  // it), the others below at depth d+1 (§10).
+  template <class F>
+  void parse_object_item(std::string_view rest, std::uint32_t d, F&& first_field) {
+    enter(rest.data());
+    check(h_.start_object(0, off(rest.data())));
+    begin_keys();
+    first_field();
+    parse_fields(d + 1);
+    end_keys();
+    leave();
+    check(h_.end_object());
   }
 
   // Emits one row's object from `cells` per the header's field tree.
@@ -509,7 +508,7 @@ class event_parser {
       cell_splitter sp(cells, h.delim);
       if (!read_cells(h, sp, cells)) return emit_row(h, cells, line_start);
     }
-    enter(line_start);
+    enter(line_start);  // the row's object counts against the depth limit, as in emit_row()
     leave();
     check(h_.table_row(row_.data(), h.leaf_count, off(line_start)));
   }

@@ -64,19 +64,6 @@ void describe_any(std::string& out) { out += "any value"; }
 
 // ---- toon::value targets ----------------------------------------------------------------------
 
-value to_value(const primitive_event& ev) {
-  switch (ev.type) {
-    case primitive_event::kind::null: return value();
-    case primitive_event::kind::boolean: return value(ev.b);
-    case primitive_event::kind::integer: return value(ev.i);
-    case primitive_event::kind::uinteger: return value(ev.u);
-    case primitive_event::kind::real: return value(ev.d);
-    case primitive_event::kind::big_integer: return value(big_integer{std::string(ev.text)});
-    case primitive_event::kind::string: return value(std::string(ev.text));
-  }
-  return value();
-}
-
 // Object frame over a toon::object: `index` is the pending member.
 bool dyn_object_key(typed_decoder& d, frame& f, std::string_view k, std::size_t) {
   object& o = *static_cast<object*>(f.target);
@@ -137,7 +124,7 @@ void open_array(typed_decoder& d, array& a, std::size_t size, std::size_t offset
 }
 
 bool value_primitive(typed_decoder&, void* p, const primitive_event& ev) {
-  *static_cast<value*>(p) = to_value(ev);
+  assign(*static_cast<value*>(p), ev);
   return true;
 }
 bool value_start_object(typed_decoder& d, void* p, std::size_t hint, std::size_t offset) {

@@ -47,23 +47,6 @@ bool value_builder::key(std::string_view k, std::size_t) {
   return true;
 }
 
-namespace {
-
-// Sets the null `v` to the cell's value, building strings in place.
-void set_cell(value& v, const scalar& c) {
-  switch (c.type) {
-    case scalar::kind::null: break;
-    case scalar::kind::boolean: v = c.b; break;
-    case scalar::kind::integer: v = c.i; break;
-    case scalar::kind::uinteger: v = c.u; break;
-    case scalar::kind::real: v = c.d; break;
-    case scalar::kind::big_integer: v.emplace<big_integer>(big_integer{std::string(c.text)}); break;
-    case scalar::kind::string: v.emplace<std::string>(c.text); break;
-  }
-}
-
-}  // namespace
-
 value& value_builder::slot() {
   if (stack_.empty()) return root_;
   value& top = *stack_.back();
@@ -82,9 +65,8 @@ bool value_builder::table_row(const scalar* cells, std::size_t count, std::size_
   for (std::size_t j = 0; j < count; ++j) {
     // A repeated column (non-strict mode only): the last cell wins, at the first position.
     value* v = unique_keys_ ? nullptr : o.find(columns_[j]);
-    if (v) *v = value();
-    else v = &o.append(columns_[j]);
-    set_cell(*v, cells[j]);
+    if (!v) v = &o.append(columns_[j]);
+    assign(*v, cells[j]);
   }
   return true;
 }

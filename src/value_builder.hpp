@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "toon/detail/value_events.hpp"
 #include "toon/events.hpp"
 #include "toon/value.hpp"
 
@@ -16,7 +17,7 @@ class value_builder final : public event_handler {
   /// parser rejects them), so members are appended without looking for an earlier one.
   /// `input_size` bounds what declared lengths may reserve (hostile `[999999999]` headers).
   explicit value_builder(bool unique_keys = false, std::size_t input_size = 0) noexcept
-      : unique_keys_(unique_keys), reserve_cap_(input_size / 4 > 4096 ? input_size / 4 : 4096) {
+      : unique_keys_(unique_keys), reserve_cap_(reserve_limit(input_size)) {
     receive_rows();
   }
 

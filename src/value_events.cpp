@@ -1,6 +1,7 @@
 // A toon::value replayed as decoder events (typed decoding from values, buffered variants).
 #include "toon/detail/value_events.hpp"
 
+#include <string>
 #include <vector>
 
 namespace toon::detail {
@@ -60,6 +61,18 @@ bool replay(const value& v, event_handler& h, std::size_t offset) {
     if (!child->is_primitive()) stack.push_back({child, 0});
   }
   return true;
+}
+
+void assign(value& v, const scalar& c) {
+  switch (c.type) {
+    case scalar::kind::null: v = value(); break;
+    case scalar::kind::boolean: v = c.b; break;
+    case scalar::kind::integer: v = c.i; break;
+    case scalar::kind::uinteger: v = c.u; break;
+    case scalar::kind::real: v = c.d; break;
+    case scalar::kind::big_integer: v.emplace<big_integer>(big_integer{std::string(c.text)}); break;
+    case scalar::kind::string: v.emplace<std::string>(c.text); break;
+  }
 }
 
 }  // namespace toon::detail

@@ -7,12 +7,11 @@
 #include <rapidcheck/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "toon/toon.hpp"
+#include "fixtures.hpp"
 #include "value_generators.hpp"
 
 namespace {
@@ -102,39 +101,22 @@ int expect_same(std::string_view text, const toon::decode_options& o) {
   return rows.row_events;
 }
 
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 TEST(RowEvents, SameEventsAsPerCellOnEveryDecodeFixture) {
-  const std::filesystem::path spec = TOON_SPEC_DIR;
-  ASSERT_TRUE(std::filesystem::is_directory(spec)) << "no TOON spec fixtures at " << spec << " (set TOON_SPEC_DIR)";
   int inputs = 0, rows = 0;
-  for (const char* set : {"fixtures", "fixtures-4.1.1"}) {
-    const std::filesystem::path dir = spec / set / "decode";
-    if (!std::filesystem::is_directory(dir)) continue;
-    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-      toon::result<toon::value> file = toon::from_json(read_file(entry.path()));
-      ASSERT_TRUE(file.has_value()) << entry.path();
-      for (const toon::value& test : (*file)["tests"].as_array()) {
-        const toon::value* input = test.find("input");
-        if (!input || !input->is_string()) continue;
-        toon::decode_options o;
-        if (const toon::value* options = test.find("options"))
-          if (const toon::value* i = options->find("indentSize"); i && i->is_number())
-            o.indent_size = static_cast<int>(i->as_int64());
-        if (o.indent_size < 1) continue;
-        for (bool strict : {true, false}) {
-          o.strict = strict;
-          rows += expect_same(input->as_string(), o);
-          ++inputs;
-        }
-      }
+  toon_fixtures::for_each_test("decode", [&](const std::filesystem::path&, const toon::value& test) {
+    const toon::value* input = test.find("input");
+    if (!input || !input->is_string()) return;
+    toon::decode_options o;
+    if (const toon::value* options = test.find("options"))
+      if (const toon::value* i = options->find("indentSize"); i && i->is_number())
+        o.indent_size = static_cast<int>(i->as_int64());
+    if (o.indent_size < 1) return;
+    for (bool strict : {true, false}) {
+      o.strict = strict;
+      rows += expect_same(input->as_string(), o);
+      ++inputs;
     }
-  }
+  });
   EXPECT_GT(inputs, 800);
   EXPECT_GT(rows, 100);  // the fixtures do exercise the row path
 }

@@ -16,11 +16,10 @@
 #include <rapidcheck/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "toon/toon.hpp"
+#include "fixtures.hpp"
 #include "value_generators.hpp"
 #include "value_oracle.hpp"
 
@@ -83,43 +82,25 @@ RC_GTEST_PROP(ValueProperty, JsonBridgeRoundTrips, ()) {
 }
 
 // Every expected output of the official encode fixtures is canonical.
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 TEST(CanonicalFixtures, EncodeFixtureOutputsReencodeUnchanged) {
-  const std::filesystem::path spec = TOON_SPEC_DIR;
-  ASSERT_TRUE(std::filesystem::is_directory(spec)) << "no TOON spec fixtures at " << spec << " (set TOON_SPEC_DIR)";
   int checked = 0;
-  for (const char* set : {"fixtures", "fixtures-4.1.1"}) {
-    const std::filesystem::path dir = spec / set / "encode";
-    if (!std::filesystem::is_directory(dir)) continue;
-    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-      toon::result<toon::value> file = toon::from_json(read_file(entry.path()));
-      ASSERT_TRUE(file.has_value()) << entry.path();
-      for (const toon::value& test : (*file)["tests"].as_array()) {
-        const toon::value* expected = test.find("expected");
-        if (test.find("shouldError") || !expected || !expected->is_string()) continue;
-        toon::encode_options eo;
-        int indent = 2;
-        if (const toon::value* options = test.find("options")) {
-          if (const toon::value* i = options->find("indentSize")) indent = static_cast<int>(i->as_int64());
-          if (const toon::value* d = options->find("delimiter")) eo.delimiter = static_cast<toon::delimiter>(d->as_string()[0]);
-        }
-        if (indent < 1) continue;  // indent 0 output is not decodable (docs/encoding.md)
-        eo.indent_size = indent;
-        const std::string& text = expected->as_string();
-        toon::result<toon::value> back = toon::decode(text, decoding(indent));
-        ASSERT_TRUE(back.has_value()) << entry.path() << ": " << test["name"].as_string() << ": "
-                                      << back.error().to_string();
-        EXPECT_EQ(toon::encode(*back, eo), text) << entry.path() << ": " << test["name"].as_string();
-        ++checked;
-      }
+  toon_fixtures::for_each_test("encode", [&](const std::filesystem::path& file, const toon::value& test) {
+    const toon::value* expected = test.find("expected");
+    if (test.find("shouldError") || !expected || !expected->is_string()) return;
+    toon::encode_options eo;
+    int indent = 2;
+    if (const toon::value* options = test.find("options")) {
+      if (const toon::value* i = options->find("indentSize")) indent = static_cast<int>(i->as_int64());
+      if (const toon::value* d = options->find("delimiter")) eo.delimiter = static_cast<toon::delimiter>(d->as_string()[0]);
     }
-  }
+    if (indent < 1) return;  // indent 0 output is not decodable (docs/encoding.md)
+    eo.indent_size = indent;
+    const std::string& text = expected->as_string();
+    toon::result<toon::value> back = toon::decode(text, decoding(indent));
+    ASSERT_TRUE(back.has_value()) << file << ": " << test["name"].as_string() << ": " << back.error().to_string();
+    EXPECT_EQ(toon::encode(*back, eo), text) << file << ": " << test["name"].as_string();
+    ++checked;
+  });
   EXPECT_GT(checked, 300);
 }
 

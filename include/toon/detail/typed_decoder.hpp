@@ -23,6 +23,7 @@
 
 #include "toon/error.hpp"
 #include "toon/events.hpp"
+#include "toon/detail/value_events.hpp"
 #include "toon/options.hpp"
 #include "toon/value.hpp"
 
@@ -144,7 +145,7 @@ class typed_decoder final : public event_handler {
   /// How many elements to reserve for a declared length: hostile `[999999999]` headers are
   /// capped by the input (an element takes at least a few bytes of it), or by 4096.
   [[nodiscard]] std::size_t reserve_for(std::size_t declared) const noexcept {
-    const std::size_t cap = text_.size() / 4 > 4096 ? text_.size() / 4 : 4096;
+    const std::size_t cap = reserve_limit(text_.size());
     return declared < cap ? declared : cap;
   }
   /// Errors reported so far.

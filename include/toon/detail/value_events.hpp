@@ -13,4 +13,14 @@ namespace toon::detail {
 /// Returns false as soon as the handler returns false.
 bool replay(const value& v, event_handler& handler, std::size_t offset = 0);
 
+/// Sets `v` to the decoded primitive `c` (strings and big integers built in place).
+void assign(value& v, const scalar& c);
+
+/// How many elements a declared length may reserve when decoding `input_size` bytes: hostile
+/// `[999999999]` headers are capped by the input (an element takes a few bytes of it), and
+/// never below 4096.
+constexpr std::size_t reserve_limit(std::size_t input_size) noexcept {
+  return input_size / 4 > 4096 ? input_size / 4 : 4096;
+}
+
 }  // namespace toon::detail

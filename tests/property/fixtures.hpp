@@ -1,0 +1,39 @@
+// The official fixtures in property tests: every test of both sets under TOON_SPEC_DIR.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "toon/toon.hpp"
+
+namespace toon_fixtures {
+
+inline std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// Calls `f(file, test)` for every test object of every `kind` ("encode" or "decode") fixture
+/// file of the v4.0 and 4.1.1 sets. Fails the calling test when the fixtures are missing.
+template <class F>
+void for_each_test(const char* kind, F&& f) {
+  const std::filesystem::path spec = TOON_SPEC_DIR;
+  ASSERT_TRUE(std::filesystem::is_directory(spec)) << "no TOON spec fixtures at " << spec << " (set TOON_SPEC_DIR)";
+  for (const char* set : {"fixtures", "fixtures-4.1.1"}) {
+    const std::filesystem::path dir = spec / set / kind;
+    if (!std::filesystem::is_directory(dir)) continue;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+      toon::result<toon::value> file = toon::from_json(read_file(entry.path()));
+      ASSERT_TRUE(file.has_value()) << entry.path();
+      for (const toon::value& test : (*file)["tests"].as_array()) f(entry.path(), test);
+    }
+  }
+}
+
+}  // namespace toon_fixtures
