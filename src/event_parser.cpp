@@ -183,12 +183,10 @@ class event_parser {
       return;
     }
     std::string_view c = content(*first);
-    // Strict mode: the root form is read from a depth-0 line (§5) and over-indented lines are
-    // errors (§14), so an indented first line is rejected whatever its form. (Without this, a
-    // lone indented primitive or root array header was accepted, the latter with its items
-    // at the header's own depth.) Non-strict mode takes the root's depth from its first line.
-    if (strict_ && first->depth != 0)
-      fail(error_code::unexpected_indentation, "line is indented deeper than its scope", c.data());
+    // The root form is read from a depth-0 line (§5) and over-indented lines are errors in both
+    // modes (spec 4.4), so an indented first line is rejected whatever its form.
+    if (first->depth != 0)
+      fail(error_code::unexpected_indentation, "the first line of the document is indented", c.data());
     bool single = true;
     for (std::size_t i = pos_ + 1; i < lines_.size(); ++i)
       if (!lines_[i].blank) {
@@ -198,6 +196,7 @@ class event_parser {
     header h;
     scan_error e;
     header_status st = parse_header(c, h, scratch_, e);
+    if (st == header_status::malformed) fail(e, c.data());
     if (st == header_status::ok && !h.has_key) {
       advance();
       parse_container(h, 0, c.data());
@@ -217,11 +216,10 @@ class event_parser {
       emit_primitive(c, c.data());
       return;
     }
-    std::uint32_t d = strict_ ? 0 : first->depth;
     enter(c.data());
     check(h_.start_object(0, off(c.data())));
     begin_keys();
-    parse_fields(d);
+    parse_fields(0);
     end_keys();
     check(h_.end_object());
     if (const line* l = peek())
@@ -234,7 +232,7 @@ class event_parser {
 
   void check_trailing() {
     const line* l = peek();
-    if (l && strict_)
+    if (l)
       fail(error_code::trailing_content, "content after the end of the root array or table",
            text_.data() + l->begin);
   }
@@ -273,14 +271,10 @@ class event_parser {
       parse_container(h, d, c.data());
       return;
     }
-    if (st == header_status::ok) {  // keyless header in field position
-      if (strict_)
-        fail(error_code::invalid_header, "an array header without a key is only allowed at the root or after '- '",
-             c.data());
-    } else if (st == header_status::malformed && strict_) {
-      fail(e, c.data());
-    }
-    // Key-value line (malformed headers fall through here in non-strict mode, §6).
+    if (st == header_status::ok)  // keyless header in field position
+      fail(error_code::invalid_header, "an array header without a key is only allowed at the root or after '- '",
+           c.data());
+    if (st == header_status::malformed) fail(e, c.data());
     auto [key, colon] = split_key(c);
     parse_key_value(c, d, key, colon);
   }
@@ -330,11 +324,11 @@ class event_parser {
   }
 
   // What a scope's line callback did with the current line.
-  enum class line_use { counted, skipped, end_of_scope };
+  enum class line_use { counted, end_of_scope };
 
   // Walks the content lines of an array or table opened at depth d: each must stand at the
   // scope's depth (strict: d+1), and blank lines between them are errors (the array span,
-  // §12). `use(content)` consumes the line (counted or skipped) or ends the scope.
+  // §12). `use(content)` consumes the line (counted) or ends the scope.
   // Returns the number of counted lines.
   template <class F>
   std::uint64_t for_each_scope_line(std::uint32_t d, const char* too_deep, F&& use) {
@@ -363,9 +357,9 @@ class event_parser {
     else parse_list(h, d, at);
   }
 
-  [[noreturn]] void count_error(const char* what, std::uint64_t declared, std::uint64_t found, const char* at) {
+  [[noreturn]] void count_error(const char* what, const header& h, std::uint64_t found, const char* at) {
     fail(error_code::length_mismatch,
-         "expected " + std::to_string(declared) + " " + what + ", found " + std::to_string(found), at);
+         "expected " + std::string(h.length_text) + " " + what + ", found " + std::to_string(found), at);
   }
 
   void parse_inline(const header& h, const char* at) {
@@ -378,7 +372,7 @@ class event_parser {
       emit_primitive(cell, h.inline_values.data() + sp.cell_offset());
       ++n;
     }
-    if (strict_ && n != h.length) count_error("array values", h.length, n, at);
+    if (strict_ && n != h.length) count_error("array values", h, n, at);
     leave();
     check(h_.end_array());
   }
@@ -392,7 +386,7 @@ class event_parser {
       parse_list_item(c, item_depth);
       return line_use::counted;
     });
-    if (strict_ && n != h.length) count_error("list items", h.length, n, at);
+    if (strict_ && n != h.length) count_error("list items", h, n, at);
     leave();
     check(h_.end_array());
   }
@@ -425,17 +419,15 @@ class event_parser {
     header h;
     scan_error e;
     header_status st = parse_header(rest, h, scratch_, e);
+    if (st == header_status::malformed) fail(e, rest.data());
     if (st == header_status::ok && !h.has_key) {
-      if (h.keyed || !h.fields.empty()) {
-        if (strict_)
-          fail(error_code::invalid_header, "a tabular header without a key is only allowed at the root", rest.data());
-      } else {
-        advance();
-        parse_container(h, d, rest.data());
-        return;
-      }
+      if (h.keyed || !h.fields.empty())
+        fail(error_code::invalid_header, "a header with a field list needs a key except at the root", rest.data());
+      advance();
+      parse_container(h, d, rest.data());
+      return;
     }
-    if ((st == header_status::ok) || (st == header_status::malformed) || is_key_value(rest)) {
+    if (st == header_status::ok || is_key_value(rest)) {
       parse_object_item(rest, d, [&] { parse_field(rest, d + 1, h, st, e); });
       return;
     }
@@ -562,7 +554,7 @@ class event_parser {
       advance();
       return line_use::counted;
     });
-    if (strict_ && n != h.length) count_error("rows", h.length, n, at);
+    if (strict_ && n != h.length) count_error("rows", h, n, at);
     leave();
     check(h_.end_array());
   }
@@ -575,20 +567,19 @@ class event_parser {
     const bool rows = begin_rows(h, at);
     std::uint64_t n = for_each_scope_line(d, "line is indented deeper than the table's entries",
                                           [&](std::string_view c, std::uint32_t) {
-      // Every line with an unquoted colon is an entry row (§9.5).
-      if (find_unquoted(c, ':') == npos) {
-        if (strict_) fail(error_code::unexpected_line, "expected an entry row 'key: values'", c.data());
-        advance();
-        return line_use::skipped;
-      }
+      // Every line of the scope is an entry row 'key: values' (§9.5), in both modes.
+      if (find_unquoted(c, ':') == npos)
+        fail(error_code::unexpected_line, "expected an entry row 'key: values'", c.data());
       auto [key, colon] = split_key(c);
       emit_key(key, c.data());
-      if (rows) emit_cells(h, c.substr(colon + 1), c.data());
-      else emit_row(h, c.substr(colon + 1), c.data());
+      const std::string_view cells = trim_spaces(c.substr(colon + 1));
+      if (cells.empty()) width_error(h, cells, c.data());  // `key:` alone carries no cells
+      if (rows) emit_cells(h, cells, c.data());
+      else emit_row(h, cells, c.data());
       advance();
       return line_use::counted;
     });
-    if (strict_ && n != h.length) count_error("entries", h.length, n, at);
+    if (strict_ && n != h.length) count_error("entries", h, n, at);
     end_keys();
     leave();
     check(h_.end_object());

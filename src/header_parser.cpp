@@ -6,11 +6,38 @@ namespace toon::detail {
 
 namespace {
 
+constexpr std::size_t npos = std::string_view::npos;
+
 bool is_delim(char c) noexcept { return c == ',' || c == '\t' || c == '|'; }
 
+// Offset of the first `c` at or after `from` outside quote spans, or npos. A quote span is
+// opened by any '"' and closed by the next unescaped '"' (so it may start mid-token: `a"b:c"d`).
+std::size_t find_unquoted_from(std::string_view s, char c, std::size_t from) noexcept {
+  if (from >= s.size()) return npos;
+  const std::size_t i = find_unquoted(s.substr(from), c);
+  return i == npos ? npos : from + i;
+}
+
+// Offset of the '}' matching the '{' at s[open] (quote spans skipped), or npos.
+std::size_t matching_brace(std::string_view s, std::size_t open) noexcept {
+  int depth = 0;
+  for (std::size_t i = open; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '"') {
+      const std::size_t q = skip_quoted(s.substr(i));
+      if (q == npos) return npos;
+      i += q - 1;
+    } else if (c == '{') {
+      ++depth;
+    } else if (c == '}' && --depth == 0) {
+      return i;
+    }
+  }
+  return npos;
+}
+
 struct field_parser {
-  std::string_view s;  // the whole content
-  std::size_t pos;     // current position
+  std::string_view s;  // the whole line content (offsets in errors are relative to it)
   char delim;
   header& h;
   std::string& scratch;
@@ -22,194 +49,225 @@ struct field_parser {
     return false;
   }
 
-  // Parses "{entry<delim>entry...}" starting at s[pos] == '{'.
-  bool parse_group() {
-    if (++depth > 64) return fail(error_code::invalid_header, "field groups nested too deeply", pos);
-    std::size_t open = pos;
-    ++pos;  // '{'
-    std::size_t first_child = h.fields.size();
-    for (;;) {
-      while (pos < s.size() && s[pos] == ' ') ++pos;
-      if (pos >= s.size()) return fail(error_code::invalid_header, "unmatched '{' in fields segment", open);
-      if (s[pos] == '}') {
-        if (h.fields.size() == first_child)
-          return fail(error_code::invalid_header, "empty fields segment", open);
-        return fail(error_code::invalid_header, "empty field name", pos);
-      }
-      // Field name.
-      std::string_view name;
-      std::size_t name_at = pos;
-      if (s[pos] == '"') {
-        std::size_t consumed = 0;
-        scan_error e;
-        if (!unquote(s.substr(pos), scratch, name, consumed, e)) {
-          e.offset += pos;
-          err = e;
-          return false;
-        }
-        if (name.data() == scratch.data()) name = h.owned.emplace_back(name);
-        pos += consumed;
-        while (pos < s.size() && s[pos] == ' ') ++pos;
-      } else {
-        std::size_t b = pos;
-        while (pos < s.size() && s[pos] != '{' && s[pos] != '}' && s[pos] != delim) {
-          if (is_delim(s[pos]))
-            return fail(error_code::delimiter_mismatch,
-                        "fields segment uses a different delimiter than the bracket segment", pos);
-          if (s[pos] == ':' || s[pos] == '[' || s[pos] == ']' || s[pos] == '"')
-            return fail(error_code::invalid_header, "invalid character in field name", pos);
-          ++pos;
-        }
-        name = trim_spaces(s.substr(b, pos - b));
-        if (name.empty()) return fail(error_code::invalid_header, "empty field name", name_at);
-      }
-      std::size_t index = h.fields.size();
-      h.fields.push_back(header_field{name, 0, false});
-      if (pos < s.size() && s[pos] == '{') {
-        h.fields[index].is_group = true;
-        if (!parse_group()) return false;
-      } else {
-        ++h.leaf_count;
-      }
-      h.fields[index].subtree_end = static_cast<std::uint32_t>(h.fields.size());
-      // Duplicate names within this brace group are checked by the parser (strict mode).
-      while (pos < s.size() && s[pos] == ' ') ++pos;
-      if (pos >= s.size()) return fail(error_code::invalid_header, "unmatched '{' in fields segment", open);
-      if (s[pos] == '}') {
-        ++pos;
-        --depth;
-        return true;
-      }
-      if (s[pos] == delim) {
-        ++pos;
-        continue;
-      }
-      if (is_delim(s[pos]))
-        return fail(error_code::delimiter_mismatch,
-                    "fields segment uses a different delimiter than the bracket segment", pos);
-      return fail(error_code::invalid_header, "unexpected character in fields segment", pos);
+  // A field name (§6): a complete quoted string, unescaped, or the raw text (which may hold
+  // any character but the active delimiter and unquoted braces, quote spans included).
+  bool name(std::size_t b, std::size_t e, std::string_view& out) {
+    std::string_view t = s.substr(b, e - b);
+    if (t.empty() || t[0] != '"') {
+      out = t;
+      return true;
     }
+    std::size_t consumed = 0;
+    scan_error qe;
+    if (!unquote(t, scratch, out, consumed, qe)) {
+      qe.offset += b;
+      err = qe;
+      return false;
+    }
+    if (consumed != t.size()) return fail(error_code::invalid_header, "unexpected characters after a quoted field name", b + consumed);
+    if (out.data() == scratch.data()) out = h.owned.emplace_back(out);
+    return true;
+  }
+
+  // The entries of the field list s[b, e) (between a group's braces), appended in pre-order.
+  bool parse_list(std::size_t b, std::size_t e) {
+    if (++depth > 64) return fail(error_code::invalid_header, "field groups nested too deeply", b);
+    std::size_t entry = b;
+    int braces = 0;
+    for (std::size_t i = b; i < e; ++i) {
+      const char c = s[i];
+      if (c == '"') {
+        const std::size_t q = skip_quoted(s.substr(i, e - i));
+        if (q == npos) break;  // an open quote span runs to the end of the list
+        i += q - 1;
+      } else if (c == '{') {
+        ++braces;
+      } else if (c == '}') {
+        --braces;
+      } else if (c == delim && braces == 0) {
+        if (!parse_entry(entry, i)) return false;
+        entry = i + 1;
+      }
+    }
+    if (!parse_entry(entry, e)) return false;
+    --depth;
+    return true;
+  }
+
+  // One entry s[b, e): `name` or `name{children}`.
+  bool parse_entry(std::size_t b, std::size_t e) {
+    while (b < e && s[b] == ' ') ++b;
+    while (e > b && s[e - 1] == ' ') --e;
+    if (b == e) return fail(error_code::invalid_header, "empty field name", b);
+    std::size_t open = find_unquoted(s.substr(b, e - b), '{');
+    std::string_view n;
+    const std::size_t index = h.fields.size();
+    if (open == npos) {
+      if (!name(b, e, n)) return false;
+      h.fields.push_back(header_field{n, static_cast<std::uint32_t>(index + 1), false});
+      ++h.leaf_count;
+      return true;
+    }
+    open += b;
+    if (open == b) return fail(error_code::invalid_header, "missing field name before a nested field group", b);
+    if (s[open - 1] == ' ') return fail(error_code::invalid_header, "space before a nested field group", open - 1);
+    const std::size_t close = matching_brace(s.substr(0, e), open);
+    if (close == npos) return fail(error_code::invalid_header, "unmatched '{' in field list", open);
+    if (close != e - 1) return fail(error_code::invalid_header, "unexpected content after a nested field group", close + 1);
+    if (!name(b, open, n)) return false;
+    h.fields.push_back(header_field{n, 0, true});
+    if (!parse_list(open + 1, close)) return false;
+    h.fields[index].subtree_end = static_cast<std::uint32_t>(h.fields.size());
+    return true;
   }
 };
 
-}  // namespace
-
-namespace {
-header_status parse_header_impl(std::string_view s, header& h, std::string& scratch, scan_error& err);
-}  // namespace
-
-header_status parse_header(std::string_view s, header& h, std::string& scratch, scan_error& err) {
-  header_status st = parse_header_impl(s, h, scratch, err);
-  // A line without any unquoted colon is never a header: it is a scalar (or a missing
-  // colon, which the caller reports in its own context).
-  if (st == header_status::malformed && find_unquoted(s, ':') == std::string_view::npos)
-    return header_status::not_header;
-  return st;
-}
-
-namespace {
-header_status parse_header_impl(std::string_view s, header& h, std::string& scratch, scan_error& err) {
+void reset(header& h) {
   h.has_key = false;
   h.key = {};
   h.fields.clear();
   h.leaf_count = 0;
   h.keyed = false;
   h.delim = ',';
+  h.length = 0;
+  h.length_text = {};
   h.inline_values = {};
   h.owned.clear();
+}
 
-  // Key prefix.
-  std::size_t pos = 0;
+header_status malformed(scan_error& err, error_code code, const char* msg, std::size_t at) {
+  err = {code, msg, at};
+  return header_status::malformed;
+}
+
+}  // namespace
+
+// Classification follows the reference grammar of spec 4.4: a line is a header when it has an
+// unquoted '[' (for a quoted key: right after the closing quote) and an unquoted ':' after it.
+// Everything else about such a line must then be well formed; a malformed header is an error in
+// both modes (4.4 removed the non-strict fallback to a literal key).
+header_status parse_header(std::string_view s, header& h, std::string& scratch, scan_error& err) {
+  reset(h);
+  std::size_t bracket;
   if (!s.empty() && s[0] == '"') {
-    std::size_t consumed = 0;
-    std::string_view key;
-    scan_error e;
-    if (!unquote(s, scratch, key, consumed, e)) {
-      // A broken quoted key is reported by the key-value path.
-      return header_status::not_header;
-    }
-    if (consumed >= s.size() || s[consumed] != '[') return header_status::not_header;
-    if (key.data() == scratch.data()) key = h.owned.emplace_back(key);
-    h.has_key = true;
-    h.key = key;
-    pos = consumed;
+    const std::size_t q = skip_quoted(s);
+    if (q == npos || q >= s.size() || s[q] != '[') return header_status::not_header;
+    bracket = q;
   } else {
-    std::size_t i = 0;
-    while (i < s.size() && s[i] != '[' && s[i] != ':' && s[i] != '"') ++i;
-    if (i >= s.size() || s[i] != '[') return header_status::not_header;
-    if (i > 0) {
-      std::string_view key = s.substr(0, i);
-      if (key.find(' ') != std::string_view::npos || key.find('\t') != std::string_view::npos) {
-        err = {error_code::invalid_header, "content between the key and '['", i};
+    bracket = find_unquoted(s, '[');
+    if (bracket == npos) return header_status::not_header;
+  }
+  const std::size_t first_colon = find_unquoted(s, ':');
+  if (first_colon == npos || first_colon < bracket) return header_status::not_header;
+
+  const std::size_t bracket_end = find_unquoted_from(s, ']', bracket);
+  if (bracket_end == npos) return malformed(err, error_code::invalid_header, "unterminated bracket segment", bracket);
+
+  // Field list: a '{' before the colon that follows the bracket segment.
+  std::size_t brace = find_unquoted_from(s, '{', bracket_end);
+  const std::size_t next_colon = find_unquoted_from(s, ':', bracket_end);
+  if (next_colon == npos || brace > next_colon) brace = npos;
+  std::size_t brace_end = npos;
+  if (brace != npos) {
+    if (brace != bracket_end + 1) {
+      const bool spaces = trim_spaces(s.substr(bracket_end + 1, brace - bracket_end - 1)).empty();
+      return malformed(err, error_code::invalid_header,
+                       spaces ? "whitespace between the bracket segment and the field list"
+                              : "unexpected content between the bracket segment and the field list",
+                       bracket_end + 1);
+    }
+    brace_end = matching_brace(s, brace);
+  }
+  const std::size_t after = brace_end != npos ? brace_end + 1 : bracket_end + 1;
+  const std::size_t colon = find_unquoted_from(s, ':', after);
+  if (colon == npos) return malformed(err, error_code::missing_colon, "missing ':' after the array header", after);
+  if (colon != after)
+    return malformed(err, error_code::invalid_header,
+                     brace != npos && brace_end == npos ? "unmatched '{' in field list"
+                                                        : "unexpected content after the array header",
+                     after);
+
+  // Key.
+  if (bracket > 0) {
+    const std::string_view raw = s.substr(0, bracket);
+    if (raw.back() == ' ' || raw.back() == '\t')
+      return malformed(err, error_code::invalid_header, "whitespace between the key and the bracket segment", bracket - 1);
+    h.has_key = true;
+    if (raw[0] == '"') {
+      std::size_t consumed = 0;
+      scan_error qe;
+      std::string_view key;
+      if (!unquote(raw, scratch, key, consumed, qe)) {
+        err = qe;
         return header_status::malformed;
       }
-      h.has_key = true;
+      if (key.data() == scratch.data()) key = h.owned.emplace_back(key);
       h.key = key;
+    } else {
+      h.key = raw;
     }
-    pos = i;
   }
   h.key_offset = 0;
 
-  // Bracket segment.
-  std::size_t bracket = pos;
-  ++pos;  // '['
-  std::size_t digits_begin = pos;
-  while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') ++pos;
-  std::size_t ndigits = pos - digits_begin;
-  if (ndigits == 0) {
-    err = {error_code::invalid_header,
-           pos < s.size() && s[pos] == ']' ? "array header without a length" : "invalid array length", bracket};
-    return header_status::malformed;
+  // Bracket segment: N, then ':' (keyed), then a delimiter symbol (tab or pipe).
+  std::string_view seg = s.substr(bracket + 1, bracket_end - bracket - 1);
+  if (!seg.empty() && (seg.back() == '\t' || seg.back() == '|')) {
+    h.delim = seg.back();
+    seg.remove_suffix(1);
   }
-  if (ndigits > 1 && s[digits_begin] == '0') {
-    err = {error_code::invalid_header, "array length with leading zeros", digits_begin};
-    return header_status::malformed;
-  }
-  if (ndigits > 18) {
-    err = {error_code::invalid_header, "array length too large", digits_begin};
-    return header_status::malformed;
-  }
-  std::uint64_t n = 0;
-  for (std::size_t i = digits_begin; i < pos; ++i) n = n * 10 + static_cast<std::uint64_t>(s[i] - '0');
-  h.length = n;
-  if (pos < s.size() && s[pos] == ':') {
+  if (!seg.empty() && seg.back() == ':') {
     h.keyed = true;
-    ++pos;
+    seg.remove_suffix(1);
   }
-  if (pos < s.size() && (s[pos] == '\t' || s[pos] == '|')) h.delim = s[pos++];
-  if (pos >= s.size() || s[pos] != ']') {
-    err = {error_code::invalid_header, "malformed bracket segment", pos < s.size() ? pos : bracket};
-    return header_status::malformed;
+  if (seg.empty())
+    return malformed(err, error_code::invalid_header,
+                     bracket_end == bracket + 1 ? "array header without a length" : "invalid array length", bracket);
+  for (const char c : seg)
+    if (c < '0' || c > '9') return malformed(err, error_code::invalid_header, "invalid array length", bracket + 1);
+  if (seg.size() > 1 && seg[0] == '0')
+    return malformed(err, error_code::invalid_header, "array length with leading zeros", bracket + 1);
+  h.length_text = seg;
+  if (seg.size() > 19) {
+    h.length = UINT64_MAX;  // beyond any count; non-strict mode keeps the header (spec 4.4)
+  } else {
+    std::uint64_t n = 0;
+    bool overflow = false;
+    for (const char c : seg) {
+      const auto d = static_cast<std::uint64_t>(c - '0');
+      if (n > (UINT64_MAX - d) / 10) overflow = true;
+      n = n * 10 + d;
+    }
+    h.length = overflow ? UINT64_MAX : n;
   }
-  ++pos;  // ']'
 
-  // Fields segment.
-  if (pos < s.size() && s[pos] == '{') {
-    field_parser fp{s, pos, h.delim, h, scratch, err};
-    if (!fp.parse_group()) return header_status::malformed;
-    pos = fp.pos;
+  // Field list.
+  if (brace != npos) {
+    const std::string_view list = s.substr(brace + 1, brace_end - brace - 1);
+    // Any unquoted delimiter other than the active one, nested groups included.
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (list[i] == '"') {
+        const std::size_t q = skip_quoted(list.substr(i));
+        if (q == npos) break;
+        i += q - 1;
+      } else if (is_delim(list[i]) && list[i] != h.delim) {
+        return malformed(err, error_code::delimiter_mismatch,
+                         "the field list uses a different delimiter than the bracket segment", brace + 1 + i);
+      }
+    }
+    if (brace_end == brace + 1) return malformed(err, error_code::invalid_header, "empty field list", brace);
+    field_parser fp{s, h.delim, h, scratch, err};
+    if (!fp.parse_list(brace + 1, brace_end)) return header_status::malformed;
   }
-  if (pos >= s.size() || s[pos] != ':') {
-    bool eol = pos >= s.size();
-    err = {eol ? error_code::missing_colon : error_code::invalid_header,
-           eol ? "missing ':' after array header" : "unexpected content after array header", pos};
-    return header_status::malformed;
-  }
-  if (h.keyed && h.fields.empty()) {
-    err = {error_code::invalid_header, "keyed header needs a fields segment", bracket};
-    return header_status::malformed;
-  }
-  ++pos;  // ':'
-  std::size_t rest_begin = pos;
+  if (h.keyed && h.fields.empty())
+    return malformed(err, error_code::invalid_header, "a keyed header needs a field list", bracket);
+
+  std::size_t rest_begin = colon + 1;
   while (rest_begin < s.size() && s[rest_begin] == ' ') ++rest_begin;
-  h.inline_values = trim_spaces(s.substr(pos));
+  h.inline_values = trim_spaces(s.substr(colon + 1));
   h.inline_offset = rest_begin;
-  if (!h.fields.empty() && !h.inline_values.empty()) {
-    err = {error_code::invalid_header, "content after a tabular header's colon", rest_begin};
-    return header_status::malformed;
-  }
+  if (!h.fields.empty() && !h.inline_values.empty())
+    return malformed(err, error_code::invalid_header, "content after the colon of a header with a field list", rest_begin);
   return header_status::ok;
 }
-}  // namespace
 
 }  // namespace toon::detail

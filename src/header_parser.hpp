@@ -25,7 +25,8 @@ struct header {
   bool has_key = false;
   std::string_view key;              ///< unescaped key (valid while the header lives)
   std::size_t key_offset = 0;        ///< offset of the key token in the line content
-  std::uint64_t length = 0;          ///< N
+  std::uint64_t length = 0;          ///< N (UINT64_MAX when it exceeds 64 bits)
+  std::string_view length_text;      ///< N as written
   bool keyed = false;                ///< `[N:]`
   char delim = ',';                  ///< active delimiter
   std::vector<header_field> fields;    ///< empty when there is no fields segment
@@ -37,9 +38,9 @@ struct header {
 
 /// Outcome of header parsing.
 enum class header_status : std::uint8_t {
-  not_header,  ///< the line is not a header (e.g. colon before '[')
+  not_header,  ///< the line is not a header (no unquoted '[', or no unquoted ':' after it)
   ok,          ///< `out` holds the header
-  malformed,   ///< looks like a header but breaks §6; `err` says why
+  malformed,   ///< a header that breaks §6 (an error in both modes); `err` says why
 };
 
 /// Parses `content` (a line's content after indentation, or the part after "- ").

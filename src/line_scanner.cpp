@@ -49,8 +49,10 @@ scan_error scan_lines(std::string_view text, const decode_options& options, std:
     // Comment line: only spaces before '#'.
     bool comment = !blank && !tab && data[i] == '#';
     if (!comment) {
+      // Strict mode: a tab in the leading whitespace is an error even on an otherwise empty
+      // line (spec 4.4: a tab-only line is not blank); non-strict mode reads it as blank.
+      if (tab && options.strict) return {error_code::invalid_indentation, "tabs are not allowed in indentation", pos};
       if (!blank && options.strict) {
-        if (tab) return {error_code::invalid_indentation, "tabs are not allowed in indentation", pos};
         if ((pow2 ? spaces & (indent_size - 1) : spaces % indent_size) != 0)
           return {error_code::invalid_indentation,
                   "indentation is not a multiple of the indent size", pos};

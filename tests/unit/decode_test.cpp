@@ -223,10 +223,25 @@ TEST(DecodeNonStrict, LenientForms) {
   auto o = lenient();
   EXPECT_EQ(ok("a: 1\na: 2", o), (value(object{{"a", 2}})));
   EXPECT_EQ(ok("x[1]:\n  - 1\n  - 2", o), (value(object{{"x", array{1, 2}}})));
-  EXPECT_EQ(ok("foo[2]extra: a,b", o), (value(object{{"foo[2]extra", "a,b"}})));
+  EXPECT_EQ(ok("a[99999999999999999999]: 1", o), (value(object{{"a", array{1}}})));
+  EXPECT_EQ(ok("a: 1\n\t\nb: 2", o), (value(object{{"a", 1}, {"b", 2}})));  // tab-only line: blank
   EXPECT_EQ(ok("x[2]:\n  - a\n\n  - b", o), (value(object{{"x", array{"a", "b"}}})));
   EXPECT_EQ(ok("a:\n   b: 1", o), (value(object{{"a", object{{"b", 1}}}})));
   EXPECT_EQ(ok("a: \"\xC3\x28\"", o).find("a")->as_string(), "\xC3\x28");
+}
+
+// Spec 4.4: structural errors throw in both modes; non-strict mode keeps only its listed
+// recoveries (above). Malformed headers are no longer read as literal keys.
+TEST(DecodeNonStrict, StructuralErrorsStillFail) {
+  auto o = lenient();
+  for (const char* text : {"foo[2]extra: a,b", "foo [2]: a,b", "key[]: 1,2", "foo[bar][1]: 2", "a[2|]{x,y}: 1|2",
+                           "a[0]{b{c}d}:", "a[0]{b {c}}:", "b[1]{c}: x", "a[2:]{x}", "a:\n  [2]: 1,2",
+                           "items[1]:\n  - [0]{x}:", "u[2:]{x}:\n  a: 1\n  boom", "[2]: 1,2\njunk: 3", "[]\njunk: 3",
+                           "  hello", "  a: 1\n  b: 2", "t[1:]{x}:\n  k: "}) {
+    auto r = toon::decode(text, o);
+    EXPECT_FALSE(r.has_value()) << text;
+  }
+  EXPECT_FALSE(toon::decode("a: 1\n\t\nb: 2").has_value());  // strict: a tab-only line is not blank
 }
 
 TEST(DecodeThrowing, ThrowsToonError) {

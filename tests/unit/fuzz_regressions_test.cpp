@@ -45,18 +45,19 @@ TEST(FuzzRegressions, StrictRejectsIndentedRootArrayHeader) {
   fails_at("  []", error_code::unexpected_indentation, 1, 3);
 }
 
-TEST(FuzzRegressions, NonStrictStillTakesTheRootDepthFromTheFirstLine) {
+// Spec 4.4 made an indented first line an error in non-strict mode too (it used to take the
+// root's depth from its first line).
+TEST(FuzzRegressions, NonStrictAlsoRejectsAnIndentedRoot) {
   toon::decode_options o;
   o.strict = false;
-  auto prim = toon::decode("  hello", o);
-  ASSERT_TRUE(prim.has_value()) << prim.error().to_string();
-  EXPECT_EQ(*prim, toon::value("hello"));
-  auto arr = toon::decode("  [2]: a,b", o);
-  ASSERT_TRUE(arr.has_value()) << arr.error().to_string();
-  EXPECT_EQ(*arr, (toon::value(toon::array{"a", "b"})));
-  auto obj = toon::decode("  a: 1\n  b: 2", o);
-  ASSERT_TRUE(obj.has_value()) << obj.error().to_string();
-  EXPECT_EQ(*obj, (toon::value(toon::object{{"a", 1}, {"b", 2}})));
+  for (const char* text : {"  hello", "  [2]: a,b", "  a: 1\n  b: 2"}) {
+    auto r = toon::decode(text, o);
+    ASSERT_FALSE(r.has_value()) << text;
+    EXPECT_EQ(r.error().code, error_code::unexpected_indentation) << text;
+    EXPECT_EQ(r.error().line, 1u) << text;
+  }
+  // One space with indent 2 is depth 0 in non-strict mode (floor), so this is not indented.
+  EXPECT_EQ(*toon::decode(" a: 1", o), (toon::value(toon::object{{"a", 1}})));
 }
 
 }  // namespace
