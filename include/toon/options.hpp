@@ -23,9 +23,10 @@ struct decode_options {
   /// Spaces per indentation level (>= 1).
   int indent_size = 2;
   /// Enforce every check of §14 (counts, widths, indentation, duplicates, UTF-8, ...).
-  /// Non-strict mode is lenient where the spec allows it: last-write-wins duplicates,
-  /// floor(indent / indent_size) depth, a tab in indentation counts as one level,
-  /// blank lines inside arrays ignored, malformed headers read as literal keys.
+  /// Non-strict mode keeps only the recoveries spec 4.4 lists: last-write-wins duplicates,
+  /// counts not enforced, floor(indent / indent_size) depth, a tab in indentation counts as
+  /// one level, blank (and tab-only) lines inside arrays ignored, UTF-8 not validated.
+  /// Structural errors (malformed headers, stray lines, trailing content) fail in both modes.
   bool strict = true;
   /// Maximum nesting depth of arrays and objects; deeper input fails with depth_limit.
   std::size_t max_depth = 256;

@@ -50,8 +50,9 @@ Options:
                         decode: also the JSON indentation unless --json-indent
       --json-indent N   decode: spaces per JSON level, 0 for compact JSON
       --strict          decode: enforce every strict-mode check (default)
-      --no-strict       decode: lenient mode: no count, width or indentation
+      --no-strict       decode: spec 4.4 non-strict mode: no count or indentation
                         checks, and a repeated key keeps its last value
+                        (structural errors still fail)
       --stats           after converting, print to standard error the size in
                         bytes and the estimated tokens of the JSON and the TOON
                         form, and the savings in percent (the estimate is the

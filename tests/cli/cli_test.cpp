@@ -440,7 +440,7 @@ TEST_F(Cli, Version) {
   run_result r = run({"--version"});
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out.rfind("toon ", 0), 0u) << r.out;
-  EXPECT_NE(r.out.find("TOON spec 4.0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("TOON spec 4.4"), std::string::npos) << r.out;
   EXPECT_TRUE(ends_with_single_newline(r.out));
   EXPECT_EQ(run({"-v"}).out, r.out);
 }

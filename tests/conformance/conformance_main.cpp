@@ -1,11 +1,12 @@
 // toon_conformance - runs the official TOON conformance fixtures through the library or the CLI.
 //
 //   toon_conformance [--mode library|cli] [--cli PATH] [--expect N] [--filter TEXT] [--verbose]
-//                    [--timeout SECONDS] DIR
+//                    [--timeout SECONDS] [--superseded FILE] DIR
 //
 // DIR is a fixture set folder holding encode/*.json and decode/*.json (for example
 // $TOON_SPEC_DIR/fixtures). Prints `FAIL <file>:<test name>: <reason>` for each failing case and
-// ends with `N passed, M failed`. Exit status: 0 when every case passed, 1 when some failed,
+// ends with `N passed, M failed`. With --superseded FILE, the cases FILE lists for this set must fail
+// (a newer spec reverses them) and are reported apart. Exit status: 0 when every case passed, 1 when some failed,
 // 2 on a usage or setup error.
 #include <cstdlib>
 #include <iostream>
@@ -18,7 +19,7 @@ namespace {
 
 void usage(std::ostream& os) {
   os << "usage: toon_conformance [--mode library|cli] [--cli PATH] [--expect N] [--filter TEXT]\n"
-        "                        [--verbose] [--timeout SECONDS] DIR\n"
+        "                        [--verbose] [--timeout SECONDS] [--superseded FILE] DIR\n"
         "\n"
         "Runs every case of DIR/encode/*.json and DIR/decode/*.json (TOON spec fixture format).\n"
         "  --mode library   through toon::encode / toon::decode (default)\n"
@@ -27,6 +28,8 @@ void usage(std::ostream& os) {
         "  --filter TEXT    run only cases whose '<file>:<name>' contains TEXT\n"
         "  --verbose        list passing cases too\n"
         "  --timeout S      per-process time limit in cli mode (default 10)\n"
+        "  --superseded F   cases of this set that a newer spec supersedes: they must fail\n"
+        "                   (tests/conformance/superseded.txt); any other failure still fails\n"
         "The fixtures ship with the TOON spec; the build finds them through TOON_SPEC_DIR.\n";
 }
 
@@ -81,6 +84,8 @@ int main(int argc, char** argv) {
       cfg.filter = next(arg);
     } else if (arg == "--verbose" || arg == "-v") {
       cfg.verbose = true;
+    } else if (arg == "--superseded") {
+      cfg.superseded_file = next(arg);
     } else if (arg == "--timeout") {
       long long s = 0;
       if (!parse_count(next(arg), s) || s < 1 || s > 3600) {

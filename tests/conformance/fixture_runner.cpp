@@ -718,6 +718,36 @@ process_result run_process(const std::vector<std::string>& args, std::string_vie
   return res;
 }
 
+std::vector<superseded_case> load_superseded(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in) throw std::runtime_error("cannot read the superseded-cases file '" + file.string() + "'");
+  std::vector<superseded_case> cases;
+  std::string line;
+  int number = 0;
+  auto bad = [&](const std::string& why) {
+    return std::runtime_error(file.string() + ":" + std::to_string(number) + ": " + why);
+  };
+  while (std::getline(in, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const std::size_t first = line.find_first_not_of(' ');
+    if (first == std::string::npos || line[first] == '#') continue;
+    if (first > 0) {
+      if (line.compare(first, 5, "why: ") != 0) throw bad("expected an indented 'why: <reason>' line");
+      if (cases.empty() || !cases.back().reason.empty()) throw bad("a reason without its case");
+      cases.back().reason = line.substr(first + 5);
+      continue;
+    }
+    if (!cases.empty() && cases.back().reason.empty()) throw bad("the previous case has no 'why:' line");
+    const std::size_t colon = line.find(": ");
+    if (colon == std::string::npos || colon == 0 || colon + 2 >= line.size())
+      throw bad("expected '<set>: <file>:<case name>'");
+    cases.push_back({line.substr(0, colon), line.substr(colon + 2), {}});
+  }
+  if (!cases.empty() && cases.back().reason.empty()) throw bad("the last case has no 'why:' line");
+  return cases;
+}
+
 int run(const config& cfg, std::ostream& out, std::ostream& err) {
   const char* mode_name = cfg.mode == run_mode::library ? "library" : "cli";
   const std::string hint =
@@ -756,9 +786,25 @@ int run(const config& cfg, std::ostream& out, std::ostream& err) {
     return 2;
   }
 
+  // Cases of this set that the current spec supersedes (they must fail).
+  std::map<std::string, std::string> superseded;  // id -> reason
+  if (!cfg.superseded_file.empty()) {
+    try {
+      const std::string set_name = std::filesystem::path(cfg.dir).lexically_normal().filename().string();
+      for (auto& c : load_superseded(cfg.superseded_file))
+        if (c.set == set_name) superseded.emplace(std::move(c.id), std::move(c.reason));
+    } catch (const std::exception& e) {
+      err << "toon_conformance: " << e.what() << "\n";
+      out << "0 passed, 1 failed\n";
+      return 2;
+    }
+  }
+  std::map<std::string, bool> superseded_seen;  // id -> failed as expected
+
   const auto started = std::chrono::steady_clock::now();
   std::size_t passed = 0;
   std::size_t failed = 0;
+  std::size_t superseded_failed = 0;
   std::size_t encode_total = 0, encode_passed = 0, decode_total = 0, decode_passed = 0;
   for (const auto& e : set.file_errors) {
     out << "FAIL " << e << "\n";
@@ -770,6 +816,18 @@ int run(const config& cfg, std::ostream& out, std::ostream& err) {
     const outcome o = run_case(tc, cfg);
     const bool enc = tc.kind == case_kind::encode;
     (enc ? encode_total : decode_total) += 1;
+    if (const auto sup = superseded.find(id); sup != superseded.end()) {
+      superseded_seen[id] = !o.passed;
+      if (o.passed) {
+        ++failed;
+        out << "FAIL " << id << ": listed as superseded (" << sup->second << ") but passed\n";
+      } else {
+        ++superseded_failed;
+        out << "superseded " << id << ": failed as expected (" << sup->second << ")\n";
+      }
+      out.flush();
+      continue;
+    }
     if (o.passed) {
       ++passed;
       (enc ? encode_passed : decode_passed) += 1;
@@ -783,8 +841,14 @@ int run(const config& cfg, std::ostream& out, std::ostream& err) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
+  if (cfg.filter.empty())
+    for (const auto& [id, reason] : superseded)
+      if (!superseded_seen.count(id)) {
+        out << "FAIL " << id << ": listed as superseded but the set has no such case\n";
+        ++failed;
+      }
   bool ok = failed == 0;
-  if (passed + failed == 0) {
+  if (passed + failed + superseded_failed == 0) {
     err << "toon_conformance: no case matches --filter '" << cfg.filter << "'\n";
     ++failed;  // never report success on zero cases
     ok = false;
@@ -799,7 +863,9 @@ int run(const config& cfg, std::ostream& out, std::ostream& err) {
   secs << std::fixed << std::setprecision(2) << seconds;
   out << "conformance (" << mode_name << ") " << cfg.dir.string() << ": " << set.file_count << " files, "
       << total << " cases; encode " << encode_passed << "/" << encode_total << ", decode " << decode_passed
-      << "/" << decode_total << " passed in " << secs.str() << " s\n";
+      << "/" << decode_total << " passed in " << secs.str() << " s";
+  if (!superseded.empty()) out << "; " << superseded_failed << " superseded by a newer spec (failed as expected)";
+  out << "\n";
   out << passed << " passed, " << failed << " failed\n";
   out.flush();
   return ok ? 0 : 1;

@@ -35,7 +35,21 @@ struct config {
   bool verbose = false;
   /// Per-process time limit in cli mode.
   int timeout_ms = 10000;
+  /// File listing the cases a newer spec supersedes (tests/conformance/superseded.txt); empty
+  /// when none. Listed cases of this set must fail; any other failure fails the run.
+  std::filesystem::path superseded_file;
 };
+
+/// A case the current spec supersedes: it must fail, for `reason`.
+struct superseded_case {
+  std::string set;     ///< fixture set folder name, e.g. "fixtures-4.1.1"
+  std::string id;      ///< "<file>:<case name>"
+  std::string reason;  ///< why the newer spec reverses it
+};
+
+/// Reads a superseded-cases file ("<set>: <file>:<name>" lines, each followed by an indented
+/// "why: <reason>" line; '#' comments). Throws std::runtime_error on a malformed file.
+[[nodiscard]] std::vector<superseded_case> load_superseded(const std::filesystem::path& file);
 
 /// Which half of the fixture set a case belongs to.
 enum class case_kind { encode, decode };
