@@ -3,7 +3,7 @@
 //
 //   toon_fuzz_make_seeds OUT_DIR SPEC_DIR SOURCE_DIR
 //
-// OUT_DIR/toon   TOON documents: every decode fixture's input (fixtures and fixtures-4.1.1),
+// OUT_DIR/toon   TOON documents: every decode fixture's input (fixtures-4.4.0, fixtures, fixtures-4.1.1),
 //                every encode fixture's expected output, the spec's examples (*.toon: valid,
 //                invalid, conversions), the project's examples/*.toon, and the JSON documents
 //                below encoded with each delimiter and indent sizes 2 and 4;
@@ -91,7 +91,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s: warning: no TOON spec fixtures at %s (set TOON_SPEC_DIR); seeds from the project only\n",
                  argv[0], spec.string().c_str());
   } else {
-    for (const char* set : {"fixtures", "fixtures-4.1.1"}) {
+    for (const char* set : {"fixtures-4.4.0", "fixtures", "fixtures-4.1.1"}) {
       for (const char* kind : {"encode", "decode"}) {
         for (const fs::path& f : files_under(spec / set / kind, ".json")) {
           toon::result<toon::value> file = toon::from_json(read_file(f));

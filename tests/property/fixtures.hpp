@@ -1,4 +1,4 @@
-// The official fixtures in property tests: every test of both sets under TOON_SPEC_DIR.
+// The official fixtures in property tests: every test of the three sets under TOON_SPEC_DIR.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -20,12 +20,14 @@ inline std::string read_file(const std::filesystem::path& p) {
 }
 
 /// Calls `f(file, test)` for every test object of every `kind` ("encode" or "decode") fixture
-/// file of the v4.0 and 4.1.1 sets. Fails the calling test when the fixtures are missing.
+/// file of the 4.4.0, v4.0 and 4.1.1 sets. Fails the calling test when the fixtures, or the
+/// 4.4.0 set (the target), are missing.
 template <class F>
 void for_each_test(const char* kind, F&& f) {
   const std::filesystem::path spec = TOON_SPEC_DIR;
   ASSERT_TRUE(std::filesystem::is_directory(spec)) << "no TOON spec fixtures at " << spec << " (set TOON_SPEC_DIR)";
-  for (const char* set : {"fixtures", "fixtures-4.1.1"}) {
+  ASSERT_TRUE(std::filesystem::is_directory(spec / "fixtures-4.4.0" / kind)) << "no 4.4.0 fixtures under " << spec;
+  for (const char* set : {"fixtures-4.4.0", "fixtures", "fixtures-4.1.1"}) {
     const std::filesystem::path dir = spec / set / kind;
     if (!std::filesystem::is_directory(dir)) continue;
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
