@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "replacer_pass.hpp"
 #include "shape.hpp"
 #include "toon/detail/value_encoding.hpp"
 #include "toon/detail/writer.hpp"
@@ -343,8 +344,25 @@ std::string encode(const value& v, const encode_options& options) {
   return out;
 }
 
+namespace {
+
+// encode_to() with options.replacer set: the replacer pass first (replacer.cpp), so that a
+// throwing replacer leaves `out` untouched, then the plain encoder on its result.
+[[gnu::noinline]] void encode_replaced(std::string& out, const value& v, const encode_options& options) {
+  value replaced;
+  const bool changed = detail::apply_replacer(v, options.replacer, replaced);
+  detail::writer w(out, options);
+  detail::encode_value_root(w, changed ? replaced : v);
+}
+
+}  // namespace
+
 void encode_to(std::string& out, const value& v, const encode_options& options) {
   detail::check_encode_options(options);
+  if (options.replacer) [[unlikely]] {  // all that a replacer costs when there is none
+    encode_replaced(out, v, options);
+    return;
+  }
   detail::writer w(out, options);
   detail::encode_value_root(w, v);
 }

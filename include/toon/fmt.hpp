@@ -31,9 +31,10 @@ struct toon_ref {
 };
 
 /// Wraps `x` so that fmt formats it as `toon::encode(x, options)`:
-/// `fmt::print("{}", toon::as_toon(config))`.
+/// `fmt::print("{}", toon::as_toon(config))`. (Not noexcept: copying options.replacer may
+/// allocate.)
 template <class T>
-[[nodiscard]] toon_ref<T> as_toon(const T& x, const encode_options& options = {}) noexcept {
+[[nodiscard]] toon_ref<T> as_toon(const T& x, const encode_options& options = {}) {
   return toon_ref<T>{x, options};
 }
 

@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "toon/replacer.hpp"
+
 namespace toon {
 
 /// The delimiter of inline arrays and tabular rows (§11).
@@ -16,6 +18,10 @@ struct encode_options {
   int indent_size = 2;
   /// Document delimiter: used for arrays and for quoting decisions.
   toon::delimiter delimiter = toon::delimiter::comma;
+  /// Called for the root and every member and element before they are encoded, to keep, omit,
+  /// replace or pre-format them (toon/replacer.hpp). Empty (the default): values are encoded
+  /// as they are, and the encoder does not look at it again.
+  replacer_function replacer = {};
 };
 
 /// Decoder options (§13) and limits against hostile input.

@@ -9,6 +9,7 @@
 #include "toon/json.hpp"
 #include "toon/meta.hpp"
 #include "toon/options.hpp"
+#include "toon/replacer.hpp"
 #include "toon/schema.hpp"
 #include "toon/tools.hpp"
 #include "toon/typed/decode.hpp"

@@ -33,13 +33,18 @@ concept typed_encodable =
 
 /// Appends the TOON document for `x` to `out` (reusing its capacity). Throws
 /// std::invalid_argument, before writing anything, when options.delimiter is not one of comma,
-/// tab, pipe.
+/// tab, pipe. With options.replacer set, encodes toon::to_value(x) (the replacer works on
+/// toon::value).
 template <class T>
   requires detail::typed_encodable<T>
 void encode_to(std::string& out, const T& x, const encode_options& options = {}) {
   static_assert(detail::supported<T>());
   if constexpr (detail::type_kind_v<T> != detail::type_kind::unsupported) {
     detail::check_encode_options(options);
+    if (options.replacer) [[unlikely]] {  // a replacer works on the toon::value of `x`
+      toon::encode_to(out, toon::to_value(x), options);
+      return;
+    }
     detail::writer w(out, options);
     detail::typed_encoder(w).root(x);
   }

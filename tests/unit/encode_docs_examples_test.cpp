@@ -1,0 +1,67 @@
+// The C++ examples of docs/encoding.md, compiled and run. Each block between "// doc:begin" and
+// "// doc:end" appears verbatim in the documentation (tests/check_doc_examples.py checks it).
+// Expected TOON texts come from the reference implementation's encoding of the same data (the
+// replacer example is the docs_example case of tools/reference/replacer-golden.mjs).
+#include <gtest/gtest.h>
+
+#include <charconv>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "toon/encode.hpp"
+#include "toon/value.hpp"
+
+namespace {
+
+// The #include shown in the example is the one above (a no-op here).
+// doc:begin api
+#include <toon/encode.hpp>
+
+std::string to_toon(const toon::value& v) { return toon::encode(v); }
+
+void append_toon(std::string& buffer, const toon::value& v) {
+  toon::encode_to(buffer, v, {.indent_size = 4, .delimiter = toon::delimiter::pipe});
+}
+// doc:end
+
+TEST(DocsEncoding, Api) {
+  const toon::value v = toon::object{{"id", 1}, {"tags", toon::array{"a", "b"}}, {"meta", toon::object{{"k", 2}}}};
+  EXPECT_EQ(to_toon(v), "id: 1\ntags[2]: a,b\nmeta:\n  k: 2");
+  std::string buffer = "before\n";
+  append_toon(buffer, v);
+  EXPECT_EQ(buffer, "before\nid: 1\ntags[2|]: a|b\nmeta:\n    k: 2");
+}
+
+// doc:begin replacer
+TEST(DocsEncoding, Replacer) {
+  toon::value order = toon::object{
+      {"id", 7},
+      {"token", "s3cr3t"},
+      {"status", 1},
+      {"items", toon::array{toon::object{{"sku", "A1"}, {"price", 9.5}},
+                            toon::object{{"sku", "B2"}, {"price", 12}}}}};
+
+  toon::encode_options options;
+  options.replacer = [](std::string_view key, const toon::value& v,
+                        std::span<const toon::path_element> path) {
+    if (key == "token") return toon::replacement::omit();
+    if (key == "status") return toon::replacement::with(v.as_int64() == 1 ? "active" : "closed");
+    if (path.size() == 3 && path[0] == "items" && key == "price") {
+      char buf[32];
+      auto end = std::to_chars(buf, buf + sizeof buf, v.to_double(), std::chars_format::fixed, 2).ptr;
+      return toon::replacement::raw(std::string(buf, end));  // two decimals, unquoted
+    }
+    return toon::replacement::keep();
+  };
+
+  EXPECT_EQ(toon::encode(order, options),
+            "id: 7\n"
+            "status: active\n"
+            "items[2]{sku,price}:\n"
+            "  A1,9.50\n"
+            "  B2,12.00");
+}
+// doc:end
+
+}  // namespace
