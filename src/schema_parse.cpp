@@ -16,7 +16,7 @@
 
 #include "schema_internal.hpp"
 #include "toon/schema.hpp"
-#include "token.hpp"
+#include "parse/token.hpp"
 #include "utf8.hpp"
 
 namespace toon {

@@ -1,5 +1,5 @@
 // value_oracle.hpp - what a round trip through TOON must give back, written from the rules of
-// docs/encoding.md independently of the encoder (src/shape.cpp). Shared by the property tests
+// docs/encoding.md independently of the encoder (src/encode/shape.cpp). Shared by the property tests
 // (tests/property) and the fuzz targets (fuzz/).
 //
 // decode(encode(v)) equals expected_round_trip(v) under spec §2 equality (operator==): the

@@ -1,4 +1,4 @@
-// Unit tests of the value encoder's one-pass flat table (src/encoder.cpp): rows whose keys sit
+// Unit tests of the value encoder's one-pass flat table (src/encode/encoder.cpp): rows whose keys sit
 // at the first row's positions, or elsewhere, or differ, and rows with a non-primitive cell,
 // which make it fall back to form detection. Expected texts are the reference
 // implementation's (@toon-format/toon 4.4.0) for the JSON given beside each case.

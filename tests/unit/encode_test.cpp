@@ -1046,7 +1046,7 @@ TEST(EncodeValues, DuplicateKeyBuiltByEmplaceIsEmittedAsIs) {
   EXPECT_EQ(enc(value(std::move(o))), "a: 1\nb: 2");
 }
 
-// ---- The low-level writer (src/toon_writer.hpp), driven without toon::value --------------------
+// ---- The low-level writer (src/encode/toon_writer.cpp), driven without toon::value --------------------
 
 namespace td = toon::detail;
 

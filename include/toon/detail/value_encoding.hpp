@@ -1,7 +1,7 @@
 // toon/detail/value_encoding.hpp - the toon::value encoder as building blocks (detail: not a
 // stable API).
 //
-// The toon::value encoder (src/encoder.cpp) writes through a detail::writer. These entry points
+// The toon::value encoder (src/encode/encoder.cpp) writes through a detail::writer. These entry points
 // let another encoder (the typed encoder, toon/typed/encode.hpp) hand it a toon::value subtree
 // in any position of a document it is writing through the same writer, with bytes identical to
 // what toon::encode() writes for that subtree in that position. Each comes in three overloads:

@@ -1,6 +1,6 @@
 // toon/typed/encode_forms.hpp - form selection of the typed encoder.
 //
-// Mirrors the toon::value encoder's decisions (src/shape.cpp) on typed data: what the types
+// Mirrors the toon::value encoder's decisions (src/encode/shape.cpp) on typed data: what the types
 // decide is decided at compile time (shape.hpp); what depends on the content is checked at
 // run time on the typed data when that is exact and cheap (sizes, the kinds of the elements,
 // empty objects, row columns that mix kinds); anything else is reported as `fallback`, and the
@@ -17,7 +17,7 @@
 
 namespace toon::detail {
 
-/// The form of an array (see src/shape.hpp), or `fallback` when only the value encoder can
+/// The form of an array (see src/encode/shape.hpp), or `fallback` when only the value encoder can
 /// tell.
 enum class typed_form : unsigned char {
   empty,
@@ -143,7 +143,7 @@ struct keyed_header<O> {
 template <class O>
 using keyed_header_t = typename keyed_header<O>::type;
 
-/// The form of array-like node `a` (src/shape.cpp classify_array()).
+/// The form of array-like node `a` (src/encode/shape.cpp classify_array()).
 template <class A>
 typed_form classify_array(const A& a) {
   if (element_count(a) == 0) return typed_form::empty;
@@ -181,7 +181,7 @@ typed_form classify_array(const A& a) {
   }
 }
 
-/// Whether object-like node `o` is written in keyed tabular form (src/shape.cpp
+/// Whether object-like node `o` is written in keyed tabular form (src/encode/shape.cpp
 /// keyed_tabular(): at least two members, each a non-empty object, passing tabular detection).
 template <class O>
 keyed_form classify_object(const O& o) {

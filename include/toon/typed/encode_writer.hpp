@@ -1,6 +1,6 @@
 // toon/typed/encode_writer.hpp - the typed encoder: C++ values -> TOON text, through the writer.
 //
-// Walks a typed value the way the toon::value encoder (src/encoder.cpp) walks the toon::value
+// Walks a typed value the way the toon::value encoder (src/encode/encoder.cpp) walks the toon::value
 // that toon::to_value() would build, and writes the same bytes, without building it: forms are
 // chosen by encode_forms.hpp (mostly at compile time), tokens written by detail::writer.
 // Subtrees whose form only the value encoder can tell (encode_forms.hpp `fallback`), and

@@ -1,7 +1,7 @@
 // toon/typed/shape.hpp - compile-time form analysis of C++ types for the typed encoder.
 //
 // The toon::value encoder decides the form of every array and object from its content
-// (src/shape.cpp). For a C++ type much of that content is fixed by the type, so the typed
+// (src/encode/shape.cpp). For a C++ type much of that content is fixed by the type, so the typed
 // encoder decides it here, at compile time:
 //   - kind_mask<T>: which JSON kinds (primitive, array, object) a T can be at run time;
 //   - fixed objects: object types whose key set is fixed and whose every member is always a

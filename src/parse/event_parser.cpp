@@ -12,7 +12,7 @@
 #include "header_parser.hpp"
 #include "line_scanner.hpp"
 #include "token.hpp"
-#include "utf8.hpp"
+#include "../utf8.hpp"
 #include "toon/events.hpp"
 
 namespace toon {
