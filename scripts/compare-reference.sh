@@ -41,20 +41,7 @@ command -v python3 >/dev/null 2>&1 || die "python3 not found"
 [ -x "$cli" ] || die "no toon binary at $cli: build the CLI (cmake --build build) or set TOON_CLI"
 [ -d "$spec_dir" ] || echo "compare-reference: no spec data at $spec_dir (set TOON_SPEC_DIR); comparing the corpus only" >&2
 
-# The pinned version, read from package.json.
-want="$("$node" -e 'process.stdout.write(require(process.argv[1]).dependencies["@toon-format/toon"])' "$refdir/package.json")"
-installed_version() {
-  "$node" -e 'try { process.stdout.write(require(process.argv[1]).version) } catch { }' \
-    "$refdir/node_modules/@toon-format/toon/package.json"
-}
-if [ "$(installed_version)" != "$want" ]; then
-  echo "compare-reference: installing the reference implementation $want into tools/reference/node_modules" >&2
-  if [ -f "$refdir/package-lock.json" ]; then
-    (cd "$refdir" && "$npm" ci --no-audit --no-fund --loglevel=error) >&2
-  else
-    (cd "$refdir" && "$npm" install --no-audit --no-fund --loglevel=error) >&2
-  fi
-  [ "$(installed_version)" = "$want" ] || die "the reference implementation $want could not be installed"
-fi
+# shellcheck source=../tools/reference/ensure-installed.sh
+. "$refdir/ensure-installed.sh"
 
 exec python3 "$refdir/compare.py" --cli "$cli" --root "$root" --spec-dir "$spec_dir" --node "$node" "$@"

@@ -45,6 +45,8 @@ scan_error scan_lines(std::string_view text, const decode_options& options, std:
       }
       ++i;
     }
+    // Trailing spaces are not content (spec 4.4 strips them before a line is classified).
+    while (end > i && data[end - 1] == ' ') --end;
     bool blank = i == end;
     // Comment line: only spaces before '#'.
     bool comment = !blank && !tab && data[i] == '#';

@@ -230,6 +230,22 @@ TEST(DecodeNonStrict, LenientForms) {
   EXPECT_EQ(ok("a: \"\xC3\x28\"", o).find("a")->as_string(), "\xC3\x28");
 }
 
+// Spec 4.4 strips trailing spaces from every line before classifying it, so they never reach a
+// root value or a list item (expected values: @toon-format/toon 4.4.0; found by the seeded
+// differential run, scripts/differential-reference.sh).
+TEST(DecodeWhitespace, TrailingSpacesAreNotContent) {
+  for (bool strict : {true, false}) {
+    toon::decode_options o;
+    o.strict = strict;
+    EXPECT_EQ(ok("x ", o), value("x"));
+    EXPECT_EQ(ok("null ", o), value(nullptr));
+    EXPECT_EQ(ok("\"x\" ", o), value("x"));
+    EXPECT_EQ(ok("a[1]:\n  - 1 ", o), (value(object{{"a", array{1}}})));
+    EXPECT_EQ(ok("a[1]:\n  - \"x\" ", o), (value(object{{"a", array{"x"}}})));
+    EXPECT_EQ(ok("a: x  \r\nb: 2 ", o), (value(object{{"a", "x"}, {"b", 2}})));
+  }
+}
+
 // Spec 4.4: structural errors throw in both modes; non-strict mode keeps only its listed
 // recoveries (above). Malformed headers are no longer read as literal keys.
 TEST(DecodeNonStrict, StructuralErrorsStillFail) {
