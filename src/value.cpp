@@ -2,11 +2,13 @@
 #include "toon/value.hpp"
 
 #include "toon/detail/writer.hpp"
+#include "toon/encode.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <ostream>
 #include <stdexcept>
 
 namespace toon {
@@ -203,6 +205,11 @@ std::string_view kind_name(value::kind k) noexcept {
     case value::kind::object: return "object";
   }
   return "unknown";
+}
+
+std::ostream& operator<<(std::ostream& os, const value& v) {
+  const std::string text = encode(v);
+  return os.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 
 }  // namespace toon

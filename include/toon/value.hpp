@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -206,5 +207,9 @@ inline value& object::append(std::string_view key) {
 
 /// Short name of a kind ("null", "bool", "number", "string", "array", "object").
 [[nodiscard]] std::string_view kind_name(value::kind k) noexcept;
+
+/// Writes `v` as a TOON document with the default encode options (no trailing newline), as
+/// toon::encode(v) does: `std::cout << v << '\n';`.
+std::ostream& operator<<(std::ostream& os, const value& v);
 
 }  // namespace toon

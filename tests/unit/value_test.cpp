@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 #include "toon/value.hpp"
 
@@ -11,6 +12,12 @@ namespace {
 using toon::array;
 using toon::object;
 using toon::value;
+
+TEST(Value, StreamsAsToon) {
+  std::ostringstream os;
+  os << toon::value(toon::object{{"id", 1}, {"tags", toon::array{"a", "b"}}}) << '\n' << toon::value("x y");
+  EXPECT_EQ(os.str(), "id: 1\ntags[2]: a,b\nx y");
+}
 
 TEST(Value, KindsFromConstructors) {
   EXPECT_TRUE(value().is_null());
