@@ -19,6 +19,11 @@
 //   - `fields`: a tuple of toon::field("name", &T::member) listing the members of a class that
 //     is not an aggregate (private members: befriend the specialization); replaces reflection.
 //   - `enumerators` (enums): toon::enumerator<E>{E::value, "name"}... replaces reflected names.
+//   - `enum_range` (enums): `static constexpr auto enum_range = std::pair{-1000, 1000};` the
+//     values probed for reflected enumerator names, instead of [-128, 255] (powers of two,
+//     all-ones masks and the underlying type's limits are probed in any case). Every
+//     enumerator must be found one way or the other: a value without a name is an error when
+//     encoding (toon::toon_error, invalid_enum) and when decoding. See docs/reflection.md.
 //   - `proxy`, `to_proxy`, `from_proxy`: T is written as another supported type:
 //       using proxy = std::string;
 //       static std::string to_proxy(const T&);
@@ -29,6 +34,7 @@
 #pragma once
 
 #include <array>
+#include <concepts>
 #include <cstddef>
 #include <string_view>
 #include <tuple>
@@ -105,6 +111,12 @@ concept has_meta_naming = requires { { meta<T>::naming } -> std::convertible_to<
 
 template <class T>
 concept has_meta_enumerators = requires { std::size(meta<T>::enumerators); meta<T>::enumerators[0].name; };
+
+template <class T>
+concept has_meta_enum_range = requires {
+  { meta<T>::enum_range.first } -> std::convertible_to<long long>;
+  { meta<T>::enum_range.second } -> std::convertible_to<long long>;
+};
 
 template <class T>
 concept has_meta_proxy = requires(const T& t) {

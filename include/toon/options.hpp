@@ -22,6 +22,25 @@ struct encode_options {
   /// replace or pre-format them (toon/replacer.hpp). Empty (the default): values are encoded
   /// as they are, and the encoder does not look at it again.
   replacer_function replacer = {};
+  /// Leave out object members whose value is null: for C++ values an empty std::optional, a
+  /// null smart pointer or `const char*`, std::nullptr_t, std::monostate, and a NaN or
+  /// infinite floating-point number (all written `null`). Object members only, at any depth
+  /// (also the members of list items, table rows and keyed table entries); array elements are
+  /// never left out, since that would shift the indices of the elements after them. Applied
+  /// after the replacer, to what it returns. Off by default: the output is then the reference
+  /// encoder's, byte for byte.
+  bool omit_null = false;
+  /// Leave out object members whose value is an empty array (an empty vector, set, ...) or an
+  /// empty object (an empty map, a struct without members), judged after omission inside
+  /// them: a member whose members are all left out is left out too. Object members only, as
+  /// for omit_null; an empty array or object that is an array element or the root stays.
+  /// Applied after the replacer. Off by default.
+  ///
+  /// With either option, forms are chosen on what remains: rows that lose different members
+  /// are no longer uniform and are written as a list instead of a table, and decoding the
+  /// output gives the input without the omitted members. toon::encode(x, o) stays equal to
+  /// toon::encode(toon::to_value(x), o).
+  bool omit_empty = false;
 };
 
 /// Decoder options (§13) and limits against hostile input.
@@ -38,6 +57,9 @@ struct decode_options {
   std::size_t max_depth = 256;
   /// Maximum input size in bytes; larger input fails with size_limit.
   std::size_t max_input_size = std::size_t(1) << 30;
+  /// Maximum length of one line in bytes (line break excluded); a longer line fails with
+  /// size_limit. It bounds what a stream_decoder buffers for an unfinished line.
+  std::size_t max_line_size = std::size_t(64) << 20;
 
   // Typed decoding (toon::decode<T>) only:
   /// Skip fields the target type does not have, instead of failing with unknown_field.

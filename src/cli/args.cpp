@@ -133,6 +133,12 @@ class parser {
     } else if (name == "--no-strict") {
       if (!takes_no_value()) return false;
       r_.opts.strict = false;
+    } else if (name == "--omit-null") {
+      if (!takes_no_value()) return false;
+      r_.opts.omit_null = true;
+    } else if (name == "--omit-empty") {
+      if (!takes_no_value()) return false;
+      r_.opts.omit_empty = true;
     } else if (name == "--stats") {
       if (!takes_no_value()) return false;
       r_.opts.stats = true;

@@ -11,6 +11,7 @@
 #include "toon/encode.hpp"
 #include "toon/events.hpp"
 #include "toon/json.hpp"
+#include "toon/tokens.hpp"
 
 namespace toon_cli {
 
@@ -102,13 +103,20 @@ int run_encode(const options& opts) {
   stats s;
   if (opts.stats) {
     s.json_bytes = in.view().size();
-    s.json_tokens = token_estimator::estimate(in.view());
+    s.json_tokens = toon::estimate_tokens(in.view());
+    // The same data as compact JSON, as `toon decode --json-indent 0` writes it: the TOON is
+    // compared with it too, since the input may be indented.
+    std::string compact = toon::to_json(*parsed);
+    compact += '\n';
+    s.compact = text_size{compact.size(), toon::estimate_tokens(compact)};
   }
   in.release();  // the JSON text is no longer needed
 
   toon::encode_options eo;
   eo.indent_size = opts.indent;
   eo.delimiter = opts.delimiter;
+  eo.omit_null = opts.omit_null;
+  eo.omit_empty = opts.omit_empty;
   output_sink out(opts.output);
   if (opts.stats) out.count_tokens();
   toon::encode_to(out.buffer(), *parsed, eo);
@@ -171,7 +179,7 @@ int run_decode(const options& opts) {
     s.json_bytes = out.bytes();
     s.json_tokens = out.tokens();
     s.toon_bytes = text.size();
-    s.toon_tokens = token_estimator::estimate(text);
+    s.toon_tokens = toon::estimate_tokens(text);
     print_stats(s);
   }
   return status;

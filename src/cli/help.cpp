@@ -53,9 +53,15 @@ Options:
       --no-strict       decode: spec 4.4 non-strict mode: no count or indentation
                         checks, and a repeated key keeps its last value
                         (structural errors still fail)
+      --omit-null       encode: leave out object members whose value is null
+                        (array elements stay); smaller, but not the reference
+                        encoder's output
+      --omit-empty      encode: leave out object members whose value is an empty
+                        array or object, also one emptied by omission
       --stats           after converting, print to standard error the size in
                         bytes and the estimated tokens of the JSON and the TOON
-                        form, and the savings in percent (the estimate is the
+                        form, and the savings in percent; encoding also compares
+                        with the compact JSON of the data (the estimate is the
                         reference CLI's heuristic, not a real tokenizer)
   -h, --help            show this help and exit
   -v, --version         show the version and exit
@@ -77,6 +83,9 @@ Examples:
   toon --stats data.json -o /dev/null      only show sizes and token savings
   toon users.toon                          decode (chosen by the extension)
   toon encode --delimiter tab data.json    tab-separated tables
+  toon --omit-null --omit-empty --stats data.json
+                                           drop null and empty members, and
+                                           compare with compact JSON
   curl -s https://example.com/api | toon   encode JSON from a pipe
   toon decode --json-indent 0 < in.toon    compact JSON from standard input
   toon decode --no-strict hand-edited.toon accept counts that do not match

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "stats.hpp"
+#include "toon/tokens.hpp"
 
 namespace toon_cli {
 
@@ -56,7 +56,7 @@ class output_sink {
   ~output_sink() { abandon(); }
 
   [[nodiscard]] std::string& buffer() noexcept { return buffer_; }
-  /// Also estimate the tokens of everything written (see token_estimator).
+  /// Also estimate the tokens of everything written (see toon/tokens.hpp).
   void count_tokens() noexcept { count_tokens_ = true; }
 
   /// Writes the buffer out when it holds at least spill_threshold bytes. Returns false and
@@ -84,7 +84,7 @@ class output_sink {
   std::string temp_path_;  // non-empty while writing a temporary file
   bool spilled_ = false;
   bool count_tokens_ = false;
-  token_estimator estimator_;
+  toon::token_estimator estimator_;
   std::uint64_t bytes_ = 0;
   std::uint64_t tokens_ = 0;
 };

@@ -30,6 +30,10 @@ struct options {
   /// JSON indentation of decode output; unset follows `indent` (as the reference CLI does).
   std::optional<int> json_indent;
   bool strict = true;
+  /// Encode: leave out object members that are null (encode_options::omit_null).
+  bool omit_null = false;
+  /// Encode: leave out object members that are empty arrays or objects (encode_options::omit_empty).
+  bool omit_empty = false;
   /// Print sizes and estimated token counts of the JSON and TOON forms to stderr.
   bool stats = false;
   bool show_help = false;

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "omit_pass.hpp"
 #include "replacer_pass.hpp"
 #include "shape.hpp"
 #include "toon/detail/value_encoding.hpp"
@@ -346,21 +347,36 @@ std::string encode(const value& v, const encode_options& options) {
 
 namespace {
 
-// encode_to() with options.replacer set: the replacer pass first (replacer.cpp), so that a
-// throwing replacer leaves `out` untouched, then the plain encoder on its result.
-[[gnu::noinline]] void encode_replaced(std::string& out, const value& v, const encode_options& options) {
-  value replaced;
-  const bool changed = detail::apply_replacer(v, options.replacer, replaced);
+detail::omit_rules omit_rules_of(const encode_options& options) noexcept {
+  return detail::omit_rules{options.omit_null, options.omit_empty};
+}
+
+// encode_to() with options.replacer, omit_null or omit_empty set: the replacer pass first
+// (replacer.cpp), so that a throwing replacer leaves `out` untouched, then the omit pass
+// (omit.cpp) on its result, then the plain encoder.
+[[gnu::noinline]] void encode_transformed(std::string& out, const value& v, const encode_options& options) {
+  value owned;
+  const bool replaced = options.replacer && detail::apply_replacer(v, options.replacer, owned);
+  if (options.omit_null || options.omit_empty) {
+    if (replaced) {
+      detail::apply_omit_in_place(owned, omit_rules_of(options));
+    } else if (detail::apply_omit(v, omit_rules_of(options), owned)) {
+      detail::writer w(out, options);
+      detail::encode_value_root(w, owned);
+      return;
+    }
+  }
   detail::writer w(out, options);
-  detail::encode_value_root(w, changed ? replaced : v);
+  detail::encode_value_root(w, replaced ? owned : v);
 }
 
 }  // namespace
 
 void encode_to(std::string& out, const value& v, const encode_options& options) {
   detail::check_encode_options(options);
-  if (options.replacer) [[unlikely]] {  // all that a replacer costs when there is none
-    encode_replaced(out, v, options);
+  // All that a replacer and the omit options cost when they are off.
+  if (options.replacer || options.omit_null || options.omit_empty) [[unlikely]] {
+    encode_transformed(out, v, options);
     return;
   }
   detail::writer w(out, options);
@@ -376,6 +392,17 @@ void check_encode_options(const encode_options& options) {
     case delimiter::pipe: return;
   }
   throw std::invalid_argument("toon::encode: invalid delimiter (valid: comma, tab, pipe)");
+}
+
+void encode_value_owned(std::string& out, value&& v, const encode_options& options) {
+  check_encode_options(options);
+  if (options.replacer) {  // may copy (it keeps what it does not change)
+    toon::encode_to(out, v, options);
+    return;
+  }
+  if (options.omit_null || options.omit_empty) apply_omit_in_place(v, omit_rules_of(options));
+  writer w(out, options);
+  encode_value_root(w, v);
 }
 
 void encode_value_root(writer& w, const value& v) { value_encoder(w).root(v); }

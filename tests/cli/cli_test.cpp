@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "toon/tokens.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -489,12 +491,19 @@ TEST_F(Cli, StatsOnEncodeGoToStderr) {
   EXPECT_EQ(r.out, slurp(examples / "users.toon")) << "stdout carries only the TOON";
   const std::string json_bytes = std::to_string(fs::file_size(examples / "users.json"));
   const std::string toon_bytes = std::to_string(fs::file_size(examples / "users.toon"));
-  std::regex pattern("^JSON +" + json_bytes + " bytes  ~235 tokens\n" +  //
+  // The compact JSON is what decoding writes with --json-indent 0.
+  const std::string compact = run({"decode", "--json-indent", "0", (examples / "users.toon").string()}).out;
+  std::regex pattern("^JSON input +" + json_bytes + " bytes  ~235 tokens\n" +  //
+                     "JSON compact +" + std::to_string(compact.size()) + " bytes  ~" +
+                     std::to_string(toon::estimate_tokens(compact)) + " tokens\n" +  //
                      "TOON +" + toon_bytes + " bytes  ~118 tokens\n" +
-                     R"(saved +(\d+) bytes  ~117 tokens  \(-(\d+\.\d)% bytes, -49\.8% tokens\)\n$)");
+                     R"(saved vs input +(\d+) bytes  ~117 tokens  \(-(\d+\.\d)% bytes, -49\.8% tokens\)\n)" +
+                     R"(saved vs compact +(\d+) bytes  ~(\d+) tokens  \(-\d+\.\d% bytes, -\d+\.\d% tokens\)\n$)");
   std::smatch m;
   ASSERT_TRUE(std::regex_search(r.err, m, pattern)) << r.err;
   EXPECT_EQ(std::stoul(m[1]), std::stoul(json_bytes) - std::stoul(toon_bytes));
+  EXPECT_EQ(std::stoul(m[3]), compact.size() - std::stoul(toon_bytes));
+  EXPECT_EQ(std::stoul(m[4]), toon::estimate_tokens(compact) - 118);
 }
 
 TEST_F(Cli, StatsTokenEstimateMatchesTheReferenceOnUnicode) {
@@ -510,8 +519,8 @@ TEST_F(Cli, StatsTokenEstimateMatchesTheReferenceOnUnicode) {
   run_result r = run({"--stats", "uni.json", "-o", "uni.toon"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "");
-  EXPECT_NE(r.err.find("JSON         218 bytes  ~77 tokens\n"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("TOON         192 bytes  ~61 tokens\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("JSON input             218 bytes  ~77 tokens\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("TOON                   192 bytes  ~61 tokens\n"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("(-11.9% bytes, -20.8% tokens)"), std::string::npos) << r.err;
   EXPECT_EQ(fs::file_size(dir_ / "uni.toon"), 192u);
 }
@@ -531,8 +540,73 @@ TEST_F(Cli, StatsOnDecodeCompareTheWrittenJson) {
 TEST_F(Cli, StatsShowGrowthWithAPlusSign) {
   run_result r = run({"encode", "--stats"}, "[[1]]");  // "[1]:\n  - [1]: 1" is longer
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.err.find("saved        -"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("(+"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err,
+            "JSON input               5 bytes  ~3 tokens\n"
+            "JSON compact             6 bytes  ~3 tokens\n"
+            "TOON                    16 bytes  ~8 tokens\n"
+            "saved vs input         -11 bytes  ~-5 tokens  (+220.0% bytes, +166.7% tokens)\n"
+            "saved vs compact       -10 bytes  ~-5 tokens  (+166.7% bytes, +166.7% tokens)\n");
+}
+
+// ---- --omit-null, --omit-empty ----------------------------------------------------------------
+
+const std::string record_json = R"({
+  "id": 1,
+  "nick": null,
+  "tags": [],
+  "rows": [{"a": 1, "b": null}, {"a": 2, "b": 3}]
+})";
+
+TEST_F(Cli, OmitFlags) {
+  run_result r = run({"encode"}, record_json);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "id: 1\nnick: null\ntags: []\nrows[2]{a,b}:\n  1,null\n  2,3\n");
+  r = run({"encode", "--omit-null"}, record_json);
+  EXPECT_EQ(r.status, 0) << r.err;
+  // The rows no longer have one key set: a list, not a table.
+  EXPECT_EQ(r.out, "id: 1\ntags: []\nrows[2]:\n  - a: 1\n  - a: 2\n    b: 3\n");
+  r = run({"encode", "--omit-empty"}, record_json);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "id: 1\nnick: null\nrows[2]{a,b}:\n  1,null\n  2,3\n");
+  file("record.json", record_json);
+  r = run({"--omit-empty", "--omit-null", "record.json", "-o", "record.toon"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(slurp(dir_ / "record.toon"), "id: 1\nrows[2]:\n  - a: 1\n  - a: 2\n    b: 3\n");
+  // Decoding gives the input without the omitted members.
+  r = run({"record.toon", "--json-indent", "0"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "{\"id\":1,\"rows\":[{\"a\":1},{\"a\":2,\"b\":3}]}\n");
+}
+
+TEST_F(Cli, OmitFlagsTakeNoValue) {
+  run_result r = run({"encode", "--omit-null=yes"}, "{}");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("option '--omit-null' takes no value"), std::string::npos) << r.err;
+  r = run({"encode", "--omit-empty=1"}, "{}");
+  EXPECT_EQ(r.status, 2);
+  r = run({"--help"});
+  EXPECT_NE(r.out.find("--omit-null"), std::string::npos);
+  EXPECT_NE(r.out.find("--omit-empty"), std::string::npos);
+}
+
+TEST_F(Cli, StatsCompareWithInputAndCompactJson) {
+  // Indented input: the input is larger than the compact JSON, and omission saves more.
+  run_result r = run({"encode", "--stats", "--omit-null", "--omit-empty"}, record_json);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "JSON input              94 bytes  ~33 tokens\n"
+            "JSON compact            71 bytes  ~30 tokens\n"
+            "TOON                    42 bytes  ~18 tokens\n"
+            "saved vs input          52 bytes  ~15 tokens  (-55.3% bytes, -45.5% tokens)\n"
+            "saved vs compact        29 bytes  ~12 tokens  (-40.8% bytes, -40.0% tokens)\n");
+  r = run({"encode", "--stats"}, record_json);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "JSON input              94 bytes  ~33 tokens\n"
+            "JSON compact            71 bytes  ~30 tokens\n"
+            "TOON                    55 bytes  ~23 tokens\n"
+            "saved vs input          39 bytes  ~10 tokens  (-41.5% bytes, -30.3% tokens)\n"
+            "saved vs compact        16 bytes  ~7 tokens  (-22.5% bytes, -23.3% tokens)\n");
 }
 
 TEST_F(Cli, StatsAreNotPrintedOnErrorsAndTakeNoValue) {

@@ -387,7 +387,7 @@ TEST(TypedDecode, FloatingPointFromEveryNumberEvent) {
 
 TEST(TypedDecode, Enums) {
   EXPECT_EQ(ok<color>("green"), color::green);
-  EXPECT_EQ(ok<color>("2"), color::blue);  // an integer within the underlying type
+  EXPECT_EQ(ok<color>("2"), color::blue);  // the number of a named enumerator
   EXPECT_EQ(ok<level>("power-user"), level::power_user);
   EXPECT_EQ(ok<status>("Not Found"), status::not_found);
   EXPECT_EQ(ok<status>("OK"), status::ok);

@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -111,6 +113,33 @@ TEST(DocsReflection, Meta) {
             "level: power-user\n"
             "lastSeen: \"2025-03-01T12:00:00Z\"\n"
             "email: null");
+}
+// doc:end
+
+// doc:begin enums
+enum class http_status : std::uint16_t { ok = 200, not_found = 404, bad_gateway = 502 };
+enum class permission : std::uint32_t { read = 1, write = 2, admin = 1u << 20, all = ~0u };
+
+template <>
+struct toon::meta<http_status> {
+  static constexpr auto enum_range = std::pair{100, 599};
+};
+
+struct reply {
+  http_status status;
+  permission grant;
+};
+
+TEST(DocsReflection, Enums) {
+  EXPECT_EQ(toon::encode(reply{http_status::not_found, permission::admin}), "status: not_found\ngrant: admin");
+  EXPECT_EQ(toon::decode<reply>("status: bad_gateway\ngrant: all")->status, http_status::bad_gateway);
+  EXPECT_EQ(toon::typed_params<reply>(), "status:enum(ok|not_found|bad_gateway)! grant:enum(read|write|admin|all)!");
+
+  // A value without a name: an error, not `status: 12345`.
+  EXPECT_THROW((void)toon::encode(reply{static_cast<http_status>(12345), permission::read}), toon::toon_error);
+  toon::result<reply> r = toon::decode<reply>("status: 12345\ngrant: read");
+  EXPECT_EQ(r.error().code, toon::error_code::invalid_enum);
+  EXPECT_EQ(r.error().path, "status");
 }
 // doc:end
 

@@ -198,9 +198,8 @@ struct texts {
 struct enums {
   role r = role::user;
   color c = color::blue;
-  color unnamed = static_cast<color>(200);
   plain_enum p = second_value;
-  plain_enum q = static_cast<plain_enum>(-100);
+  plain_enum q = first_value;
 };
 
 using sys_ms = std::chrono::time_point<std::chrono::system_clock, std::chrono::milliseconds>;
@@ -535,6 +534,22 @@ void check(const T& x) {
           << "delimiter '" << static_cast<char>(d) << "', indent " << indent << ", value "
           << toon::to_json(v);
       // encode_to appends to what the buffer holds.
+      std::string out = "prefix";
+      toon::encode_to(out, x, o);
+      EXPECT_EQ(out, "prefix" + typed);
+    }
+  }
+  // The same with the omit options (encode_options::omit_null, omit_empty), which the typed
+  // encoder applies either by writing x as it is (nothing to leave out) or through to_value.
+  for (delimiter d : all_delimiters) {
+    for (const auto& [omit_null, omit_empty] : {std::pair{true, false}, {false, true}, {true, true}}) {
+      toon::encode_options o = opts(d, 2);
+      o.omit_null = omit_null;
+      o.omit_empty = omit_empty;
+      const std::string typed = toon::encode(x, o);
+      EXPECT_EQ(typed, toon::encode(v, o))
+          << "delimiter '" << static_cast<char>(d) << "', omit_null " << omit_null << ", omit_empty "
+          << omit_empty << ", value " << toon::to_json(v);
       std::string out = "prefix";
       toon::encode_to(out, x, o);
       EXPECT_EQ(out, "prefix" + typed);
@@ -887,7 +902,7 @@ TEST(TypedEncode, RootPrimitives) {
   check(std::string("- a"));
   check(std::string("\xEF\xBB\xBF"));
   check(role::admin);
-  check(static_cast<color>(9));
+  check(color::blue);
   check(std::optional<int>{});
   check(std::optional<std::string>{"x"});
   check(std::unique_ptr<int>{});
@@ -918,7 +933,10 @@ TEST(TypedEncode, Enums) {
   check(enums{});
   check(std::vector<enums>(2));
   check(std::vector<role>{role::admin, role::user});
-  EXPECT_EQ(toon::encode(enums{}), "r: user\nc: blue\nunnamed: 200\np: second_value\nq: -100");
+  EXPECT_EQ(toon::encode(enums{}), "r: user\nc: blue\np: second_value\nq: first_value");
+  // A value without a name is an error, never its number (tests/typed/enum_names_test.cpp).
+  EXPECT_THROW((void)toon::encode(static_cast<color>(200)), toon::toon_error);
+  EXPECT_THROW((void)toon::to_value(static_cast<plain_enum>(-100)), toon::toon_error);
 }
 
 TEST(TypedEncode, TimePoints) {
@@ -1156,7 +1174,8 @@ TEST(TypedEncode, ToValueMapping) {
   EXPECT_EQ(toon::to_value(person{"a", std::nullopt}), (toon::object{{"name", "a"}, {"home", nullptr}}));
   EXPECT_EQ(toon::to_value('c'), toon::value("c"));
   EXPECT_EQ(toon::to_value(std::make_pair(1, std::string("x"))), (toon::array{1, "x"}));
-  EXPECT_EQ(toon::to_value(static_cast<color>(200)), toon::value(200));
+  EXPECT_EQ(toon::to_value(color::green), toon::value("green"));
+  EXPECT_THROW((void)toon::to_value(static_cast<color>(200)), toon::toon_error);  // no name
   EXPECT_EQ(toon::to_value(std::set<int>{2, 1}), (toon::array{1, 2}));
   EXPECT_EQ(toon::to_value(priced{"c", {5}}), (toon::object{{"item", "c"}, {"price", "0.05"}}));
 }

@@ -10,6 +10,8 @@
 #include <string_view>
 
 #include "toon/encode.hpp"
+#include "toon/json.hpp"
+#include "toon/tokens.hpp"
 #include "toon/value.hpp"
 
 namespace {
@@ -61,6 +63,47 @@ TEST(DocsEncoding, Replacer) {
             "items[2]{sku,price}:\n"
             "  A1,9.50\n"
             "  B2,12.00");
+}
+// doc:end
+
+// doc:begin omit
+TEST(DocsEncoding, OmitNullAndEmpty) {
+  const toon::value users = toon::array{
+      toon::object{{"id", 1}, {"name", "Ann"}, {"nick", nullptr}, {"tags", toon::array{}}},
+      toon::object{{"id", 2}, {"name", "Bob"}, {"nick", "bobby"}, {"tags", toon::array{"admin"}}}};
+
+  EXPECT_EQ(toon::encode(users),
+            "[2]:\n"
+            "  - id: 1\n"
+            "    name: Ann\n"
+            "    nick: null\n"
+            "    tags: []\n"
+            "  - id: 2\n"
+            "    name: Bob\n"
+            "    nick: bobby\n"
+            "    tags[1]: admin");
+
+  toon::encode_options options;
+  options.omit_null = true;
+  options.omit_empty = true;
+  EXPECT_EQ(toon::encode(users, options),
+            "[2]:\n"
+            "  - id: 1\n"
+            "    name: Ann\n"
+            "  - id: 2\n"
+            "    name: Bob\n"
+            "    nick: bobby\n"
+            "    tags[1]: admin");
+}
+// doc:end
+
+// doc:begin estimate_tokens
+TEST(DocsEncoding, EstimateTokens) {
+  const toon::value v = toon::object{{"id", 1}, {"name", "Ann"}};
+  const std::string json = toon::to_json(v);  // {"id":1,"name":"Ann"}
+  const std::string toon_text = toon::encode(v);  // id: 1\nname: Ann
+  EXPECT_EQ(toon::estimate_tokens(json), 9u);
+  EXPECT_EQ(toon::estimate_tokens(toon_text), 6u);
 }
 // doc:end
 

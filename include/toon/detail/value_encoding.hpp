@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 #include "toon/detail/writer.hpp"
@@ -19,6 +20,10 @@ namespace toon::detail {
 
 /// Throws std::invalid_argument unless options.delimiter is comma, tab or pipe.
 void check_encode_options(const encode_options& options);
+
+/// toon::encode_to(out, v, options) for a value the caller gives up: the omit options
+/// (encode_options::omit_null, omit_empty) are applied to it in place, without a copy.
+void encode_value_owned(std::string& out, value&& v, const encode_options& options);
 
 /// Writes `v` as the whole document (root forms, §5): root arrays, a root object's fields at
 /// depth 0 (or its keyless keyed tabular form), or a root primitive.

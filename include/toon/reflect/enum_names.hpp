@@ -2,16 +2,22 @@
 //
 // The name of enumerator V is read from the compiler's pretty function name of a template
 // instantiated with V (GCC >= 11, clang >= 14); a value that names no enumerator prints as a
-// cast such as `(color)7`. Every value of the reflected range is probed at compile time:
-// [-128, 255] clipped to the underlying type. Enumerators outside that range, and aliases
-// beyond the first name of a value, need toon::meta<E>::enumerators. Knows nothing of TOON text.
+// cast such as `(color)7`. C++20 cannot list the enumerators of a type, so values are probed
+// one by one at compile time:
+//   - every value of a range, by default [-128, 255] (clipped to the underlying type);
+//   - outside the range, the values enumerators commonly take in flag and sentinel enums: every
+//     power of two 2^k and every all-ones mask 2^k - 1 that the underlying type holds, and the
+//     underlying type's minimum and maximum.
+// So every enumerator of an enum with a 1-byte underlying type is found, and so are bit flags
+// and `none = 0 ... all = ~0u` sets of any width. Other enumerators (404, 1000, -300) need a
+// wider range (toon::meta<E>::enum_range) or an explicit list (toon::meta<E>::enumerators);
+// aliases beyond the first name of a value always need the list. Knows nothing of TOON text.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <optional>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -27,15 +33,18 @@ struct enum_entry {
   std::string_view name;
 };
 
-/// Smallest and largest underlying values probed for enumerator names.
+/// Smallest and largest underlying values probed for enumerator names by default.
 inline constexpr std::int64_t enum_range_min = -128;
 inline constexpr std::int64_t enum_range_max = 255;
+/// The most values one range may hold (each is one template instantiation; a range of 4,096
+/// values costs about a second of compile time per enum type).
+inline constexpr std::int64_t enum_range_limit = 4096;
 
 namespace detail {
 
 template <auto V>
 constexpr std::string_view enum_pretty_name() noexcept {
-  return __PRETTY_FUNCTION__;
+  return {__PRETTY_FUNCTION__, sizeof(__PRETTY_FUNCTION__) - 1};
 }
 
 // GCC: "... [with auto V = ns::color::red; ...]" or "(ns::color)7"; clang: "[V = ns::color::red]"
@@ -46,27 +55,96 @@ constexpr std::string_view enumerator_name_from(std::string_view s) noexcept {
   return starts_identifier(v) ? v : std::string_view{};
 }
 
+/// The underlying value of `e` as std::int64_t (signed underlying types) or std::uint64_t (all
+/// others, bool and unsigned character types included), for comparisons across types.
 template <class E>
-constexpr std::int64_t probe_min() noexcept {
+constexpr auto wide_value(E e) noexcept {
   using U = std::underlying_type_t<E>;
-  constexpr auto lo = static_cast<std::int64_t>(std::numeric_limits<U>::min());
-  return lo > enum_range_min ? lo : enum_range_min;
+  if constexpr (std::is_signed_v<U>) return static_cast<std::int64_t>(static_cast<U>(e));
+  else return static_cast<std::uint64_t>(static_cast<U>(e));
 }
 
+/// The smallest and largest underlying values of E, widened as by wide_value().
 template <class E>
-constexpr std::int64_t probe_max() noexcept {
-  using U = std::underlying_type_t<E>;
-  // Compare in unsigned 64-bit space so wide unsigned types do not overflow.
-  constexpr auto hi = std::numeric_limits<U>::max();
-  return static_cast<std::uint64_t>(hi) < static_cast<std::uint64_t>(enum_range_max)
-             ? static_cast<std::int64_t>(hi)
-             : enum_range_max;
+constexpr auto wide_min() noexcept {
+  return wide_value(static_cast<E>(std::numeric_limits<std::underlying_type_t<E>>::min()));
+}
+template <class E>
+constexpr auto wide_max() noexcept {
+  return wide_value(static_cast<E>(std::numeric_limits<std::underlying_type_t<E>>::max()));
 }
 
-template <class E, std::int64_t... I>
-constexpr auto probe_names(std::integer_sequence<std::int64_t, I...>) noexcept {
+/// The range [Lo, Hi] clipped to the values of E's underlying type. `count` is 0 when they do
+/// not meet, and when the range holds more than enum_range_limit values (`too_wide`).
+template <class E, std::int64_t Lo, std::int64_t Hi>
+struct clipped_range {
+  static constexpr std::int64_t lo = std::cmp_less(Lo, wide_min<E>()) ? static_cast<std::int64_t>(wide_min<E>()) : Lo;
+  static constexpr std::int64_t hi =
+      std::cmp_greater(Hi, wide_max<E>()) ? static_cast<std::int64_t>(wide_max<E>()) : Hi;
+  static constexpr bool empty = Lo > Hi || std::cmp_greater(Lo, wide_max<E>()) || std::cmp_less(Hi, wide_min<E>());
+  // Counted in unsigned arithmetic: the full 64-bit range wraps to 0.
+  static constexpr std::uint64_t width =
+      empty ? 0 : static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo) + 1;
+  static constexpr bool too_wide =
+      !empty && (width == 0 || width > static_cast<std::uint64_t>(enum_range_limit));
+  static constexpr std::int64_t count = too_wide ? 0 : static_cast<std::int64_t>(width);
+};
+
+/// True when `v` (widened) lies in [Lo, Hi].
+template <std::int64_t Lo, std::int64_t Hi, class W>
+constexpr bool in_range(W v) noexcept {
+  return Lo <= Hi && !std::cmp_less(v, Lo) && !std::cmp_greater(v, Hi);
+}
+
+/// Values probed outside the range; `count` of them are used.
+template <class E>
+struct probe_list {
+  std::array<E, 2 * 64 + 2> values{};
+  std::size_t count = 0;
+};
+
+/// The probes made outside [Lo, Hi]: powers of two, all-ones masks and the type's limits, each
+/// once, in increasing order.
+template <class E, std::int64_t Lo, std::int64_t Hi>
+constexpr probe_list<E> make_extra_probes() noexcept {
+  using U = std::underlying_type_t<E>;
+  probe_list<E> out;
+  const auto add = [&out](E e) {
+    if (in_range<Lo, Hi>(wide_value(e))) return;
+    for (std::size_t i = 0; i < out.count; ++i)
+      if (wide_value(out.values[i]) == wide_value(e)) return;
+    std::size_t i = out.count++;
+    for (; i > 0 && wide_value(out.values[i - 1]) > wide_value(e); --i) out.values[i] = out.values[i - 1];
+    out.values[i] = e;
+  };
+  add(static_cast<E>(std::numeric_limits<U>::min()));
+  add(static_cast<E>(std::numeric_limits<U>::max()));
+  for (int k = 0; k < std::numeric_limits<U>::digits; ++k) {  // value bits (no sign bit)
+    const std::uint64_t bit = std::uint64_t{1} << k;
+    add(static_cast<E>(static_cast<U>(bit)));      // 2^k
+    add(static_cast<E>(static_cast<U>(bit - 1)));  // 2^k - 1 (2^digits - 1 is the maximum)
+  }
+  return out;
+}
+
+template <class E, std::int64_t Lo, std::int64_t Hi>
+inline constexpr probe_list<E> extra_probes = make_extra_probes<E, Lo, Hi>();
+
+// The name of V, "" when V names no enumerator. One constant evaluation per value, so that wide
+// ranges stay within the compilers' per-evaluation step limits (clang: -fconstexpr-steps).
+template <auto V>
+inline constexpr std::string_view enumerator_name_v = enumerator_name_from(enum_pretty_name<V>());
+
+template <class E, std::int64_t Lo, std::int64_t... I>
+constexpr auto probe_range(std::integer_sequence<std::int64_t, I...>) noexcept {
   return std::array<std::string_view, sizeof...(I)>{
-      enumerator_name_from(enum_pretty_name<static_cast<E>(probe_min<E>() + I)>())...};
+      enumerator_name_v<static_cast<E>(Lo + I)>...};
+}
+
+template <class E, std::int64_t Lo, std::int64_t Hi, std::size_t... I>
+constexpr auto probe_extras(std::index_sequence<I...>) noexcept {
+  return std::array<std::string_view, sizeof...(I)>{
+      enumerator_name_v<extra_probes<E, Lo, Hi>.values[I]>...};
 }
 
 // A scoped enumeration declared in a class template has its definition instantiated only when
@@ -75,33 +153,56 @@ constexpr auto probe_names(std::integer_sequence<std::int64_t, I...>) noexcept {
 template <class E>
 concept has_scope_probe_name = requires { E::toon_reflect_scope_probe_; };
 
-template <class E>
+/// The names of the values probed in the clipped range [Lo, Hi] (index i: value lo + i).
+template <class E, std::int64_t Lo, std::int64_t Hi>
   requires(!has_scope_probe_name<E>)
-inline constexpr auto probed_names =
-    probe_names<E>(std::make_integer_sequence<std::int64_t, probe_max<E>() - probe_min<E>() + 1>{});
+inline constexpr auto range_names =
+    probe_range<E, clipped_range<E, Lo, Hi>::lo>(
+        std::make_integer_sequence<std::int64_t, clipped_range<E, Lo, Hi>::count>{});
 
-template <class E>
+/// The names of the extra probes (index i: extra_probes<E, Lo, Hi>.values[i]).
+template <class E, std::int64_t Lo, std::int64_t Hi>
+  requires(!has_scope_probe_name<E>)
+inline constexpr auto extra_names =
+    probe_extras<E, Lo, Hi>(std::make_index_sequence<extra_probes<E, Lo, Hi>.count>{});
+
+template <class E, std::int64_t Lo, std::int64_t Hi>
 constexpr std::size_t named_count() noexcept {
   std::size_t n = 0;
-  for (std::string_view name : probed_names<E>) n += name.empty() ? 0 : 1;
+  for (std::string_view name : range_names<E, Lo, Hi>) n += name.empty() ? 0 : 1;
+  for (std::string_view name : extra_names<E, Lo, Hi>) n += name.empty() ? 0 : 1;
   return n;
 }
 
-template <class E>
+template <class E, std::int64_t Lo, std::int64_t Hi>
 constexpr auto collect_entries() noexcept {
-  std::array<enum_entry<E>, named_count<E>()> out{};
+  static_assert(!clipped_range<E, Lo, Hi>::too_wide,
+                "toon: the enumerator range to probe is too wide (over toon::reflect::enum_range_limit "
+                "values); list the enumerators in toon::meta<E>::enumerators instead");
+  std::array<enum_entry<E>, named_count<E, Lo, Hi>()> out{};
   std::size_t n = 0;
-  for (std::size_t i = 0; i < probed_names<E>.size(); ++i)
-    if (!probed_names<E>[i].empty())
-      out[n++] = {static_cast<E>(probe_min<E>() + static_cast<std::int64_t>(i)), probed_names<E>[i]};
+  constexpr auto& extras = extra_probes<E, Lo, Hi>;
+  constexpr auto& extra = extra_names<E, Lo, Hi>;
+  constexpr auto& range = range_names<E, Lo, Hi>;
+  std::size_t x = 0;
+  // Extras below the range, the range, then extras above it: increasing value order.
+  for (; x < extras.count && std::cmp_less(wide_value(extras.values[x]), Lo); ++x)
+    if (!extra[x].empty()) out[n++] = {extras.values[x], extra[x]};
+  for (std::size_t i = 0; i < range.size(); ++i)
+    if (!range[i].empty())
+      out[n++] = {static_cast<E>(clipped_range<E, Lo, Hi>::lo + static_cast<std::int64_t>(i)), range[i]};
+  for (; x < extras.count; ++x)
+    if (!extra[x].empty()) out[n++] = {extras.values[x], extra[x]};
   return out;
 }
 
 }  // namespace detail
 
-/// The named enumerators of E found in the probed range, in increasing value order.
-template <class E>
+/// The named enumerators of E found by the probes (the values of [Min, Max] clipped to the
+/// underlying type, then powers of two, all-ones masks and the type's limits), in increasing
+/// value order.
+template <class E, std::int64_t Min = enum_range_min, std::int64_t Max = enum_range_max>
   requires std::is_enum_v<E>
-inline constexpr auto enum_entries_v = detail::collect_entries<E>();
+inline constexpr auto enum_entries_v = detail::collect_entries<E, Min, Max>();
 
 }  // namespace toon::reflect

@@ -239,21 +239,22 @@ struct decode_traits<E, type_kind::enumeration> : rejects_containers<E> {
       }
       std::string message = "unknown enumerator \"";
       append_json_escaped(message, ev.text);
-      message += "\" (expected one of: ";
-      bool first = true;
-      for (const auto& entry : enum_info<E>::entries) {
-        if (!first) message += ", ";
-        first = false;
-        message += entry.name;
-      }
-      message += ')';
-      return d.report(error_code::invalid_enum, std::move(message), ev.offset);
+      message += '"';
+      return report_unknown(d, std::move(message), ev.offset);
     }
+    // The number of an enumerator that has a name (as written before names were required);
+    // any other number is an error, as it is when encoding.
     if (ev.type == kind::integer || ev.type == kind::uinteger) {
       underlying u{};
       bool go_on = true;
-      if (integer_from_event<underlying>(d, u, ev, &describe, integer_type_name<underlying>(), go_on))
-        out = static_cast<E>(u);
+      if (integer_from_event<underlying>(d, u, ev, &describe, integer_type_name<underlying>(), go_on)) {
+        if (auto e = from_number(ev)) {
+          out = *e;
+          return true;
+        }
+        const std::string number = ev.type == kind::integer ? std::to_string(ev.i) : std::to_string(ev.u);
+        return report_unknown(d, "no enumerator has the value " + number, ev.offset);
+      }
       return go_on;
     }
     return d.mismatch(&describe, found_name(ev.type), ev.offset);
@@ -261,7 +262,26 @@ struct decode_traits<E, type_kind::enumeration> : rejects_containers<E> {
   static int rank(const primitive_event& ev) noexcept {
     using kind = primitive_event::kind;
     if (ev.type == kind::string) return enum_info<E>::from_name(ev.text) ? 2 : 0;
-    return ev.type == kind::integer || ev.type == kind::uinteger ? 3 : 0;
+    return from_number(ev) ? 3 : 0;
+  }
+
+ private:
+  static std::optional<E> from_number(const primitive_event& ev) noexcept {
+    if (ev.type == primitive_event::kind::integer) return enum_info<E>::from_number(ev.i);
+    if (ev.type == primitive_event::kind::uinteger) return enum_info<E>::from_number(ev.u);
+    return std::nullopt;
+  }
+  // `what` followed by the list of names.
+  static bool report_unknown(typed_decoder& d, std::string message, std::size_t offset) {
+    message += " (expected one of: ";
+    bool first = true;
+    for (const auto& entry : enum_info<E>::entries) {
+      if (!first) message += ", ";
+      first = false;
+      message += entry.name;
+    }
+    message += ')';
+    return d.report(error_code::invalid_enum, std::move(message), offset);
   }
 };
 

@@ -255,15 +255,6 @@ timestamp timestamp_of(std::chrono::time_point<std::chrono::system_clock, D> tp)
   return {static_cast<std::int64_t>(whole.count()), static_cast<std::uint32_t>(fraction.count())};
 }
 
-/// The number an enumerator without a name is written as: its underlying value, as int64 or
-/// uint64 (also when the underlying type is a character type or bool).
-template <class E>
-constexpr auto enum_number(E e) noexcept {
-  using U = std::underlying_type_t<E>;
-  if constexpr (std::is_signed_v<U>) return static_cast<std::int64_t>(e);
-  else return static_cast<std::uint64_t>(e);
-}
-
 /// The string a string-kind primitive holds (for a null const char*: none, it is written null).
 template <class S>
 constexpr std::string_view string_of(const S& s) noexcept {

@@ -117,9 +117,7 @@ class typed_encoder {
         }
         w_.string(string_of(n), delim_);
       } else if constexpr (k == type_kind::enumeration) {
-        const std::string_view name = enum_info<N>::name_of(n);
-        if (!name.empty()) primitive(name);
-        else primitive(enum_number(n));
+        primitive(enum_info<N>::name_or_throw(n));  // never a number (docs/reflection.md)
       } else if constexpr (k == type_kind::time_point) {
         char buf[max_timestamp_chars];
         w_.string(std::string_view(buf, format_timestamp(buf, timestamp_of(n))), delim_);
@@ -143,9 +141,9 @@ class typed_encoder {
       if (string_of(n).starts_with(bom)) w_.quoted(string_of(n));
       else primitive(n);
     } else if constexpr (type_kind_v<N> == type_kind::enumeration) {
-      const std::string_view name = enum_info<N>::name_of(n);
+      const std::string_view name = enum_info<N>::name_or_throw(n);
       if (name.starts_with(bom)) w_.quoted(name);
-      else primitive(n);
+      else primitive(name);
     } else {
       primitive(n);
     }

@@ -65,9 +65,7 @@ value to_value_of(const T& x) {
       }
       return value(std::string(string_of(x)));
     } else if constexpr (k == type_kind::enumeration) {
-      const std::string_view name = enum_info<T>::name_of(x);
-      if (!name.empty()) return value(std::string(name));
-      return value(enum_number(x));
+      return value(std::string(enum_info<T>::name_or_throw(x)));  // never a number
     } else if constexpr (k == type_kind::time_point) {
       char buf[max_timestamp_chars];
       return value(std::string(buf, format_timestamp(buf, timestamp_of(x))));
@@ -112,7 +110,8 @@ value to_value_of(const T& x) {
 /// The toon::value that `x` maps to (docs/reflection.md, the mapping table): objects keep
 /// their member order, an empty optional or pointer is a null member (not omitted), an object
 /// alternative of a variant gets its tag as its first member, NaN and infinities are null.
-/// toon::encode(x, o) == toon::encode(toon::to_value(x), o) for every x and o.
+/// toon::encode(x, o) == toon::encode(toon::to_value(x), o) for every x and o. Throws
+/// toon::toon_error (code invalid_enum) for an enum value that has no name.
 template <class T>
 [[nodiscard]] value to_value(const T& x) {
   static_assert(detail::supported<T>());
