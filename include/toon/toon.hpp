@@ -11,6 +11,7 @@
 #include "toon/options.hpp"
 #include "toon/replacer.hpp"
 #include "toon/schema.hpp"
+#include "toon/stream.hpp"
 #include "toon/tokens.hpp"
 #include "toon/tools.hpp"
 #include "toon/typed/decode.hpp"

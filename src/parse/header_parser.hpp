@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "line_scanner.hpp"
+#include "token.hpp"
 
 namespace toon::detail {
 

@@ -13,10 +13,18 @@
 #include <emmintrin.h>
 #endif
 
-#include "line_scanner.hpp"
+#include "toon/error.hpp"
 #include "toon/events.hpp"
 
 namespace toon::detail {
+
+/// An error found by a lexical helper: code, message and byte offset (relative to the text
+/// the helper was given).
+struct scan_error {
+  error_code code = error_code::ok;
+  const char* message = "";
+  std::size_t offset = 0;
+};
 
 /// SWAR (eight bytes at a time) byte search.
 namespace swar {

@@ -1,0 +1,43 @@
+// toon/stream.hpp - incremental (push) decoding: TOON bytes fed in chunks of any size, events
+// delivered as soon as the line that determines them is complete (docs/streaming.md).
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "toon/error.hpp"
+#include "toon/events.hpp"
+#include "toon/options.hpp"
+
+namespace toon {
+
+/// Decodes a TOON document from byte chunks, sending its events to a handler.
+///
+/// Call feed() with the bytes as they arrive (chunks may split lines, escapes and UTF-8
+/// sequences anywhere), then finish(). Events go out as soon as a line is complete: a key and
+/// its primitive, a table row, `start_object`/`start_array` when the header line ends. Checks
+/// that need a scope's end (declared counts) are made when the scope closes or in finish().
+/// Errors have the code, message, line and column that toon::decode_events() gives for the
+/// same bytes; after an error every call returns it again. Memory: the unfinished last line
+/// (at most decode_options::max_line_size bytes) and one small frame per open scope, whatever
+/// the number of lines. String views passed to the handler are valid during the call only
+/// (table column names: until the table ends).
+class stream_decoder {
+ public:
+  /// A decoder sending events to `handler` (which must outlive it).
+  explicit stream_decoder(event_handler& handler, const decode_options& options = {});
+  ~stream_decoder();
+  stream_decoder(stream_decoder&&) noexcept;
+  stream_decoder& operator=(stream_decoder&&) noexcept;
+
+  /// Parses every line `chunk` completes; keeps the unfinished tail.
+  result<void> feed(std::string_view chunk);
+  /// Ends the input: parses the last line and closes every open scope.
+  result<void> finish();
+
+ private:
+  struct state;
+  std::unique_ptr<state> state_;
+};
+
+}  // namespace toon

@@ -1,0 +1,872 @@
+// The TOON structural parser (see push_parser.hpp). Lines are cut from the fed bytes (in place
+// when a chunk holds the whole line, else through one buffer for the unfinished tail), measured
+// (indentation, CR, trailing spaces, comments, blank lines, the strict checks of §12), and each
+// non-blank line is offered to the innermost open scope: it is that scope's next field, item,
+// row or entry, or it closes the scope and goes to the one outside. Checks that need a scope's
+// end (declared counts) are made when the scope closes or at finish().
+#include "push_parser.hpp"
+
+#include <bit>
+#include <cstring>
+#include <deque>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "../utf8.hpp"
+#include "header_parser.hpp"
+#include "token.hpp"
+
+namespace toon::detail {
+
+namespace {
+
+constexpr std::size_t npos = std::string_view::npos;
+
+bool is_list_item(std::string_view c) noexcept { return c == "-" || (c.size() >= 2 && c[0] == '-' && c[1] == ' '); }
+
+// The colon of a `key: ...` line whose unquoted key has no '[' (so the line is no header),
+// found in one pass; npos when the line needs the full classification.
+std::size_t plain_key_colon(std::string_view c) noexcept {
+  const std::size_t i = find_any3(c, 0, ':', '[', '"');
+  return i < c.size() && c[i] == ':' ? i : npos;
+}
+
+// A line that has an unquoted colon (quoted or unquoted key).
+bool is_key_value(std::string_view c) noexcept { return find_unquoted(c, ':') != npos; }
+
+// A place in the input that outlives its line: absolute offset and the line holding it.
+struct position {
+  std::size_t offset = 0;
+  std::uint32_t line = 0;
+  std::size_t line_start = 0;
+};
+
+}  // namespace
+
+class push_parser_impl {
+ public:
+  push_parser_impl(event_handler& handler, const decode_options& options)
+      : h_(handler), opt_(options), strict_(options.strict),
+        indent_size_(options.indent_size > 0 ? static_cast<std::uint32_t>(options.indent_size) : 2),
+        pow2_(std::has_single_bit(indent_size_)), shift_(std::countr_zero(indent_size_)) {}
+
+  // ---- input ----------------------------------------------------------------------------------
+  void feed(std::string_view chunk) {
+    const char* p = chunk.data();
+    const std::size_t n = chunk.size();
+    std::size_t i = 0;
+    if (strict_) {
+      // UTF-8 of the lines that lie wholly in this chunk, checked in one call; a line reports
+      // its first bad byte only when it is parsed, so errors come in line order whatever the
+      // chunking (sequences never span a line break).
+      std::size_t from = 0;
+      if (!partial_.empty()) {
+        const void* first = std::memchr(p, '\n', n);
+        from = first ? static_cast<std::size_t>(static_cast<const char*>(first) - p) + 1 : n;
+      }
+      const void* last = from < n ? memrchr(p + from, '\n', n - from) : nullptr;
+      if (last) {
+        const std::size_t to = static_cast<std::size_t>(static_cast<const char*>(last) - p);
+        const std::size_t bad = find_invalid_utf8(std::string_view(p + from, to - from));
+        bad_utf8_ = bad == npos ? npos : fed_ + from + bad;
+        checked_from_ = fed_ + from;
+        checked_to_ = fed_ + to;
+      }
+    }
+    while (i < n) {
+      const void* nl = std::memchr(p + i, '\n', n - i);
+      if (!nl) {
+        if (partial_.empty()) partial_base_ = fed_ + i;
+        check_line_size(partial_.size() + (n - i), partial_base_);
+        partial_.append(p + i, n - i);
+        break;
+      }
+      const std::size_t e = static_cast<std::size_t>(static_cast<const char*>(nl) - p);
+      if (partial_.empty()) {
+        check_line_size(e - i, fed_ + i);
+        raw_line(p + i, e - i, fed_ + i);
+      } else {
+        check_line_size(partial_.size() + (e - i), partial_base_);
+        partial_.append(p + i, e - i);
+        raw_line(partial_.data(), partial_.size(), partial_base_);
+        partial_.clear();
+      }
+      i = e + 1;
+    }
+    fed_ += n;
+  }
+
+  void finish() {
+    if (!partial_.empty()) {
+      // The last line stays in partial_ while the scopes close (views into it stay valid).
+      raw_line(partial_.data(), partial_.size(), partial_base_);
+    }
+    if (!root_started_) {
+      enter_at(bom_);
+      check(h_.start_object(0, bom_));
+      check(h_.end_object());
+      return;
+    }
+    if (deferred_) {
+      // A single non-key line is the root primitive.
+      deferred_ = false;
+      set_line(deferred_text_.data(), deferred_text_.size(), deferred_at_);
+      emit_primitive(deferred_text_, deferred_text_.data());
+    }
+    while (used_ > 0) close_top();
+  }
+
+  void set_stable_input(std::string_view whole) noexcept { stable_ = whole; }
+
+  bool locate(std::size_t offset, std::uint32_t& line, std::size_t& line_start, std::string& text) const {
+    if (line_no_ != 0 && offset >= cur_.line_start) {
+      line = cur_.line;
+      line_start = cur_.line_start;
+      text.assign(cur_text_);
+      return true;
+    }
+    for (std::size_t k = used_; k-- > 0;) {
+      const frame& f = frames_[k];
+      if (offset >= f.at.line_start && f.at.line != 0) {
+        line = f.at.line;
+        line_start = f.at.line_start;
+        text.assign(f.line_text);
+        return true;
+      }
+    }
+    return false;
+  }
+
+ private:
+  // ---- errors and positions -------------------------------------------------------------------
+  std::size_t off(const char* p) const noexcept { return cur_base_ + static_cast<std::size_t>(p - cur_ptr_); }
+  position here(const char* p) const noexcept { return {off(p), cur_.line, cur_.line_start}; }
+
+  [[noreturn]] void fail(error_code code, std::string message, const char* at) {
+    throw parse_failure{code, std::move(message), off(at), cur_.line, cur_.line_start, std::string(cur_text_)};
+  }
+  [[noreturn]] void fail(const scan_error& e, const char* base) { fail(e.code, e.message, base + e.offset); }
+  [[noreturn]] void fail_at(error_code code, std::string message, const position& at, std::string_view text) {
+    throw parse_failure{code, std::move(message), at.offset, at.line, at.line_start, std::string(text)};
+  }
+
+  void check_line_size(std::size_t size, std::size_t base) {
+    if (size <= opt_.max_line_size) return;
+    throw parse_failure{error_code::size_limit,
+                        "line longer than the line size limit (" + std::to_string(opt_.max_line_size) + " bytes)",
+                        base, line_no_ + 1, base, std::string()};
+  }
+
+  // ---- lines ----------------------------------------------------------------------------------
+  // One physical line (LF excluded) starting at absolute offset `base`.
+  void raw_line(const char* p, std::size_t n, std::size_t base) {
+    ++line_no_;
+    std::size_t b = 0;
+    if (line_no_ == 1 && n >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) {
+      b = 3;  // a leading byte order mark is not part of the document
+      bom_ = 3;
+    }
+    cur_ptr_ = p;
+    cur_base_ = base;
+    cur_.line = line_no_;
+    cur_.line_start = base + b;
+    cur_text_ = std::string_view(p + b, n - b);
+    if (strict_) {
+      if (base >= checked_from_ && base + n <= checked_to_) {  // checked with its chunk
+        if (bad_utf8_ != npos && bad_utf8_ < base + n && bad_utf8_ >= base)
+          fail(error_code::invalid_utf8, "ill-formed UTF-8", p + (bad_utf8_ - base));
+      } else {
+        const std::size_t bad = find_invalid_utf8(cur_text_);
+        if (bad != npos) fail(error_code::invalid_utf8, "ill-formed UTF-8", p + b + bad);
+      }
+    }
+    std::size_t end = n;
+    if (end > b && p[end - 1] == '\r') --end;  // CR of a CRLF terminator
+    // Leading indentation: spaces, and tabs (strict: error; non-strict: one level each).
+    std::size_t i = b;
+    while (std::endian::native == std::endian::little && i + 8 <= end) {
+      std::uint64_t w;
+      std::memcpy(&w, p + i, 8);
+      w ^= 0x2020202020202020ull;
+      if (w) {
+        i += static_cast<std::size_t>(std::countr_zero(w)) / 8;
+        break;
+      }
+      i += 8;
+    }
+    std::uint32_t spaces = static_cast<std::uint32_t>(i - b);
+    bool tab = false;
+    while (i < end && (p[i] == ' ' || p[i] == '\t')) {
+      if (p[i] == '\t') {
+        tab = true;
+        spaces += indent_size_;
+      } else {
+        ++spaces;
+      }
+      ++i;
+    }
+    // Trailing spaces are not content (spec 4.4 strips them before a line is classified).
+    while (end > i && p[end - 1] == ' ') --end;
+    const bool blank = i == end;
+    if (!blank && !tab && p[i] == '#') return;  // comment line (§5.1)
+    // Strict mode: a tab in the leading whitespace is an error even on an otherwise empty line
+    // (spec 4.4: a tab-only line is not blank); non-strict mode reads it as blank.
+    if (tab && strict_) fail(error_code::invalid_indentation, "tabs are not allowed in indentation", p + b);
+    if (blank) {
+      if (!blank_pending_) {
+        blank_pending_ = true;
+        blank_at_ = here(p + i);
+        blank_text_.assign(cur_text_);
+      }
+      return;
+    }
+    if (strict_ && (pow2_ ? spaces & (indent_size_ - 1) : spaces % indent_size_) != 0)
+      fail(error_code::invalid_indentation, "indentation is not a multiple of the indent size", p + b);
+    const std::uint32_t depth = pow2_ ? spaces >> shift_ : spaces / indent_size_;
+    const std::string_view c(p + i, end - i);
+    if (blank_pending_) {
+      blank_pending_ = false;
+      // Strict mode: a blank line inside an array span is an error (§12) when the line after it
+      // still belongs to the span.
+      if (strict_ && !spans_.empty() && depth > spans_.back())
+        fail_at(error_code::blank_line_in_array, "blank line inside an array", blank_at_, blank_text_);
+    }
+    content_line(c, depth);
+  }
+
+  // Points the position helpers at a line kept elsewhere (the deferred root line).
+  void set_line(const char* p, std::size_t n, const position& at) {
+    cur_ptr_ = p;
+    cur_base_ = at.offset;
+    cur_.line = at.line;
+    cur_.line_start = at.line_start;
+    cur_text_ = std::string_view(p, n);
+  }
+
+  // ---- events ---------------------------------------------------------------------------------
+  static void check(bool ok) {
+    if (!ok) throw handler_abort{};
+  }
+  void enter(const char* at) {
+    if (++nesting_ > opt_.max_depth) fail(error_code::depth_limit, "nesting exceeds the depth limit", at);
+  }
+  void enter_at(std::size_t) {
+    if (++nesting_ > opt_.max_depth) throw parse_failure{error_code::depth_limit, "nesting exceeds the depth limit", 0, 1, 0, {}};
+  }
+  void leave() { --nesting_; }
+
+  void emit_primitive(std::string_view token, const char* at) {
+    scalar p{};
+    scan_error e;
+    if (!parse_primitive(token, scratch_, p, e)) fail(e, token.data());
+    const std::size_t o = off(at);
+    switch (p.type) {
+      case scalar::kind::null: check(h_.null_value(o)); break;
+      case scalar::kind::boolean: check(h_.bool_value(p.b, o)); break;
+      case scalar::kind::integer: check(h_.int_value(p.i, o)); break;
+      case scalar::kind::uinteger: check(h_.uint_value(p.u, o)); break;
+      case scalar::kind::real: check(h_.double_value(p.d, o)); break;
+      case scalar::kind::big_integer: check(h_.big_integer_value(p.text, o)); break;
+      case scalar::kind::string: check(h_.string_value(p.text, o)); break;
+    }
+  }
+
+  // ---- duplicate keys (strict) ----------------------------------------------------------------
+  struct key_frame {
+    std::size_t begin;
+    std::size_t owned_begin;
+    std::unique_ptr<std::unordered_set<std::string_view>> set;
+  };
+
+  void begin_keys() {
+    if (strict_) key_frames_.push_back(key_frame{keys_.size(), owned_keys_.size(), nullptr});
+  }
+  void end_keys() {
+    if (!strict_) return;
+    keys_.resize(key_frames_.back().begin);
+    while (owned_keys_.size() > key_frames_.back().owned_begin) owned_keys_.pop_back();
+    key_frames_.pop_back();
+  }
+  // Records `k` in the current object; strict mode rejects a repeated key.
+  void add_key(std::string_view k, const char* at) {
+    if (!strict_) return;
+    // Views into a whole document stay valid; other keys are copied for the object's life.
+    const bool stable = k.data() >= stable_.data() && k.data() + k.size() <= stable_.data() + stable_.size();
+    if (!stable && !k.empty()) k = owned_keys_.emplace_back(k);
+    key_frame& f = key_frames_.back();
+    if (f.set) {
+      if (!f.set->insert(k).second) duplicate(k, at);
+    } else {
+      for (std::size_t i = f.begin; i < keys_.size(); ++i)
+        if (keys_[i] == k) duplicate(k, at);
+      if (keys_.size() - f.begin >= 32) {
+        f.set = std::make_unique<std::unordered_set<std::string_view>>(
+            keys_.begin() + static_cast<std::ptrdiff_t>(f.begin), keys_.end());
+        f.set->insert(k);
+      }
+    }
+    keys_.push_back(k);
+  }
+  [[noreturn]] void duplicate(std::string_view k, const char* at) {
+    fail(error_code::duplicate_key, "duplicate key \"" + std::string(k) + "\"", at);
+  }
+
+  void emit_key(std::string_view k, const char* at) {
+    add_key(k, at);
+    check(h_.key(k, off(at)));
+  }
+
+  // Strict mode: field names repeated within one brace group (§9.3).
+  void check_field_names(const header& h, const char* at) {
+    if (!strict_) return;
+    check_group(h, 0, static_cast<std::uint32_t>(h.fields.size()), at);
+  }
+  void check_group(const header& h, std::uint32_t b, std::uint32_t e, const char* at) {
+    for (std::uint32_t i = b; i < e; i = h.fields[i].subtree_end) {
+      for (std::uint32_t j = h.fields[i].subtree_end; j < e; j = h.fields[j].subtree_end)
+        if (h.fields[i].name == h.fields[j].name)
+          fail(error_code::duplicate_key, "duplicate field name \"" + std::string(h.fields[i].name) + "\"", at);
+      if (h.fields[i].is_group) check_group(h, i + 1, h.fields[i].subtree_end, at);
+    }
+  }
+
+  // ---- scopes ---------------------------------------------------------------------------------
+  enum class kind : std::uint8_t { object, list, table, keyed };
+
+  // One open scope. An object's fields stand at `depth` (unknown until its first line, for the
+  // object of a `key:` line, whose line stands at `parent`); the items, rows or entries of an
+  // array or keyed table stand at `depth` (unknown until the first one), below a header at
+  // `parent`.
+  struct frame {
+    kind k = kind::object;
+    bool known = false;    // depth is known
+    bool rows = false;     // table rows go out as table_row() events
+    bool root = false;     // the root object (no parent depth)
+    std::uint32_t parent = 0;
+    std::uint32_t depth = 0;
+    std::uint64_t count = 0;
+    position at;                 // the scope's first line (header or key line)
+    std::string_view line_text;  // that line's content (tables: the header is parsed from it)
+    std::string line_store;      // its copy when the input does not outlive the parse
+    header h;               // tables and keyed tables; lists keep only length and length_text
+    std::string length_text;
+    std::uint64_t length = 0;
+  };
+
+  frame& push(kind k, std::uint32_t parent, const char* at) {
+    if (frames_.size() == used_) frames_.emplace_back();
+    frame& f = frames_[used_++];
+    f.k = k;
+    f.known = false;
+    f.rows = false;
+    f.root = false;
+    f.parent = parent;
+    f.depth = 0;
+    f.count = 0;
+    f.at = here(at);
+    // The line, for error messages once it is gone (a view when the input outlives the parse).
+    if (cur_text_.data() >= stable_.data() && cur_text_.data() + cur_text_.size() <= stable_.data() + stable_.size()) {
+      f.line_text = cur_text_;
+    } else {
+      f.line_store.assign(cur_text_);
+      f.line_text = f.line_store;
+    }
+    if (k == kind::object || k == kind::keyed) begin_keys();
+    return f;
+  }
+
+  // The depth of a scope's first content line: strict mode demands parent + 1.
+  void set_depth(frame& f, std::uint32_t d, std::string_view c) {
+    if (strict_ && d != f.parent + 1)
+      fail(error_code::unexpected_indentation,
+           "indentation jumps from depth " + std::to_string(f.parent) + " to " + std::to_string(d), c.data());
+    f.depth = d;
+    f.known = true;
+    if (f.k != kind::object) spans_.push_back(spans_.empty() ? f.parent : std::min(spans_.back(), f.parent));
+  }
+
+  [[noreturn]] void count_error(const char* what, const frame& f, std::uint64_t found) {
+    fail_at(error_code::length_mismatch,
+            "expected " + f.length_text + " " + what + ", found " + std::to_string(found), f.at, f.line_text);
+  }
+
+  void close_top() {
+    frame& f = frames_[used_ - 1];
+    if (f.known && f.k != kind::object) spans_.pop_back();
+    switch (f.k) {
+      case kind::object:
+        end_keys();
+        if (!f.root) leave();
+        check(h_.end_object());
+        break;
+      case kind::list:
+        if (strict_ && f.count != f.length) count_error("list items", f, f.count);
+        leave();
+        check(h_.end_array());
+        break;
+      case kind::table:
+        if (strict_ && f.count != f.length) count_error("rows", f, f.count);
+        leave();
+        check(h_.end_array());
+        break;
+      case kind::keyed:
+        if (strict_ && f.count != f.length) count_error("entries", f, f.count);
+        end_keys();
+        leave();
+        check(h_.end_object());
+        break;
+    }
+    --used_;
+  }
+
+  // ---- the line dispatcher --------------------------------------------------------------------
+  void content_line(std::string_view c, std::uint32_t d) {
+    if (!root_started_) return first_line(c, d);
+    if (deferred_) {
+      // A second line: the document is an object whose first line had no colon.
+      deferred_ = false;
+      const std::string first = std::move(deferred_text_);
+      const char* saved_ptr = cur_ptr_;
+      const std::size_t saved_base = cur_base_;
+      const position saved = cur_;
+      const std::string_view saved_text = cur_text_;
+      set_line(first.data(), first.size(), deferred_at_);
+      enter(first.data());
+      check(h_.start_object(0, off(first.data())));
+      frame& f = push(kind::object, 0, first.data());
+      f.root = true;
+      f.known = true;
+      field_line(first, 0);  // fails: no colon
+      cur_ptr_ = saved_ptr;
+      cur_base_ = saved_base;
+      cur_ = saved;
+      cur_text_ = saved_text;
+    }
+    for (;;) {
+      if (used_ == 0)
+        fail(error_code::trailing_content, "content after the end of the root array or table", c.data());
+      frame& f = frames_[used_ - 1];
+      switch (f.k) {
+        case kind::object:
+          if (!f.known) {
+            if (d <= f.parent) break;
+            set_depth(f, d, c);
+          }
+          if (d < f.depth) break;
+          if (d > f.depth) fail(error_code::unexpected_indentation, "line is indented deeper than its scope", c.data());
+          field_line(c, d);
+          return;
+        case kind::list:
+          if (!f.known) {
+            if (d <= f.parent) break;
+            set_depth(f, d, c);
+          }
+          if (d <= f.parent) break;
+          if (d != f.depth) fail(error_code::unexpected_indentation, "line is indented deeper than its list item", c.data());
+          if (!is_list_item(c)) fail(error_code::unexpected_line, "expected a list item starting with '- '", c.data());
+          ++f.count;
+          list_item(c, d);
+          return;
+        case kind::table: {
+          if (!f.known) {
+            if (d <= f.parent) break;
+            set_depth(f, d, c);
+          }
+          if (d <= f.parent) break;
+          if (d != f.depth)
+            fail(error_code::unexpected_indentation, "line is indented deeper than the table's rows", c.data());
+          // §9.3 disambiguation: a colon before the first delimiter makes a key-value line.
+          const std::size_t first = find_first_unquoted_of(c, ':', f.h.delim);
+          if (first != npos && c[first] == ':') break;
+          ++f.count;
+          if (f.rows) emit_cells(f.h, c, c.data());
+          else emit_row(f.h, c, c.data());
+          return;
+        }
+        case kind::keyed: {
+          if (!f.known) {
+            if (d <= f.parent) break;
+            set_depth(f, d, c);
+          }
+          if (d <= f.parent) break;
+          if (d != f.depth)
+            fail(error_code::unexpected_indentation, "line is indented deeper than the table's entries", c.data());
+          // Every line of the scope is an entry row 'key: values' (§9.5), in both modes.
+          if (find_unquoted(c, ':') == npos)
+            fail(error_code::unexpected_line, "expected an entry row 'key: values'", c.data());
+          auto [key, colon] = split_key(c);
+          emit_key(key, c.data());
+          const std::string_view cells = trim_spaces(c.substr(colon + 1));
+          if (cells.empty()) width_error(f.h, cells, c.data());  // `key:` alone carries no cells
+          ++f.count;
+          if (f.rows) emit_cells(f.h, cells, c.data());
+          else emit_row(f.h, cells, c.data());
+          return;
+        }
+      }
+      close_top();  // the line is not this scope's: it goes to the one outside
+    }
+  }
+
+  // ---- document ---------------------------------------------------------------------------------
+  void first_line(std::string_view c, std::uint32_t d) {
+    root_started_ = true;
+    // The root form is read from a depth-0 line (§5) and over-indented lines are errors in both
+    // modes (spec 4.4), so an indented first line is rejected whatever its form.
+    if (d != 0) fail(error_code::unexpected_indentation, "the first line of the document is indented", c.data());
+    header h;
+    scan_error e;
+    const header_status st = parse_header(c, h, scratch_, e);
+    if (st == header_status::malformed) fail(e, c.data());
+    if (st == header_status::ok && !h.has_key) {
+      open_container(h, 0, c.data());
+      return;
+    }
+    if (c == "[]") {
+      enter(c.data());
+      check(h_.start_array(0, off(c.data())));
+      check(h_.end_array());
+      return;
+    }
+    if (st != header_status::ok && !is_key_value(c)) {
+      // A root primitive if no other line follows; decided by the next line or finish().
+      deferred_ = true;
+      deferred_text_.assign(c);
+      deferred_at_ = here(c.data());
+      return;
+    }
+    enter(c.data());
+    check(h_.start_object(0, off(c.data())));
+    frame& f = push(kind::object, 0, c.data());
+    f.root = true;
+    f.known = true;
+    field_line(c, 0, &h, st, &e);
+  }
+
+  // ---- objects --------------------------------------------------------------------------------
+  // One field line of an object whose fields stand at depth d. A caller that already parsed
+  // the line as a header passes the result.
+  void field_line(std::string_view c, std::uint32_t d, header* parsed = nullptr, header_status st = {},
+                  const scan_error* pe = nullptr) {
+    if (!parsed) {
+      if (const std::size_t colon = plain_key_colon(c); colon != npos)
+        return parse_key_value(c, d, trim_spaces(c.substr(0, colon)), colon);
+      header h;
+      scan_error e;
+      const header_status s = parse_header(c, h, scratch_, e);
+      return parse_field(c, d, h, s, e);
+    }
+    parse_field(c, d, *parsed, st, *pe);
+  }
+
+  // One field line (already classified by parse_header).
+  void parse_field(std::string_view c, std::uint32_t d, header& h, header_status st, const scan_error& e) {
+    if (st == header_status::ok && h.has_key) {
+      emit_key(h.key, c.data());
+      open_container(h, d, c.data());
+      return;
+    }
+    if (st == header_status::ok)  // keyless header in field position
+      fail(error_code::invalid_header, "an array header without a key is only allowed at the root or after '- '",
+           c.data());
+    if (st == header_status::malformed) fail(e, c.data());
+    auto [key, colon] = split_key(c);
+    parse_key_value(c, d, key, colon);
+  }
+
+  // A key-value line at depth d: `key` is its (unescaped) key, `colon` the offset of its colon.
+  void parse_key_value(std::string_view c, std::uint32_t d, std::string_view key, std::size_t colon) {
+    emit_key(key, c.data());
+    const std::string_view rest = trim_spaces(c.substr(colon + 1));
+    if (rest.empty()) {
+      enter(c.data());
+      check(h_.start_object(0, off(c.data())));
+      push(kind::object, d, c.data());  // its fields, if any, follow on deeper lines
+    } else if (rest == "[]") {
+      enter(rest.data());
+      check(h_.start_array(0, off(rest.data())));
+      leave();
+      check(h_.end_array());
+    } else {
+      emit_primitive(rest, rest.data());
+    }
+  }
+
+  // Splits a key-value or entry line at its key's colon (§7.4): a quoted key is unescaped
+  // and may be followed only by spaces; an unquoted key is everything before the first
+  // unquoted colon, trimmed.
+  std::pair<std::string_view, std::size_t> split_key(std::string_view c) {
+    if (!c.empty() && c[0] == '"') {
+      std::string_view key;
+      std::size_t consumed = 0;
+      scan_error qe;
+      if (!unquote(c, scratch_, key, consumed, qe)) fail(qe, c.data());
+      std::size_t colon = consumed;
+      while (colon < c.size() && c[colon] == ' ') ++colon;
+      if (colon >= c.size() || c[colon] != ':') fail(error_code::missing_colon, "missing ':' after key", c.data() + colon);
+      return {key, colon};
+    }
+    const std::size_t colon = find_unquoted(c, ':');
+    if (colon == npos) fail(error_code::missing_colon, "expected 'key: value', found no ':'", c.data());
+    return {trim_spaces(c.substr(0, colon)), colon};
+  }
+
+  // ---- arrays and tables ----------------------------------------------------------------------
+  // The value of a header standing at depth d (its line is the current one).
+  void open_container(header& h, std::uint32_t d, const char* at) {
+    if (!h.keyed && h.fields.empty() && !h.inline_values.empty()) return parse_inline(h, at);
+    if (!h.keyed && h.fields.empty()) {
+      enter(at);
+      check(h_.start_array(static_cast<std::size_t>(h.length), off(at)));
+      frame& f = push(kind::list, d, at);
+      f.length = h.length;
+      f.length_text.assign(h.length_text);
+      return;
+    }
+    check_field_names(h, at);
+    enter(at);
+    if (h.keyed) check(h_.start_object(static_cast<std::size_t>(h.length), off(at)));
+    else check(h_.start_array(static_cast<std::size_t>(h.length), off(at)));
+    frame& f = push(h.keyed ? kind::keyed : kind::table, d, at);
+    f.length = h.length;
+    f.length_text.assign(h.length_text);
+    // The header's names must outlive the line: they are views into the input when it outlives
+    // the parse, else the header is parsed again from the frame's copy of the line.
+    if (f.line_text.data() == cur_text_.data()) {
+      std::swap(f.h, h);
+    } else {
+      const std::size_t from = static_cast<std::size_t>(at - cur_text_.data());
+      scan_error e;
+      parse_header(f.line_text.substr(from), f.h, scratch_, e);
+    }
+    f.rows = begin_rows(f.h, at);
+  }
+
+  [[noreturn]] void inline_count_error(const header& h, std::uint64_t found, const char* at) {
+    fail(error_code::length_mismatch,
+         "expected " + std::string(h.length_text) + " array values, found " + std::to_string(found), at);
+  }
+
+  void parse_inline(const header& h, const char* at) {
+    enter(at);
+    check(h_.start_array(static_cast<std::size_t>(h.length), off(at)));
+    cell_splitter sp(h.inline_values, h.delim);
+    std::string_view cell;
+    std::uint64_t n = 0;
+    while (sp.next(cell)) {
+      emit_primitive(cell, h.inline_values.data() + sp.cell_offset());
+      ++n;
+    }
+    if (strict_ && n != h.length) inline_count_error(h, n, at);
+    leave();
+    check(h_.end_array());
+  }
+
+  // One "- ..." line at depth `d`.
+  void list_item(std::string_view c, std::uint32_t d) {
+    if (trim_spaces(c) == "-") {  // bare marker: empty object
+      enter(c.data());
+      check(h_.start_object(0, off(c.data())));
+      leave();
+      check(h_.end_object());
+      return;
+    }
+    std::string_view rest = c.substr(2);
+    while (!rest.empty() && rest[0] == ' ') rest.remove_prefix(1);
+    if (rest == "[]") {
+      enter(rest.data());
+      check(h_.start_array(0, off(rest.data())));
+      leave();
+      check(h_.end_array());
+      return;
+    }
+    if (const std::size_t colon = plain_key_colon(rest); colon != npos) {
+      // The common case: the first field is a plain key-value line.
+      open_item_object(rest, d);
+      parse_key_value(rest, d + 1, trim_spaces(rest.substr(0, colon)), colon);
+      return;
+    }
+    header h;
+    scan_error e;
+    const header_status st = parse_header(rest, h, scratch_, e);
+    if (st == header_status::malformed) fail(e, rest.data());
+    if (st == header_status::ok && !h.has_key) {
+      if (h.keyed || !h.fields.empty())
+        fail(error_code::invalid_header, "a header with a field list needs a key except at the root", rest.data());
+      open_container(h, d, rest.data());
+      return;
+    }
+    if (st == header_status::ok || is_key_value(rest)) {
+      open_item_object(rest, d);
+      parse_field(rest, d + 1, h, st, e);
+      return;
+    }
+    emit_primitive(rest, rest.data());
+  }
+
+  // An object list item at depth d: its first field on the hyphen line, the others below at
+  // depth d+1 (§10).
+  void open_item_object(std::string_view rest, std::uint32_t d) {
+    enter(rest.data());
+    check(h_.start_object(0, off(rest.data())));
+    frame& f = push(kind::object, d, rest.data());
+    f.depth = d + 1;
+    f.known = true;
+  }
+
+  // Emits one row's object from `cells` per the header's field tree.
+  void emit_row(const header& h, std::string_view cells, const char* line_start) {
+    cell_splitter sp(cells, h.delim);
+    enter(line_start);
+    check(h_.start_object(0, off(line_start)));
+    emit_group(h, 0, static_cast<std::uint32_t>(h.fields.size()), sp, cells, line_start);
+    std::string_view extra;
+    if (sp.next(extra)) width_error(h, cells, line_start);
+    leave();
+    check(h_.end_object());
+  }
+
+  void emit_group(const header& h, std::uint32_t b, std::uint32_t e, cell_splitter& sp, std::string_view cells,
+                  const char* line_start) {
+    for (std::uint32_t i = b; i < e; i = h.fields[i].subtree_end) {
+      const header_field& f = h.fields[i];
+      check(h_.key(f.name, off(line_start)));
+      if (f.is_group) {
+        enter(line_start);
+        check(h_.start_object(0, off(line_start)));
+        emit_group(h, i + 1, f.subtree_end, sp, cells, line_start);
+        leave();
+        check(h_.end_object());
+      } else {
+        std::string_view cell;
+        if (!sp.next(cell)) width_error(h, cells, line_start);
+        emit_primitive(cell, cells.data() + sp.cell_offset());
+      }
+    }
+  }
+
+  // Row events (event_handler::receive_rows): whether the rows of a table with header `h` go
+  // out as table_row() calls, announcing its columns when they do.
+  bool begin_rows(const header& h, const char* at) {
+    if (!h_.receives_rows() || h.leaf_count != h.fields.size() || h.fields.empty()) return false;
+    columns_.clear();
+    for (const header_field& f : h.fields) columns_.push_back(f.name);
+    check(h_.begin_table(columns_.data(), columns_.size(), off(at)));
+    return true;
+  }
+
+  // One row as a table_row() event. A row with a bad cell or the wrong width goes through
+  // emit_row() instead, so its events and error are exactly those of the per-cell path.
+  void emit_cells(const header& h, std::string_view cells, const char* line_start) {
+    if (std::memchr(cells.data(), '"', cells.size()) == nullptr) {
+      plain_row_splitter sp(cells, h.delim);
+      if (!read_cells(h, sp, cells)) return emit_row(h, cells, line_start);
+    } else {
+      cell_splitter sp(cells, h.delim);
+      if (!read_cells(h, sp, cells)) return emit_row(h, cells, line_start);
+    }
+    enter(line_start);  // the row's object counts against the depth limit, as in emit_row()
+    leave();
+    check(h_.table_row(row_.data(), h.leaf_count, off(line_start)));
+  }
+
+  // Parses the row's cells into row_; false when a cell is malformed or the width is wrong.
+  template <class Splitter>
+  bool read_cells(const header& h, Splitter& sp, std::string_view cells) {
+    const std::size_t n = h.leaf_count;
+    if (row_.size() < n) row_.resize(n);
+    row_owned_.clear();
+    std::string_view cell;
+    for (std::size_t j = 0; j < n; ++j) {
+      scan_error e;
+      scalar& out = row_[j];
+      if (!sp.next(cell) || !parse_primitive(cell, scratch_, out, e)) return false;
+      out.offset = off(cells.data() + sp.cell_offset());
+      if (out.text.data() == scratch_.data() && !out.text.empty()) {
+        // Unescaped into the shared scratch: copied aside, its view set once the row is read.
+        if (row_owned_.empty()) row_text_.clear();
+        row_owned_.push_back({j, row_text_.size(), out.text.size()});
+        row_text_.append(out.text);
+      }
+    }
+    if (sp.next(cell)) return false;
+    for (const owned_cell& o : row_owned_) row_[o.index].text = std::string_view(row_text_).substr(o.at, o.size);
+    return true;
+  }
+
+  [[noreturn]] void width_error(const header& h, std::string_view cells, const char* at) {
+    cell_splitter sp(cells, h.delim);
+    std::string_view c;
+    std::size_t n = 0;
+    while (sp.next(c)) ++n;
+    fail(error_code::width_mismatch,
+         "row has " + std::to_string(n) + " values, the header declares " + std::to_string(h.leaf_count) + " fields",
+         at);
+  }
+
+  // ---- state ----------------------------------------------------------------------------------
+  event_handler& h_;
+  const decode_options& opt_;
+  const bool strict_;
+  const std::uint32_t indent_size_;
+  const bool pow2_;
+  const int shift_;
+
+  // Input: bytes fed so far, the unfinished line, and the current line.
+  std::size_t fed_ = 0;
+  std::string partial_;
+  std::size_t partial_base_ = 0;
+  std::uint32_t line_no_ = 0;
+  std::size_t bom_ = 0;
+  const char* cur_ptr_ = nullptr;  // first byte of the current line
+  std::size_t cur_base_ = 0;       // its absolute offset
+  position cur_;                   // its number and content start
+  std::string_view cur_text_;      // its text (after a BOM)
+  std::string_view stable_;        // a whole document fed at once (set_stable_input)
+  std::size_t checked_from_ = 0;   // [checked_from_, checked_to_): UTF-8 checked in bulk (strict)
+  std::size_t checked_to_ = 0;
+  std::size_t bad_utf8_ = npos;    // its first ill-formed byte, if any
+
+  // Blank lines: the first one since the last content line (strict span check).
+  bool blank_pending_ = false;
+  position blank_at_;
+  std::string blank_text_;
+
+  // The root.
+  bool root_started_ = false;
+  bool deferred_ = false;          // the first line may be a root primitive
+  std::string deferred_text_;
+  position deferred_at_;
+
+  // Scopes: frames_[0, used_) are open (a deque: frames never move, their strings are reused).
+  std::deque<frame> frames_;
+  std::size_t used_ = 0;
+  std::vector<std::uint32_t> spans_;  // header depths of the open arrays with content (minima)
+  std::size_t nesting_ = 0;
+  std::string scratch_;
+  std::vector<std::string_view> keys_;
+  std::vector<key_frame> key_frames_;
+  std::deque<std::string> owned_keys_;
+  // Row events: the current table's column names, the cells of a row, unescaped cell text.
+  struct owned_cell {
+    std::size_t index, at, size;
+  };
+  std::vector<std::string_view> columns_;
+  std::vector<scalar> row_;
+  std::string row_text_;
+  std::vector<owned_cell> row_owned_;
+
+};
+
+push_parser::push_parser(event_handler& handler, const decode_options& options)
+    : impl_(std::make_unique<push_parser_impl>(handler, options)) {}
+push_parser::~push_parser() = default;
+void push_parser::feed(std::string_view chunk) { impl_->feed(chunk); }
+void push_parser::finish() { impl_->finish(); }
+void push_parser::set_stable_input(std::string_view whole) noexcept { impl_->set_stable_input(whole); }
+bool push_parser::locate(std::size_t offset, std::uint32_t& line, std::size_t& line_start, std::string& text) const {
+  return impl_->locate(offset, line, line_start, text);
+}
+
+}  // namespace toon::detail
