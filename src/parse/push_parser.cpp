@@ -112,7 +112,8 @@ class push_parser_impl {
       // A single non-key line is the root primitive.
       deferred_ = false;
       set_line(deferred_text_.data(), deferred_text_.size(), deferred_at_);
-      emit_primitive(deferred_text_, deferred_text_.data());
+      const std::string_view c = std::string_view(deferred_text_).substr(deferred_skip_);
+      emit_primitive(c, c.data());
     }
     while (used_ > 0) close_top();
   }
@@ -426,12 +427,13 @@ class push_parser_impl {
     if (deferred_) {
       // A second line: the document is an object whose first line had no colon.
       deferred_ = false;
-      const std::string first = std::move(deferred_text_);
+      const std::string line = std::move(deferred_text_);
+      const std::string_view first = std::string_view(line).substr(deferred_skip_);
       const char* saved_ptr = cur_ptr_;
       const std::size_t saved_base = cur_base_;
       const position saved = cur_;
       const std::string_view saved_text = cur_text_;
-      set_line(first.data(), first.size(), deferred_at_);
+      set_line(line.data(), line.size(), deferred_at_);
       enter(first.data());
       check(h_.start_object(0, off(first.data())));
       frame& f = push(kind::object, 0, first.data());
@@ -532,8 +534,10 @@ class push_parser_impl {
     if (st != header_status::ok && !is_key_value(c)) {
       // A root primitive if no other line follows; decided by the next line or finish().
       deferred_ = true;
-      deferred_text_.assign(c);
-      deferred_at_ = here(c.data());
+      // The whole line is kept (its indentation too), so positions in it stay exact.
+      deferred_text_.assign(cur_text_);
+      deferred_skip_ = static_cast<std::size_t>(c.data() - cur_text_.data());
+      deferred_at_ = {cur_.line_start, cur_.line, cur_.line_start};
       return;
     }
     enter(c.data());
@@ -836,7 +840,8 @@ class push_parser_impl {
   // The root.
   bool root_started_ = false;
   bool deferred_ = false;          // the first line may be a root primitive
-  std::string deferred_text_;
+  std::string deferred_text_;      // its line (after a BOM)
+  std::size_t deferred_skip_ = 0;  // where its content starts in that line
   position deferred_at_;
 
   // Scopes: frames_[0, used_) are open (a deque: frames never move, their strings are reused).

@@ -114,6 +114,8 @@ TEST(Stream, SplitsInsideEscapesUtf8AndCrLf) {
       "\xEF\xBB\xBFt[2]{k,v}:\n  \"a,b\",\xE2\x82\xAC\n  c,\"\\\\\"\n",
       "x:\n  y:\n    z: 1\n\n  w[1]:\n    - q: \"\\ud83d\"\n",  // a surrogate escape: error
       "u[2:]{x}:\n  a: \xE6\x97\xA5\n  \"b\\\"\": 2",
+      " \"x\\r\"\nb: 1",  // an indented first line without a colon (non-strict: depth 0), then a second line
+      " hello",
   };
   for (const std::string& t : texts)
     for (bool strict : {true, false}) {
