@@ -534,8 +534,9 @@ class push_parser_impl {
     if (st != header_status::ok && !is_key_value(c)) {
       // A root primitive if no other line follows; decided by the next line or finish().
       deferred_ = true;
-      // The whole line is kept (its indentation too), so positions in it stay exact.
-      deferred_text_.assign(cur_text_);
+      // The line is kept from its start (indentation too, so positions in it stay exact) to the
+      // end of its content (no CR or trailing spaces).
+      deferred_text_.assign(cur_text_.data(), static_cast<std::size_t>(c.data() + c.size() - cur_text_.data()));
       deferred_skip_ = static_cast<std::size_t>(c.data() - cur_text_.data());
       deferred_at_ = {cur_.line_start, cur_.line, cur_.line_start};
       return;
