@@ -103,7 +103,8 @@ class push_parser_impl {
       raw_line(partial_.data(), partial_.size(), partial_base_);
     }
     if (!root_started_) {
-      enter_at(bom_);
+      if (++nesting_ > opt_.max_depth)  // the empty document's object
+        throw parse_failure{error_code::depth_limit, "nesting exceeds the depth limit", 0, 1, 0, {}};
       check(h_.start_object(0, bom_));
       check(h_.end_object());
       return;
@@ -251,9 +252,6 @@ class push_parser_impl {
   }
   void enter(const char* at) {
     if (++nesting_ > opt_.max_depth) fail(error_code::depth_limit, "nesting exceeds the depth limit", at);
-  }
-  void enter_at(std::size_t) {
-    if (++nesting_ > opt_.max_depth) throw parse_failure{error_code::depth_limit, "nesting exceeds the depth limit", 0, 1, 0, {}};
   }
   void leave() { --nesting_; }
 
@@ -427,23 +425,16 @@ class push_parser_impl {
     if (deferred_) {
       // A second line: the document is an object whose first line had no colon.
       deferred_ = false;
+      // Parsed as the root object's first field, it fails (no colon) with its own position.
       const std::string line = std::move(deferred_text_);
       const std::string_view first = std::string_view(line).substr(deferred_skip_);
-      const char* saved_ptr = cur_ptr_;
-      const std::size_t saved_base = cur_base_;
-      const position saved = cur_;
-      const std::string_view saved_text = cur_text_;
       set_line(line.data(), line.size(), deferred_at_);
       enter(first.data());
       check(h_.start_object(0, off(first.data())));
       frame& f = push(kind::object, 0, first.data());
       f.root = true;
       f.known = true;
-      field_line(first, 0);  // fails: no colon
-      cur_ptr_ = saved_ptr;
-      cur_base_ = saved_base;
-      cur_ = saved;
-      cur_text_ = saved_text;
+      field_line(first, 0);
     }
     for (;;) {
       if (used_ == 0)

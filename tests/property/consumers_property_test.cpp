@@ -18,12 +18,7 @@ TEST(Consumers, AgreeOnEveryDecodeFixture) {
     const toon::value* input = test.find("input");
     if (!input || !input->is_string()) return;
     const std::string& text = input->as_string();
-    toon::decode_options o;
-    if (const toon::value* options = test.find("options")) {
-      if (const toon::value* i = options->find("indentSize"); i && i->is_number())
-        o.indent_size = static_cast<int>(i->as_int64());
-      if (const toon::value* s = options->find("strict"); s && s->is_bool()) o.strict = s->as_bool();
-    }
+    toon::decode_options o = toon_fixtures::decode_options_of(test);
     if (o.indent_size < 1) return;
     for (int pass = 0; pass < 2; ++pass, o.strict = !o.strict) {
       const std::string where = file.string() + ": " + test["name"].as_string() + (o.strict ? " (strict)" : " (non-strict)");

@@ -38,4 +38,15 @@ void for_each_test(const char* kind, F&& f) {
   }
 }
 
+/// The decode options a decode fixture test names (indentSize, strict); defaults otherwise.
+inline toon::decode_options decode_options_of(const toon::value& test) {
+  toon::decode_options o;
+  if (const toon::value* options = test.find("options")) {
+    if (const toon::value* i = options->find("indentSize"); i && i->is_number())
+      o.indent_size = static_cast<int>(i->as_int64());
+    if (const toon::value* s = options->find("strict"); s && s->is_bool()) o.strict = s->as_bool();
+  }
+  return o;
+}
+
 }  // namespace toon_fixtures

@@ -46,10 +46,7 @@ TEST(RowEvents, SameEventsAsPerCellOnEveryDecodeFixture) {
   toon_fixtures::for_each_test("decode", [&](const std::filesystem::path&, const toon::value& test) {
     const toon::value* input = test.find("input");
     if (!input || !input->is_string()) return;
-    toon::decode_options o;
-    if (const toon::value* options = test.find("options"))
-      if (const toon::value* i = options->find("indentSize"); i && i->is_number())
-        o.indent_size = static_cast<int>(i->as_int64());
+    toon::decode_options o = toon_fixtures::decode_options_of(test);
     if (o.indent_size < 1) return;
     for (bool strict : {true, false}) {
       o.strict = strict;
