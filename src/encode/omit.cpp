@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <utility>
 
+#include "copy_on_write.hpp"
 #include "omit_pass.hpp"
 
 namespace toon::detail {
@@ -59,44 +60,17 @@ class omitter {
 
  private:
   bool members(const object& o, value& out) {
-    object copy;
-    bool copying = false;
-    for (auto it = o.begin(); it != o.end(); ++it) {
-      value next;
-      const bool changed = prune(it->value, next);
-      const bool drop = omitted(changed ? next : it->value);
-      if ((changed || drop) && !copying) {  // the first change: copy the members before it
-        copying = true;
-        copy.reserve(o.size());
-        for (auto before = o.begin(); before != it; ++before) copy.emplace_back(before->key, before->value);
-      }
-      if (!copying || drop) continue;
-      if (changed) copy.emplace_back(it->key, std::move(next));
-      else copy.emplace_back(it->key, it->value);
-    }
-    if (!copying) return false;
-    out = std::move(copy);
-    return true;
+    return rebuild_members(o, out, [&](const member& m, value& next) {
+      const bool changed = prune(m.value, next);
+      if (omitted(changed ? next : m.value)) return child_fate::omitted;
+      return changed ? child_fate::changed : child_fate::unchanged;
+    });
   }
 
   bool elements(const array& a, value& out) {
-    array copy;
-    bool copying = false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-      value next;
-      const bool changed = prune(a[i], next);
-      if (changed && !copying) {  // the first change: copy the elements before it
-        copying = true;
-        copy.reserve(a.size());
-        copy.assign(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(i));
-      }
-      if (!copying) continue;
-      if (changed) copy.push_back(std::move(next));
-      else copy.push_back(a[i]);
-    }
-    if (!copying) return false;
-    out = std::move(copy);
-    return true;
+    return rebuild_elements(a, out, [&](std::size_t, const value& element, value& next) {
+      return prune(element, next) ? child_fate::changed : child_fate::unchanged;
+    });
   }
 
   omit_rules rules_;

@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "copy_on_write.hpp"
 #include "replacer_pass.hpp"
 #include "toon/detail/writer.hpp"
 #include "toon/replacer.hpp"
@@ -76,7 +77,7 @@ class replacer_pass {
   }
 
  private:
-  enum class fate : unsigned char { omitted, unchanged, changed };
+  using fate = child_fate;
 
   // A raw text in the tree to encode (see the top of this file).
   static value raw_node(replacement&& r) { return value(big_integer{std::move(r).raw_text()}); }
@@ -134,48 +135,22 @@ class replacer_pass {
   }
 
   bool members(const object& o, value& out) {
-    object copy;
-    bool copying = false;
-    for (auto it = o.begin(); it != o.end(); ++it) {
-      value next;
-      path_.emplace_back(std::string_view(it->key));
-      const fate f = resolve(it->value, replacer_(it->key, it->value, path_), next);
+    return rebuild_members(o, out, [&](const member& m, value& next) {
+      path_.emplace_back(std::string_view(m.key));
+      const fate f = resolve(m.value, replacer_(m.key, m.value, path_), next);
       path_.pop_back();
-      if (f != fate::unchanged && !copying) {  // the first change: copy the members before it
-        copying = true;
-        copy.reserve(o.size());
-        for (auto before = o.begin(); before != it; ++before) copy.emplace_back(before->key, before->value);
-      }
-      if (!copying || f == fate::omitted) continue;
-      if (f == fate::changed) copy.emplace_back(it->key, std::move(next));
-      else copy.emplace_back(it->key, it->value);
-    }
-    if (!copying) return false;
-    out = std::move(copy);
-    return true;
+      return f;
+    });
   }
 
   bool elements(const array& a, value& out) {
-    array copy;
-    bool copying = false;
     char buf[24];
-    for (std::size_t i = 0; i < a.size(); ++i) {
-      value next;
+    return rebuild_elements(a, out, [&](std::size_t i, const value& element, value& next) {
       path_.emplace_back(i);
-      const fate f = resolve(a[i], replacer_(index_key(buf, i), a[i], path_), next);
+      const fate f = resolve(element, replacer_(index_key(buf, i), element, path_), next);
       path_.pop_back();
-      if (f != fate::unchanged && !copying) {  // the first change: copy the elements before it
-        copying = true;
-        copy.reserve(a.size());
-        copy.assign(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(i));
-      }
-      if (!copying || f == fate::omitted) continue;
-      if (f == fate::changed) copy.push_back(std::move(next));
-      else copy.push_back(a[i]);
-    }
-    if (!copying) return false;
-    out = std::move(copy);
-    return true;
+      return f;
+    });
   }
 
   // Visits the members or elements of `v` (owned), changing it in place.
