@@ -356,18 +356,13 @@ detail::omit_rules omit_rules_of(const encode_options& options) noexcept {
 // (omit.cpp) on its result, then the plain encoder.
 [[gnu::noinline]] void encode_transformed(std::string& out, const value& v, const encode_options& options) {
   value owned;
-  const bool replaced = options.replacer && detail::apply_replacer(v, options.replacer, owned);
+  bool changed = options.replacer && detail::apply_replacer(v, options.replacer, owned);
   if (options.omit_null || options.omit_empty) {
-    if (replaced) {
-      detail::apply_omit_in_place(owned, omit_rules_of(options));
-    } else if (detail::apply_omit(v, omit_rules_of(options), owned)) {
-      detail::writer w(out, options);
-      detail::encode_value_root(w, owned);
-      return;
-    }
+    if (changed) detail::apply_omit_in_place(owned, omit_rules_of(options));
+    else changed = detail::apply_omit(v, omit_rules_of(options), owned);
   }
   detail::writer w(out, options);
-  detail::encode_value_root(w, replaced ? owned : v);
+  detail::encode_value_root(w, changed ? owned : v);
 }
 
 }  // namespace
