@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Checks that every ```cpp block of a Markdown file appears verbatim in a test source.
 
-usage: check_doc_examples.py DOC.md TEST.cpp
+usage: check_doc_examples.py DOC.md TEST.cpp [TEST.cpp...]
 
-The test source holds the examples between "// doc:begin NAME" and "// doc:end" markers and
+The test sources hold the examples between "// doc:begin NAME" and "// doc:end" markers and
 is compiled and run by ctest, so a documentation example that is not in it would be untested.
 """
 import re
@@ -11,9 +11,10 @@ import sys
 
 
 def main() -> int:
-    doc_path, test_path = sys.argv[1], sys.argv[2]
+    doc_path, test_paths = sys.argv[1], sys.argv[2:]
+    test_path = " ".join(test_paths)
     doc = open(doc_path, encoding="utf-8").read()
-    test = open(test_path, encoding="utf-8").read()
+    test = "".join(open(p, encoding="utf-8").read() for p in test_paths)
     blocks = re.findall(r"```cpp\n(.*?)```", doc, flags=re.S)
     examples = re.findall(r"// doc:begin (\S+)\n(.*?)// doc:end", test, flags=re.S)
     if not blocks:
