@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "toon/detail/value_events.hpp"
+#include "toon/stream.hpp"
 
 namespace toon::detail {
 
@@ -363,6 +364,8 @@ bool typed_decoder::report_at(error_code code, std::string message, std::size_t 
       at = at > 3 ? at - 3 : 0;
     }
     set_location(e, body, at);
+  } else if (stream_) {
+    stream_->locate(offset, e);
   }
   if (options_.collect_all_errors) {
     errors_.push_back(std::move(e));

@@ -35,6 +35,11 @@ class stream_decoder {
   /// Ends the input: parses the last line and closes every open scope.
   result<void> finish();
 
+  /// Sets `e.line` and `e.column` for byte `offset` of the input, if the decoder still holds
+  /// the line it is on (the line being parsed, or the first line of an open scope): for a
+  /// handler that reports its own error during an event. False (and `e` unchanged) otherwise.
+  bool locate(std::size_t offset, error& e) const;
+
  private:
   struct state;
   std::unique_ptr<state> state_;

@@ -15,6 +15,7 @@
 #include "toon/tokens.hpp"
 #include "toon/tools.hpp"
 #include "toon/typed/decode.hpp"
+#include "toon/typed/row_reader.hpp"
 #include "toon/typed/encode.hpp"
 #include "toon/typed/schema_of.hpp"
 #include "toon/typed/to_value.hpp"

@@ -132,6 +132,17 @@ result<void> stream_decoder::feed(std::string_view chunk) {
   return s.run([&] { s.parser.feed(chunk); });
 }
 
+bool stream_decoder::locate(std::size_t offset, error& e) const {
+  std::uint32_t line = 0;
+  std::size_t line_start = 0;
+  std::string text;
+  if (!state_->parser.locate(offset, line, line_start, text) || line == 0) return false;
+  error located = state::at_line(e.code, {}, offset, line, line_start, text);
+  e.line = located.line;
+  e.column = located.column;
+  return true;
+}
+
 result<void> stream_decoder::finish() {
   state& s = *state_;
   if (s.finished) return s.outcome;

@@ -27,6 +27,10 @@
 #include "toon/options.hpp"
 #include "toon/value.hpp"
 
+namespace toon {
+class stream_decoder;
+}
+
 namespace toon::detail {
 
 /// One primitive event, as the typed decoder's targets receive it.
@@ -110,6 +114,12 @@ class typed_decoder final : public event_handler {
   result<void> run();
   /// Decodes a value tree into the root (errors have paths, no positions).
   result<void> run(const value& v);
+  /// For events fed by a stream_decoder (the constructor's text empty, `locate` false): errors
+  /// are located through `stream` (which must outlive the decoding).
+  void locate_through(const stream_decoder* stream) noexcept { stream_ = stream; }
+  /// The outcome of a decoding driven from outside (stream): `r` is what the stream returned;
+  /// field errors recorded by this decoder come first, as run() returns them.
+  result<void> complete(result<void> r) { return finish(std::move(r)); }
 
   // ---- event_handler ----------------------------------------------------------------------
   bool start_object(std::size_t size_hint, std::size_t offset) override;
@@ -191,6 +201,7 @@ class typed_decoder final : public event_handler {
   std::string_view text_;
   const decode_options& options_;
   bool locate_;
+  const stream_decoder* stream_ = nullptr;
   bool aborted_ = false;
   bool forced_ = false;
   slot root_;
