@@ -8,6 +8,7 @@
 #include "toon/error.hpp"
 #include "toon/events.hpp"
 #include "toon/options.hpp"
+#include "toon/value.hpp"
 
 namespace toon {
 
@@ -39,6 +40,35 @@ class stream_decoder {
   /// the line it is on (the line being parsed, or the first line of an open scope): for a
   /// handler that reports its own error during an event. False (and `e` unchanged) otherwise.
   bool locate(std::size_t offset, error& e) const;
+
+ private:
+  struct state;
+  std::unique_ptr<state> state_;
+};
+
+/// Decodes a TOON document into a toon::value from byte chunks, with the value decoded so far
+/// readable between calls (partial()): for showing a document while it streams in.
+///
+/// Values only grow: partial() after a feed() holds everything partial() held before, with
+/// only its last open containers (the tail) extended; a primitive appears only once its line
+/// is complete, and never changes afterwards. Exception: in non-strict mode a repeated key
+/// replaces the earlier value in place (last write wins, as toon::decode does).
+class value_stream {
+ public:
+  /// A decoder with `options` (as toon::decode takes them).
+  explicit value_stream(const decode_options& options = {});
+  ~value_stream();
+  value_stream(value_stream&&) noexcept;
+  value_stream& operator=(value_stream&&) noexcept;
+
+  /// Parses every line `chunk` completes into the value.
+  result<void> feed(std::string_view chunk);
+  /// Ends the input; the whole value (equal to toon::decode of all the bytes fed), moved out.
+  result<value> finish();
+  /// The value decoded so far: null until the document's first line is known, then the root
+  /// container growing as lines complete (no copy; valid until the next call; null again after
+  /// finish() moved the value out).
+  [[nodiscard]] const value& partial() const noexcept;
 
  private:
   struct state;

@@ -104,6 +104,72 @@ TEST(Stream, ChunkingNeverChangesEventsOrErrorsOnEveryDecodeFixture) {
   EXPECT_GT(errors, 300);  // error positions are compared too
 }
 
+// `later` extends `earlier`: equal, except that the last element or member of a container may
+// itself extend (values only grow at the tail). A null root means "not started yet".
+bool extends(const toon::value& earlier, const toon::value& later) {
+  if (earlier.is_array()) {
+    if (!later.is_array()) return false;
+    const toon::array& a = earlier.as_array();
+    const toon::array& b = later.as_array();
+    if (a.size() > b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (!(i + 1 == a.size() ? extends(a[i], b[i]) : a[i] == b[i])) return false;
+    return true;
+  }
+  if (earlier.is_object()) {
+    if (!later.is_object()) return false;
+    const toon::object& a = earlier.as_object();
+    const toon::object& b = later.as_object();
+    if (a.size() > b.size()) return false;
+    auto x = a.begin();
+    auto y = b.begin();
+    for (std::size_t i = 0; i < a.size(); ++i, ++x, ++y) {
+      if (x->key != y->key) return false;
+      if (!(i + 1 == a.size() ? extends(x->value, y->value) : x->value == y->value)) return false;
+    }
+    return true;
+  }
+  return earlier == later;
+}
+
+// toon::value_stream fed byte by byte: partial() only grows, and the final value (or error) is
+// toon::decode's. Strict mode (non-strict duplicates replace values by design).
+TEST(Stream, PartialValuesOnlyGrowAndEndAsTheWholeDecode) {
+  int documents = 0, grown = 0;
+  toon_fixtures::for_each_test("decode", [&](const std::filesystem::path& file, const toon::value& test) {
+    const toon::value* input = test.find("input");
+    if (!input || !input->is_string()) return;
+    toon::decode_options o = toon_fixtures::decode_options_of(test);
+    if (o.indent_size < 1 || !o.strict) return;
+    const std::string& text = input->as_string();
+    const std::string where = file.filename().string() + ": " + test["name"].as_string();
+    const toon::result<toon::value> want = toon::decode(text, o);
+    toon::value_stream s(o);
+    toon::value before;  // null: not started
+    toon::result<void> fed{};
+    for (std::size_t i = 0; i < text.size() && fed; ++i) {
+      fed = s.feed(std::string_view(text).substr(i, 1));
+      if (!before.is_null() && !extends(before, s.partial())) {
+        ADD_FAILURE() << where << ": partial value shrank or changed after byte " << i;
+        return;
+      }
+      if (!(before == s.partial())) ++grown;
+      before = s.partial();
+    }
+    toon::result<toon::value> got = fed ? s.finish() : toon::result<toon::value>(fed.error());
+    ++documents;
+    ASSERT_EQ(got.has_value(), want.has_value()) << where;
+    if (want) {
+      EXPECT_TRUE(*got == *want) << where;
+      EXPECT_TRUE(before.is_null() || extends(before, *got)) << where;
+    } else {
+      EXPECT_EQ(describe(got.error()), describe(want.error())) << where;
+    }
+  });
+  EXPECT_GT(documents, 1000);
+  EXPECT_GT(grown, 500);  // partial values were seen growing, not only at the end
+}
+
 TEST(Stream, SplitsInsideEscapesUtf8AndCrLf) {
   std::mt19937 rng(7);
   const std::string texts[] = {
