@@ -75,14 +75,14 @@ class push_parser_impl {
       }
     }
     while (i < n) {
-      const void* nl = std::memchr(p + i, '\n', n - i);
+      const char* nl = find_newline(p + i, n - i);
       if (!nl) {
         if (partial_.empty()) partial_base_ = fed_ + i;
         check_line_size(partial_.size() + (n - i), partial_base_);
         partial_.append(p + i, n - i);
         break;
       }
-      const std::size_t e = static_cast<std::size_t>(static_cast<const char*>(nl) - p);
+      const std::size_t e = static_cast<std::size_t>(nl - p);
       if (partial_.empty()) {
         check_line_size(e - i, fed_ + i);
         raw_line(p + i, e - i, fed_ + i);
@@ -145,16 +145,26 @@ class push_parser_impl {
   std::size_t off(const char* p) const noexcept { return cur_base_ + static_cast<std::size_t>(p - cur_ptr_); }
   position here(const char* p) const noexcept { return {off(p), cur_.line, cur_.line_start}; }
 
-  [[noreturn]] void fail(error_code code, std::string message, const char* at) {
+  // Failures are cold: kept out of line so that the line loop stays small.
+  [[noreturn, gnu::cold, gnu::noinline]] void fail(error_code code, std::string message, const char* at) {
     throw parse_failure{code, std::move(message), off(at), cur_.line, cur_.line_start, std::string(cur_text_)};
   }
-  [[noreturn]] void fail(const scan_error& e, const char* base) { fail(e.code, e.message, base + e.offset); }
-  [[noreturn]] void fail_at(error_code code, std::string message, const position& at, std::string_view text) {
+  [[noreturn, gnu::cold, gnu::noinline]] void fail(error_code code, const char* message, const char* at) {
+    fail(code, std::string(message), at);
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void fail(const scan_error& e, const char* base) {
+    fail(e.code, e.message, base + e.offset);
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void fail_at(error_code code, std::string message, const position& at,
+                                                      std::string_view text) {
     throw parse_failure{code, std::move(message), at.offset, at.line, at.line_start, std::string(text)};
   }
 
   void check_line_size(std::size_t size, std::size_t base) {
-    if (size <= opt_.max_line_size) return;
+    if (size > opt_.max_line_size) [[unlikely]]
+      line_too_long(base);
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void line_too_long(std::size_t base) {
     throw parse_failure{error_code::size_limit,
                         "line longer than the line size limit (" + std::to_string(opt_.max_line_size) + " bytes)",
                         base, line_no_ + 1, base, std::string()};
@@ -307,7 +317,7 @@ class push_parser_impl {
     }
     keys_.push_back(k);
   }
-  [[noreturn]] void duplicate(std::string_view k, const char* at) {
+  [[noreturn, gnu::cold, gnu::noinline]] void duplicate(std::string_view k, const char* at) {
     fail(error_code::duplicate_key, "duplicate key \"" + std::string(k) + "\"", at);
   }
 
@@ -356,6 +366,7 @@ class push_parser_impl {
   frame& push(kind k, std::uint32_t parent, const char* at) {
     if (frames_.size() == used_) frames_.emplace_back();
     frame& f = frames_[used_++];
+    top_ = &f;
     f.k = k;
     f.known = false;
     f.rows = false;
@@ -385,13 +396,13 @@ class push_parser_impl {
     if (f.k != kind::object) spans_.push_back(spans_.empty() ? f.parent : std::min(spans_.back(), f.parent));
   }
 
-  [[noreturn]] void count_error(const char* what, const frame& f, std::uint64_t found) {
+  [[noreturn, gnu::cold, gnu::noinline]] void count_error(const char* what, const frame& f, std::uint64_t found) {
     fail_at(error_code::length_mismatch,
             "expected " + f.length_text + " " + what + ", found " + std::to_string(found), f.at, f.line_text);
   }
 
   void close_top() {
-    frame& f = frames_[used_ - 1];
+    frame& f = *top_;
     if (f.known && f.k != kind::object) spans_.pop_back();
     switch (f.k) {
       case kind::object:
@@ -417,6 +428,7 @@ class push_parser_impl {
         break;
     }
     --used_;
+    top_ = used_ ? &frames_[used_ - 1] : nullptr;
   }
 
   // ---- the line dispatcher --------------------------------------------------------------------
@@ -439,7 +451,7 @@ class push_parser_impl {
     for (;;) {
       if (used_ == 0)
         fail(error_code::trailing_content, "content after the end of the root array or table", c.data());
-      frame& f = frames_[used_ - 1];
+      frame& f = *top_;
       switch (f.k) {
         case kind::object:
           if (!f.known) {
@@ -639,7 +651,7 @@ class push_parser_impl {
     f.rows = begin_rows(f.h, at);
   }
 
-  [[noreturn]] void inline_count_error(const header& h, std::uint64_t found, const char* at) {
+  [[noreturn, gnu::cold, gnu::noinline]] void inline_count_error(const header& h, std::uint64_t found, const char* at) {
     fail(error_code::length_mismatch,
          "expected " + std::string(h.length_text) + " array values, found " + std::to_string(found), at);
   }
@@ -791,7 +803,7 @@ class push_parser_impl {
     return true;
   }
 
-  [[noreturn]] void width_error(const header& h, std::string_view cells, const char* at) {
+  [[noreturn, gnu::cold, gnu::noinline]] void width_error(const header& h, std::string_view cells, const char* at) {
     cell_splitter sp(cells, h.delim);
     std::string_view c;
     std::size_t n = 0;
@@ -838,6 +850,7 @@ class push_parser_impl {
 
   // Scopes: frames_[0, used_) are open (a deque: frames never move, their strings are reused).
   std::deque<frame> frames_;
+  frame* top_ = nullptr;  // frames_[used_ - 1]
   std::size_t used_ = 0;
   std::vector<std::uint32_t> spans_;  // header depths of the open arrays with content (minima)
   std::size_t nesting_ = 0;

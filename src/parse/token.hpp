@@ -39,6 +39,28 @@ inline std::uint64_t bytes_equal(std::uint64_t w, char c) noexcept {
 }
 }  // namespace swar
 
+/// The first '\n' of p[0, n), or nullptr: memchr without the call for the short lines of TOON
+/// (16 bytes at a time with SSE2).
+inline const char* find_newline(const char* p, std::size_t n) noexcept {
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i nl = _mm_set1_epi8('\n');
+  for (; i + 16 <= n; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    if (const unsigned m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl))))
+      return p + i + static_cast<std::size_t>(std::countr_zero(m));
+  }
+#endif
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    if (const std::uint64_t m = swar::bytes_equal(w, '\n')) return p + i + static_cast<std::size_t>(std::countr_zero(m) / 8);
+  }
+  for (; i < n; ++i)
+    if (p[i] == '\n') return p + i;
+  return nullptr;
+}
+
 /// Offset of the first byte of s[i..] equal to `a` or `b`, or s.size().
 inline std::size_t find_any2(std::string_view s, std::size_t i, char a, char b) noexcept {
   const std::size_t n = s.size();
