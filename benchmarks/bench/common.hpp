@@ -36,6 +36,7 @@ inline std::string bench_name(std::string_view group, std::string_view dataset, 
 /// Registers every benchmark group (one function per registration file).
 void register_typed_encode();
 void register_value_encode();
+void register_stream_decode();
 void register_typed_decode();
 void register_typed_decode_simdjson();
 void register_value_decode();
