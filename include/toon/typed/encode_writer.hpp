@@ -58,6 +58,24 @@ class typed_encoder {
     });
   }
 
+  // Parts of an array, for toon::table_writer (toon/typed/table_writer.hpp).
+  /// A primitive `x` as an inline value or row cell, on the current line.
+  template <class T>
+  void write_cell(const T& x) {
+    cell(x);
+  }
+  /// `x` as an element of an expanded list at `depth`, from its `- ` line.
+  template <class T>
+  void write_list_item(const T& x, std::size_t depth) {
+    list_item(x, depth);
+  }
+  /// The cells of row `x` (an object whose fields fit header H), on the current line.
+  template <class H, class T>
+  void write_row(const T& x) {
+    bool first = true;
+    row<H>(x, first);
+  }
+
  private:
   // ---- Tokens ---------------------------------------------------------------------------------
 
