@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   rapidjson-dev nlohmann-json3-dev gnuplot-nox  # gnuplot: charts of scripts/bench.sh
   python3 python3-venv  # venv: scripts/ci-package.sh installs Conan from PyPI into one
+  time  # GNU time: peak memory in scripts/measure-stream-memory.sh
 )
 # node/npm only run optional tools (reference-implementation comparisons, token counts);
 # keep an existing installation (it may come from another packager and bundle npm).

@@ -1,16 +1,28 @@
 // cli/commands.cpp - encode (JSON -> TOON) and decode (TOON -> JSON).
 #include "commands.hpp"
 
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <optional>
 #include <string>
 
 #include "../json_writer.hpp"
 #include "io.hpp"
+#include "source_lines.hpp"
 #include "stats.hpp"
 #include "toon/decode.hpp"
 #include "toon/encode.hpp"
 #include "toon/events.hpp"
 #include "toon/json.hpp"
+#include "toon/source.hpp"
+#include "toon/stream.hpp"
 #include "toon/tokens.hpp"
 
 namespace toon_cli {
@@ -33,7 +45,7 @@ void print_stats(const stats& s) {
 }
 
 // Decoder events -> JSON text in the sink's buffer, spilled to the output as it grows, so that
-// decoding a large document needs memory for the input only.
+// decoding needs memory for the decoder's state and one buffer of output only.
 class streaming_json_writer final : public toon::event_handler {
  public:
   streaming_json_writer(output_sink& out, int indent) : out_(out), json_(out.buffer(), indent) {}
@@ -130,7 +142,10 @@ int run_encode(const options& opts) {
   return status;
 }
 
-int run_decode(const options& opts) {
+namespace {
+
+// The tree path of non-strict decoding: the whole text, then the value tree, then the JSON.
+int decode_tree(const options& opts, const toon::decode_options& d, const toon::json_options& j) {
   input_text in;
   std::string why;
   if (!in.open(opts.input, why)) {
@@ -138,40 +153,15 @@ int run_decode(const options& opts) {
     return exit_data_error;
   }
   const std::string_view text = in.view();
-
-  toon::decode_options d;
-  d.indent_size = opts.indent;
-  d.strict = opts.strict;
-  toon::json_options j;
-  j.indent = opts.json_indent.value_or(opts.indent);
   output_sink out(opts.output);
   if (opts.stats) out.count_tokens();
-
-  if (d.strict) {
-    // Strict mode rejects duplicate keys, so each event can be written as it arrives.
-    streaming_json_writer writer(out, j.indent);
-    auto r = toon::decode_events(text, writer, d);
-    if (!writer.io_error().empty()) {
-      print_error("toon: " + writer.io_error());
-      return exit_data_error;
-    }
-    if (!r) {
-      print_error(render_error(r.error(), text, input_name(opts)));
-      return exit_data_error;
-    }
-    if (!writer.complete()) {
-      print_error(std::string(input_name(opts)) + ": incomplete event stream from the decoder");
-      return exit_data_error;
-    }
-  } else {
-    // Non-strict mode lets a repeated key replace the earlier value: that needs the tree.
-    auto json = toon::toon_to_json(text, d, j);
-    if (!json) {
-      print_error(render_error(json.error(), text, input_name(opts)));
-      return exit_data_error;
-    }
-    out.buffer() = std::move(*json);
+  // Non-strict mode lets a repeated key replace the earlier value: that needs the tree.
+  auto json = toon::toon_to_json(text, d, j);
+  if (!json) {
+    print_error(render_error(json.error(), text, input_name(opts)));
+    return exit_data_error;
   }
+  out.buffer() = std::move(*json);
   out.buffer().push_back('\n');
   int status = finish(out);
   if (status == exit_ok && opts.stats) {
@@ -180,6 +170,129 @@ int run_decode(const options& opts) {
     s.json_tokens = out.tokens();
     s.toon_bytes = text.size();
     s.toon_tokens = toon::estimate_tokens(text);
+    print_stats(s);
+  }
+  return status;
+}
+
+// True when reading `fd` would not block (or poll cannot tell).
+bool input_ready(int fd) {
+  pollfd p{fd, POLLIN, 0};
+  int n = 0;
+  do n = ::poll(&p, 1, 0);
+  while (n < 0 && errno == EINTR);
+  return n != 0;
+}
+
+// Closes a descriptor this command opened.
+struct fd_guard {
+  int fd = -1;
+  ~fd_guard() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+}  // namespace
+
+int run_decode(const options& opts) {
+  toon::decode_options d;
+  d.indent_size = opts.indent;
+  d.strict = opts.strict;
+  toon::json_options j;
+  j.indent = opts.json_indent.value_or(opts.indent);
+  if (!d.strict) return decode_tree(opts, d, j);
+
+  // Strict mode rejects duplicate keys, so each event can be written as it arrives: the input
+  // is read in blocks through a stream_decoder and the JSON written as it grows.
+  const std::string_view name = input_name(opts);
+  fd_guard owned;
+  int fd = STDIN_FILENO;
+  if (!reads_stdin(opts)) {
+    owned.fd = fd = ::open(opts.input.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+      print_error("toon: cannot open '" + opts.input + "': " + std::strerror(errno));
+      return exit_data_error;
+    }
+  }
+  struct stat st {};
+  const bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+  const off_t start = regular ? ::lseek(fd, 0, SEEK_CUR) : 0;  // stdin may be past the start
+#ifdef POSIX_FADV_SEQUENTIAL
+  if (regular) ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+  // Standard output gets the JSON so far whenever the input pauses (a slow producer).
+  const bool flush_when_idle = opts.output.empty() && !regular;
+  d.max_input_size = SIZE_MAX;  // the input is not held: no whole-input bound
+
+  output_sink out(opts.output);
+  if (opts.stats) out.count_tokens();
+  streaming_json_writer writer(out, j.indent);
+  toon::stream_decoder decoder(writer, d);
+  recent_lines recent;
+  toon::token_estimator toon_tokens;
+  std::uint64_t toon_bytes = 0;
+  bool decoder_failed = false;
+  std::string flush_error;
+  auto r = toon::read_blocks_fd(fd, [&](std::string_view block) -> toon::result<void> {
+    toon_bytes += block.size();
+    if (opts.stats) toon_tokens.feed(block);
+    if (!regular) recent.add(block);  // a regular file's lines are read again on error
+    if (auto fed = decoder.feed(block); !fed) {
+      decoder_failed = true;
+      return fed;
+    }
+    if (!regular) recent.trim();
+    if (flush_when_idle && !out.buffer().empty() && !input_ready(fd) && !out.flush(flush_error)) {
+      toon::error e;
+      e.code = toon::error_code::io_error;
+      e.message = flush_error;
+      return e;
+    }
+    return {};
+  });
+  if (r) {
+    r = decoder.finish();
+    decoder_failed = !r;
+  }
+  if (!writer.io_error().empty() || !flush_error.empty()) {
+    print_error("toon: " + (flush_error.empty() ? writer.io_error() : flush_error));
+    return exit_data_error;
+  }
+  if (!r && !decoder_failed) {
+    // read_blocks_fd's message names the descriptor; name the input instead.
+    const std::string& m = r.error().message;
+    const std::size_t colon = m.find(": ");
+    print_error("toon: cannot read " + (reads_stdin(opts) ? std::string("standard input") : "'" + opts.input + "'") +
+                (colon == std::string::npos ? std::string() : m.substr(colon)));
+    return exit_data_error;
+  }
+  if (!r) {
+    const toon::error& e = r.error();
+    std::optional<std::string_view> line;
+    std::string reread;
+    bool exists = false;
+    if (e.line != 0 && regular) {
+      if (start >= 0 && read_line_at(fd, start, e.line, reread)) line = reread;
+      exists = line.has_value();
+    } else if (e.line != 0) {
+      line = recent.line(e.line);
+      exists = e.line <= recent.line_count();
+    }
+    print_error(render_error_line(e, line, exists, name));
+    return exit_data_error;
+  }
+  if (!writer.complete()) {
+    print_error(std::string(name) + ": incomplete event stream from the decoder");
+    return exit_data_error;
+  }
+  out.buffer().push_back('\n');
+  int status = finish(out);
+  if (status == exit_ok && opts.stats) {
+    stats s;
+    s.json_bytes = out.bytes();
+    s.json_tokens = out.tokens();
+    s.toon_bytes = toon_bytes;
+    s.toon_tokens = toon_tokens.finish();
     print_stats(s);
   }
   return status;

@@ -66,10 +66,11 @@ Options:
   -h, --help            show this help and exit
   -v, --version         show the version and exit
 
-Large inputs: files of 1 MiB or more are memory-mapped rather than copied.
-Strict decoding writes its JSON while it reads the TOON; when the JSON exceeds
-4 MiB, invalid input found past that point leaves standard output incomplete
-(exit status 1), while a file given with -o is replaced only on success.
+Large inputs: strict decoding reads the TOON (a file or a pipe) in blocks and
+writes its JSON as it goes, in bounded memory whatever the input size; invalid
+input found after JSON was written leaves standard output incomplete (exit
+status 1), while a file given with -o is replaced only on success. Encoding and
+--no-strict decoding read the whole input (files of 1 MiB or more are mapped).
 
 Exit status:
   0  success

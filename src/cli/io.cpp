@@ -179,6 +179,13 @@ bool output_sink::spill(std::string& error) {
   return write_buffer(error);
 }
 
+bool output_sink::flush(std::string& error) {
+  if (buffer_.empty()) return true;
+  if (fd_ < 0 && !open_target(true, error)) return false;
+  spilled_ = true;
+  return write_buffer(error);
+}
+
 bool output_sink::finish(std::string& error) {
   if (fd_ < 0 && !open_target(false, error)) return false;
   if (!write_buffer(error)) return false;

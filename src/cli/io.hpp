@@ -42,8 +42,9 @@ class input_text {
 /// The output: standard output (empty path) or a file. The result is appended to buffer();
 /// a producer that writes a large result in pieces calls spill() between pieces, and once the
 /// buffer holds `spill_threshold` bytes it is written out and emptied, so memory stays
-/// bounded. Output that never reaches the threshold is written in one go by finish() (a file
-/// is then created only when the whole result is known). Once spilling has begun, a file is
+/// bounded; flush() writes it out earlier (toon decode, when its input pauses). Output that
+/// is never spilled or flushed is written in one go by finish() (a file is then created only
+/// when the whole result is known). Once spilling has begun, a file is
 /// written to a temporary file beside it and renamed over it by finish(): a failed run leaves
 /// an existing file untouched; standard output does receive the part written so far.
 class output_sink {
@@ -62,6 +63,8 @@ class output_sink {
   /// Writes the buffer out when it holds at least spill_threshold bytes. Returns false and
   /// sets `error` when writing fails.
   bool spill(std::string& error);
+  /// Writes the buffer out now, whatever its size (as spill() does past the threshold).
+  bool flush(std::string& error);
   /// Writes what is left and completes the output (renames a temporary file into place).
   bool finish(std::string& error);
   /// Gives up: removes the temporary file, if any. Called by the destructor.

@@ -1,9 +1,12 @@
 // Behaviour of the `toon` command-line tool, run as a child process.
 // Expected outputs are written by hand from the TOON specification.
 #include <gtest/gtest.h>
+#include <poll.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "toon/error.hpp"
+#include "toon/events.hpp"
 #include "toon/tokens.hpp"
 
 namespace fs = std::filesystem;
@@ -65,18 +70,26 @@ class Cli : public ::testing::Test {
     return p;
   }
 
-  /// Runs the CLI in the test directory with `args`; stdin from `input` (or /dev/null).
-  run_result run(const std::vector<std::string>& args, const std::optional<std::string>& input = std::nullopt) {
+  /// Runs the CLI in the test directory with `args`; stdin from `input` (or /dev/null), a
+  /// regular file, or with `piped` a pipe fed by cat.
+  run_result run(const std::vector<std::string>& args, const std::optional<std::string>& input = std::nullopt,
+                 bool piped = false) {
     fs::path in = dir_ / ".stdin", out = dir_ / ".stdout", err = dir_ / ".stderr";
     std::string cmd = "cd ";
     cmd += shell_quote(dir_.string());
     cmd += " && ";
+    if (input && piped) {
+      spit(in, *input);
+      cmd += "cat " + shell_quote(in.string()) + " | ";
+    }
     cmd += shell_quote(TOON_CLI_PATH);
     for (const auto& a : args) {
       cmd += ' ';
       cmd += shell_quote(a);
     }
-    if (input) {
+    if (input && piped) {
+      // stdin is the pipe
+    } else if (input) {
       spit(in, *input);
       cmd += " < ";
       cmd += shell_quote(in.string());
@@ -685,6 +698,177 @@ TEST_F(Cli, LargeDecodeReplacesAFileKeepingItsMode) {
   EXPECT_GT(fs::file_size(dir_ / "out.json"), std::uintmax_t(4) << 20);
   EXPECT_EQ(fs::status(dir_ / "out.json").permissions() & fs::perms::all,
             fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+}
+
+// ---- streaming decode ---------------------------------------------------------------------------
+
+// What the CLI printed for an invalid document when it decoded the whole text at once:
+// format_error() on the whole text (render_error), then a line break.
+std::string whole_text_diagnostic(const std::string& doc, const std::string& name) {
+  class ignore final : public toon::event_handler {
+   public:
+    bool start_object(std::size_t, std::size_t) override { return true; }
+    bool end_object() override { return true; }
+    bool start_array(std::size_t, std::size_t) override { return true; }
+    bool end_array() override { return true; }
+    bool key(std::string_view, std::size_t) override { return true; }
+    bool null_value(std::size_t) override { return true; }
+    bool bool_value(bool, std::size_t) override { return true; }
+    bool int_value(std::int64_t, std::size_t) override { return true; }
+    bool uint_value(std::uint64_t, std::size_t) override { return true; }
+    bool double_value(double, std::size_t) override { return true; }
+    bool big_integer_value(std::string_view, std::size_t) override { return true; }
+    bool string_value(std::string_view, std::size_t) override { return true; }
+  } handler;
+  auto r = toon::decode_events(doc, handler);
+  if (r) return "(valid)";
+  if (r.error().line == 0) return name + ": " + r.error().to_string() + "\n";
+  return toon::format_error(r.error(), doc, name) + "\n";
+}
+
+// Invalid documents whose error is far into the input, on a line long gone by the time it is
+// reported, at the end, after a byte order mark, with CRLF, in a very long line.
+std::vector<std::string> invalid_documents() {
+  const std::string big = large_toon(60000);
+  const std::string long_line = "s: \"" + std::string(100000, 'x') + "\\q\"\n";  // escape error
+  return {
+      big + "  oops\n",                                            // stray row after the table
+      big.substr(0, big.size() / 2) + "  1,2\n" + big.substr(big.size() / 2),  // width, mid-table
+      "rows[60001]" + big.substr(big.find('{')),                   // count, at the far header
+      "\xEF\xBB\xBF" "rows[60001]" + big.substr(big.find('{')),    // ... after a BOM
+      "\xEF\xBB\xBF" "a: \"open\n",
+      "a: 1\r\nb[2]: x\r\n",
+      "list[2]:\n  - 1\n\n\n  - 2\n",                              // blank line, reported later
+      "a:\n  b: 1\n   c: 2\n",
+      long_line,
+      big + "x[2]: a",                                               // at the end, no line break
+      "a: 1\n" + std::string(70000, '\n') + "b",                   // error after many blank lines
+  };
+}
+
+TEST_F(Cli, StreamingDecodeErrorsMatchWholeTextDiagnostics) {
+  int i = 0;
+  for (const std::string& doc : invalid_documents()) {
+    const std::string what = "document " + std::to_string(i++);
+    const std::string expected = whole_text_diagnostic(doc, "<stdin>");
+    ASSERT_NE(expected, "(valid)") << what;
+    run_result piped = run({"decode"}, doc, true);
+    EXPECT_EQ(piped.status, 1) << what;
+    EXPECT_EQ(piped.err, expected) << what;
+    run_result redirected = run({"decode"}, doc);  // stdin is a regular file
+    EXPECT_EQ(redirected.err, expected) << what;
+    file("bad.toon", doc);
+    run_result named = run({"decode", "bad.toon"});
+    EXPECT_EQ(named.err, whole_text_diagnostic(doc, "bad.toon")) << what;
+  }
+}
+
+TEST_F(Cli, StreamingDecodeErrorInStdinReadFromTheMiddleOfAFile) {
+  // The shell consumes the first line; toon's standard input starts at the second.
+  const std::string doc = "a: 1\nb[2]: x\n";
+  file("in.toon", "skipped line\n" + doc);
+  const std::string cmd = "cd " + shell_quote(dir_.string()) + " && { read -r skipped; " +
+                          shell_quote(TOON_CLI_PATH) + " decode; } < in.toon > out.txt 2> err.txt";
+  const int raw = std::system(cmd.c_str());
+  ASSERT_TRUE(raw != -1 && WIFEXITED(raw));
+  EXPECT_EQ(WEXITSTATUS(raw), 1);
+  EXPECT_EQ(slurp(dir_ / "err.txt"), whole_text_diagnostic(doc, "<stdin>"));
+}
+
+TEST_F(Cli, PipedDecodeGivesTheSameJsonAsAFile) {
+  const std::string doc = large_toon(60000);
+  file("big.toon", doc);
+  run_result from_file = run({"big.toon"});
+  ASSERT_EQ(from_file.status, 0) << from_file.err;
+  run_result piped = run({"decode"}, doc, true);
+  EXPECT_EQ(piped.status, 0) << piped.err;
+  EXPECT_TRUE(piped.out == from_file.out);
+  run_result tree = run({"decode", "--no-strict"}, doc, true);
+  EXPECT_EQ(tree.status, 0) << tree.err;
+  EXPECT_TRUE(tree.out == from_file.out);
+  for (const std::string& small : {profile_toon, users_toon, std::string("\xEF\xBB\xBF") + "a: 1\r\n", std::string()}) {
+    EXPECT_EQ(run({"decode"}, small, true).out, run({"decode"}, small).out) << small;
+  }
+}
+
+TEST_F(Cli, PipedDecodeStatsCountTheWholeInput) {
+  const std::string doc = "\xEF\xBB\xBF" + large_toon(30000) + "note: \"Gr\xC3\xBC\xC3\x9F" "e \xE6\x9D\xB1\xE4\xBA\xAC\"\n";
+  file("doc.toon", doc);
+  run_result piped = run({"decode", "--stats", "--json-indent", "0"}, doc, true);
+  ASSERT_EQ(piped.status, 0) << piped.err;
+  const std::string expected = "TOON +" + std::to_string(doc.size()) + " bytes  ~" +
+                               std::to_string(toon::estimate_tokens(doc)) + " tokens\n";
+  EXPECT_TRUE(std::regex_search(piped.err, std::regex(expected))) << piped.err;
+  EXPECT_NE(piped.err.find("JSON    " ), std::string::npos) << piped.err;
+  EXPECT_EQ(run({"--stats", "--json-indent", "0", "doc.toon"}).err, piped.err);
+}
+
+TEST_F(Cli, PipedDecodeErrorLeavesTheOutputFileUntouched) {
+  file("keep.json", "{\"old\":true}\n");
+  run_result r = run({"decode", "-o", "keep.json"}, large_toon(60000) + "  oops\n", true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.rfind("<stdin>:60002:", 0), 0u) << r.err.substr(0, 200);
+  EXPECT_EQ(slurp(dir_ / "keep.json"), "{\"old\":true}\n");
+  r = run({"decode", "-o", "new.json"}, large_toon(60000) + "  oops\n", true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_FALSE(fs::exists(dir_ / "new.json"));
+  for (const auto& entry : fs::directory_iterator(dir_))
+    EXPECT_EQ(entry.path().filename().string().find(".toon-"), std::string::npos)
+        << "temporary file left behind: " << entry.path();
+}
+
+// Writes all of `data` to `fd`.
+bool write_fully(int fd, std::string_view data) {
+  while (!data.empty()) {
+    ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+TEST_F(Cli, DecodeWritesJsonBeforeTheInputEnds) {
+  // The producer writes the header and a few rows in small pieces, then waits until JSON
+  // appears on toon's standard output before it writes the rest: a decoder that waited for
+  // the end of its input would never write, and the wait would time out (60 s, a failure).
+  const std::string head = "rows[4]{id,name}:\n  1,Ada\n  2,Bob\n";
+  const std::string rest = "  3,Cy\n  4,Di\nend: true\n";
+  int in[2], out[2];
+  ASSERT_EQ(::pipe(in), 0);
+  ASSERT_EQ(::pipe(out), 0);
+  ::signal(SIGPIPE, SIG_IGN);
+  pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    ::dup2(in[0], STDIN_FILENO);
+    ::dup2(out[1], STDOUT_FILENO);
+    for (int fd : {in[0], in[1], out[0], out[1]}) ::close(fd);
+    ::execl(TOON_CLI_PATH, TOON_CLI_PATH, "decode", "--json-indent", "0", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(in[0]);
+  ::close(out[1]);
+  for (std::size_t at = 0; at < head.size(); at += 5) ASSERT_TRUE(write_fully(in[1], head.substr(at, 5)));
+  std::string json;
+  char buf[4096];
+  pollfd p{out[0], POLLIN, 0};
+  const int ready = ::poll(&p, 1, 60000);
+  EXPECT_EQ(ready, 1) << "no output before the end of the input";
+  if (ready == 1) {
+    ssize_t n = ::read(out[0], buf, sizeof buf);
+    ASSERT_GT(n, 0);
+    json.append(buf, static_cast<std::size_t>(n));
+    EXPECT_EQ(json.rfind("{\"rows\":[", 0), 0u) << json;  // at least the header line's JSON
+  }
+  EXPECT_TRUE(write_fully(in[1], rest));
+  ::close(in[1]);
+  for (ssize_t n; (n = ::read(out[0], buf, sizeof buf)) > 0;) json.append(buf, static_cast<std::size_t>(n));
+  ::close(out[0]);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  EXPECT_EQ(json, run({"decode", "--json-indent", "0"}, head + rest).out);
 }
 
 }  // namespace
