@@ -310,6 +310,33 @@ def main():
             w("")
         chart_rows[group] = rows
 
+    # Incremental decoding: the parser's cost by chunk size (stream_decode group).
+    sd = table.get("stream_decode", {})
+    if sd:
+        chunks = [("whole", "whole"), ("chunk_4096", "4 KiB chunks"), ("chunk_16", "16-byte chunks"),
+                  ("chunk_1", "1-byte chunks")]
+        w("## Incremental decoding by chunk size")
+        w("")
+        w("The parser alone (events into a handler that does nothing, table rows as one call each): the "
+          "whole text through `toon::decode_events`, and the same text fed to `toon::stream_decoder` in "
+          "chunks of 4 KiB, 16 bytes and 1 byte (docs/streaming.md). MB/s of TOON text.")
+        w("")
+        w("| dataset | " + " | ".join(label + " MB/s" for _, label in chunks) + " | 1-byte ÷ whole |")
+        w("|---|" + "|".join(["---:"] * (len(chunks) + 1)) + "|")
+        for d in datasets:
+            if d not in sd or "whole" not in sd[d]:
+                continue
+            cells = [d]
+            for impl, _ in chunks:
+                cells.append(f"{sd[d][impl]['bytes_per_second'] / 1e6:.0f}" if impl in sd[d] else "–")
+            if "chunk_1" in sd[d]:
+                cells.append(fmt_ratio(sd[d]["chunk_1"]["bytes_per_second"] / sd[d]["whole"]["bytes_per_second"]))
+            else:
+                cells.append("–")
+            results.setdefault("stream_decode", {})[d] = sd[d]
+            w("| " + " | ".join(cells) + " |")
+        w("")
+
     # Targets of issue 6, each figure from this run.
     w("## Targets")
     w("")
