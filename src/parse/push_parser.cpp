@@ -74,15 +74,22 @@ class push_parser_impl {
         checked_to_ = fed_ + to;
       }
     }
+    // Line breaks 64 bytes at a time: `bits` holds those of p[at, at + 64) not yet used.
+    std::size_t at = 0;
+    std::uint64_t bits = newline_bits(p, n, 0);
     while (i < n) {
-      const char* nl = find_newline(p + i, n - i);
-      if (!nl) {
+      while (!bits && at + 64 < n) {
+        at += 64;
+        bits = newline_bits(p, n, at);
+      }
+      if (!bits) {
         if (partial_.empty()) partial_base_ = fed_ + i;
         check_line_size(partial_.size() + (n - i), partial_base_);
         partial_.append(p + i, n - i);
         break;
       }
-      const std::size_t e = static_cast<std::size_t>(nl - p);
+      const std::size_t e = at + static_cast<std::size_t>(std::countr_zero(bits));
+      bits &= bits - 1;
       if (partial_.empty()) {
         check_line_size(e - i, fed_ + i);
         raw_line(p + i, e - i, fed_ + i);
