@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstddef>
 #include <cstdio>
 #include <string>
 
@@ -28,6 +29,8 @@ struct record {
 
 int main(int argc, char** argv) {
   const char* path = argc > 1 ? argv[1] : "rows";
+  toon::decode_options options;
+  options.max_input_size = SIZE_MAX;  // the input is not held: no bound on its total size
   std::uint64_t active = 0;
   double total = 0;
   toon::row_reader<record> reader(
@@ -35,7 +38,7 @@ int main(int argc, char** argv) {
         active += r.active;
         total += r.score;
       },
-      path);
+      path, options);
   toon::result<void> r;
   if (isatty(0)) {
     r = reader.feed("rows[2]{id,name,email,active,score}:\n  1,Ada,ada@example.com,true,9.5\n"
