@@ -6,6 +6,7 @@
 // end (declared counts) are made when the scope closes or at finish().
 #include "push_parser.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <deque>
@@ -296,20 +297,47 @@ class push_parser_impl {
   };
 
   void begin_keys() {
-    if (strict_) key_frames_.push_back(key_frame{keys_.size(), owned_keys_.size(), nullptr});
+    if (strict_) key_frames_.push_back(key_frame{keys_.size(), key_bytes_.size(), nullptr});
   }
   void end_keys() {
     if (!strict_) return;
     keys_.resize(key_frames_.back().begin);
-    while (owned_keys_.size() > key_frames_.back().owned_begin) owned_keys_.pop_back();
+    key_bytes_.resize(key_frames_.back().owned_begin);
     key_frames_.pop_back();
   }
+  // A copy of `k` in key_bytes_, kept until its object closes. When the buffer grows, the
+  // views of keys_ into it (and the sets made of them) are moved along.
+  std::string_view own_key(std::string_view k) {
+    if (key_bytes_.size() + k.size() > key_bytes_.capacity()) {
+      const std::uintptr_t old = reinterpret_cast<std::uintptr_t>(key_bytes_.data());
+      const std::size_t old_size = key_bytes_.size();
+      key_bytes_.reserve(std::max<std::size_t>(2 * key_bytes_.capacity(), old_size + k.size()));
+      const std::uintptr_t now = reinterpret_cast<std::uintptr_t>(key_bytes_.data());
+      if (now != old) {
+        for (std::string_view& v : keys_) {
+          const std::uintptr_t at = reinterpret_cast<std::uintptr_t>(v.data());
+          if (!v.empty() && at >= old && at < old + old_size) v = {key_bytes_.data() + (at - old), v.size()};
+        }
+        for (std::size_t j = 0; j < key_frames_.size(); ++j) {
+          if (!key_frames_[j].set) continue;
+          const std::size_t end = j + 1 < key_frames_.size() ? key_frames_[j + 1].begin : keys_.size();
+          key_frames_[j].set->clear();
+          key_frames_[j].set->insert(keys_.begin() + static_cast<std::ptrdiff_t>(key_frames_[j].begin),
+                                     keys_.begin() + static_cast<std::ptrdiff_t>(end));
+        }
+      }
+    }
+    const std::size_t at = key_bytes_.size();
+    key_bytes_.append(k);
+    return {key_bytes_.data() + at, k.size()};
+  }
+
   // Records `k` in the current object; strict mode rejects a repeated key.
   void add_key(std::string_view k, const char* at) {
     if (!strict_) return;
     // Views into a whole document stay valid; other keys are copied for the object's life.
     const bool stable = k.data() >= stable_.data() && k.data() + k.size() <= stable_.data() + stable_.size();
-    if (!stable && !k.empty()) k = owned_keys_.emplace_back(k);
+    if (!stable && !k.empty()) k = own_key(k);
     key_frame& f = key_frames_.back();
     if (f.set) {
       if (!f.set->insert(k).second) duplicate(k, at);
@@ -864,7 +892,7 @@ class push_parser_impl {
   std::string scratch_;
   std::vector<std::string_view> keys_;
   std::vector<key_frame> key_frames_;
-  std::deque<std::string> owned_keys_;
+  std::string key_bytes_;  // copies of the open objects' keys when the input does not outlive them
   // Row events: the current table's column names, the cells of a row, unescaped cell text.
   struct owned_cell {
     std::size_t index, at, size;

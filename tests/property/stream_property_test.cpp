@@ -170,6 +170,34 @@ TEST(Stream, PartialValuesOnlyGrowAndEndAsTheWholeDecode) {
   EXPECT_GT(grown, 500);  // partial values were seen growing, not only at the end
 }
 
+// Chunked input copies keys for the duplicate check into a buffer that grows and moves: wide
+// objects (past the 32 keys where a hash set takes over), nested, with long keys, and a
+// repeated key at several depths.
+TEST(Stream, DuplicateKeysInWideNestedObjectsWhateverTheChunking) {
+  std::mt19937 rng(11);
+  auto object = [](int depth, int width, int repeat_at) {
+    std::string text;
+    const std::string pad(static_cast<std::size_t>(2 * depth), ' ');
+    for (int i = 0; i < width; ++i) {
+      const int k = i == repeat_at ? 3 : i;
+      text += pad + "key_with_a_rather_long_name_" + std::to_string(k) + std::string(static_cast<std::size_t>(k % 7), 'x') +
+              ": " + std::to_string(i) + "\n";
+    }
+    return text;
+  };
+  for (int repeat_at : {-1, 5, 39}) {
+    for (int depth_of_repeat : {0, 1, 2}) {
+      std::string text = object(0, 40, depth_of_repeat == 0 ? repeat_at : -1);
+      text += "inner:\n" + object(1, 40, depth_of_repeat == 1 ? repeat_at : -1);
+      text += "  deeper:\n" + object(2, 50, depth_of_repeat == 2 ? repeat_at : -1);
+      text += "  after: 1\nlast: 2\n";
+      toon::decode_options o;
+      expect_equivalent(text, o, rng, "repeat " + std::to_string(repeat_at) + " at depth " + std::to_string(depth_of_repeat));
+      EXPECT_EQ(toon::decode(text).has_value(), repeat_at < 0);
+    }
+  }
+}
+
 TEST(Stream, SplitsInsideEscapesUtf8AndCrLf) {
   std::mt19937 rng(7);
   const std::string texts[] = {
