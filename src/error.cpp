@@ -30,6 +30,9 @@ std::string_view to_string(error_code code) noexcept {
     case error_code::invalid_enum: return "invalid_enum";
     case error_code::io_error: return "io_error";
     case error_code::invalid_schema: return "invalid_schema";
+    case error_code::timeout: return "timeout";
+    case error_code::protocol_error: return "protocol_error";
+    case error_code::remote_error: return "remote_error";
   }
   return "unknown";
 }

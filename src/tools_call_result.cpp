@@ -4,6 +4,7 @@
 #include <string_view>
 #include <utility>
 
+#include "toon/schema.hpp"
 #include "toon/tools/call_result.hpp"
 #include "toon/tools/handler.hpp"
 
@@ -80,6 +81,31 @@ call_result arguments_not_decodable(error e) {
   r.status = call_status::invalid_arguments;
   r.errors.push_back(std::move(e));
   return r;
+}
+
+param_type with_nullable_optional_fields(param_type t) {
+  for (param_type& item : t.items) item = with_nullable_optional_fields(std::move(item));
+  for (param& field : t.fields) {
+    field.type = with_nullable_optional_fields(std::move(field.type));
+    const param_kind k = field.type.kind;
+    if (!field.required && k != param_kind::any && k != param_kind::null) {
+      bool has_null = false;
+      if (k == param_kind::any_of)
+        for (const param_type& alternative : field.type.items) has_null = has_null || alternative.kind == param_kind::null;
+      if (!has_null) field.type = param_type::any_of({std::move(field.type), param_type(param_kind::null)});
+    }
+  }
+  return t;
+}
+
+value structured_output_schema(param_type t, bool wrap) {
+  param_type nullable = with_nullable_optional_fields(std::move(t));
+  if (!wrap) return json_schema(nullable);
+  param result;
+  result.name = "result";
+  result.type = std::move(nullable);
+  result.required = true;
+  return json_schema(param_type::object_with({std::move(result)}));
 }
 
 }  // namespace detail

@@ -40,6 +40,9 @@ enum class error_code : std::uint8_t {
   invalid_enum,           ///< typed decoding: unknown enumerator name
   io_error,               ///< reading or writing a file failed
   invalid_schema,         ///< typed params: malformed schema text (docs/typed-params.md)
+  timeout,                ///< MCP client: no answer within the request's time limit (docs/mcp.md)
+  protocol_error,         ///< MCP client: the peer broke JSON-RPC/MCP, exited, or closed its pipe
+  remote_error,           ///< MCP client: the server answered a request with a JSON-RPC error
 };
 
 /// Short stable name of a code, e.g. "length_mismatch".

@@ -6,6 +6,7 @@
 //   else reply_result(r.to_mcp());     // {"content":[{"type":"text","text":...}],"isError":...}
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,11 @@ struct call_result {
   /// The errors behind a failed call: every argument violation (each with its path), the
   /// parse error of malformed arguments (with line and column), or the handler's error.
   std::vector<error> errors{};
+  /// The handler's typed result as a JSON-model value, for MCP `structuredContent` (see
+  /// tool::output_schema): set on success when the handler returns a type the typed encoder
+  /// accepts (not a string, void or toon::value). A struct result is its value as it is; any
+  /// other type is wrapped as {"result": value}. Not part of to_mcp().
+  std::optional<value> structured{};
 
   /// True unless the handler ran and succeeded.
   [[nodiscard]] bool is_error() const noexcept { return status != call_status::ok; }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -35,6 +36,12 @@ struct tool {
   toon::schema args_schema{};
   /// Runs the tool on validated arguments (make_tool_handler<Args>(f) for typed handlers).
   tool_handler handler{};
+  /// The JSON Schema of the handler's structured result (call_result::structured), for MCP
+  /// `outputSchema`: set by add<Args>() from the handler's result type R when R is a type the
+  /// typed encoder accepts (not a string, void or toon::value): json_schema of R with every
+  /// optional field also allowing null, wrapped as {"result": R} unless R is a struct
+  /// (docs/mcp.md, "Typed results"). Not part of mcp_tools_list().
+  std::optional<value> output_schema{};
 };
 
 /// A set of tools, in registration order, grouped into categories. Registration is not
@@ -133,6 +140,7 @@ class tool_catalog {
     t.description = std::string(description);
     t.category = std::string(category);
     t.args_schema = schema_of<Args>();
+    t.output_schema = detail::output_schema_of_handler<Args, F>();
     t.handler = make_tool_handler<Args>(std::move(f));
     return t;
   }

@@ -8,11 +8,15 @@
 //   - void (or toon::result<void>): the text "ok";
 //   - toon::value, or any type the typed encoder accepts: encoded as TOON text.
 // A returned error, or any exception, becomes call_status::tool_failed; nothing escapes.
+// A result of the last kind (not a string, void or toon::value) is also kept as a value in
+// call_result::structured (MCP structuredContent; wrapped as {"result": v} unless a struct),
+// and add<Args>() gives the tool the matching tool::output_schema.
 #pragma once
 
 #include <exception>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -23,6 +27,8 @@
 #include "toon/tools/call_result.hpp"
 #include "toon/typed/decode.hpp"
 #include "toon/typed/encode.hpp"
+#include "toon/typed/schema_of.hpp"
+#include "toon/typed/to_value.hpp"
 #include "toon/value.hpp"
 
 namespace toon {
@@ -49,6 +55,52 @@ struct is_toon_result<result<T>> : std::true_type {};
 /// Arguments that validated but did not decode into the argument struct (e.g. out of range).
 [[nodiscard]] call_result arguments_not_decodable(error e);
 
+/// True for a handler result type R whose value is also given as structured content
+/// (call_result::structured, MCP `structuredContent`): not void, a string or toon::value.
+template <class R>
+inline constexpr bool is_structured_result_v = [] {
+  if constexpr (std::is_void_v<R>) return false;
+  else return !std::is_convertible_v<const R&, std::string_view> && !std::is_same_v<R, value>;
+}();
+
+/// True when the structured content of R is wrapped as {"result": value}: R is not a struct.
+template <class R>
+inline constexpr bool wraps_structured_result_v = type_kind_v<R> != type_kind::object;
+
+/// R, with toon::result<T> unwrapped to T (toon::result<void> to void).
+template <class R>
+struct unwrap_result {
+  using type = R;
+};
+template <class T>
+struct unwrap_result<result<T>> {
+  using type = T;
+};
+
+/// The result type of typed handler F on Args, toon::result<T> unwrapped to T.
+template <class Args, class F>
+struct handler_result {
+  using type = typename unwrap_result<std::remove_cvref_t<std::invoke_result_t<const F&, const Args&>>>::type;
+};
+
+/// `t` with every field that is not required also allowing null, in objects at any depth (a
+/// typed value writes an empty optional as a null member).
+[[nodiscard]] param_type with_nullable_optional_fields(param_type t);
+/// The JSON Schema of structured content of type `t`: wrapped as {"result": t} when `wrap`.
+[[nodiscard]] value structured_output_schema(param_type t, bool wrap);
+
+/// The output schema of the structured content of typed handler F (see tool::output_schema),
+/// or nothing when its result is not structured.
+template <class Args, class F>
+std::optional<value> output_schema_of_handler() {
+  using R = typename handler_result<Args, F>::type;
+  if constexpr (is_structured_result_v<R>) {
+    return structured_output_schema(param_type_of<R>(0), wraps_structured_result_v<R>);
+  } else {
+    return std::nullopt;
+  }
+}
+
 /// The call_result of a handler's successful return value `r` (see the file comment).
 template <class R>
 call_result result_text(const R& r) {
@@ -59,7 +111,16 @@ call_result result_text(const R& r) {
   } else {
     static_assert(supported<R>(), "toon::tool_catalog: a handler's result must be a string, toon::value, "
                                   "or a type the typed encoder accepts");
-    return tool_succeeded(toon::encode(r));
+    value v = to_value(r);
+    call_result out = tool_succeeded(toon::encode(v));
+    if constexpr (wraps_structured_result_v<R>) {
+      object wrapped;
+      wrapped.emplace_back("result", std::move(v));
+      out.structured = value(std::move(wrapped));
+    } else {
+      out.structured = std::move(v);
+    }
+    return out;
   }
 }
 
