@@ -87,6 +87,8 @@ class ToonConan(ConanFile):
         # must still link simdjson, and fmt backs <toon/fmt.hpp>: name the system libraries.
         # Boost is header-only here, on the default include path. (self.dependencies.get()
         # hides platform dependencies, hence the loop over items().)
+        if self.settings.os in ("Linux", "FreeBSD"):
+            self.cpp_info.system_libs.append("pthread")  # toon::mcp's threads
         for require, dep in self.dependencies.items():
             name = require.ref.name
             if name in ("simdjson", "fmt") and not require.build and dep.package_folder is None:
