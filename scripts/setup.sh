@@ -39,3 +39,11 @@ if [ "${#missing[@]}" -gt 0 ]; then
 else
   echo "setup.sh: all Debian packages present"
 fi
+
+# The official MCP servers (npm and PyPI, pinned) that toon::mcp::client is tested against
+# (tests/mcp/client_servers_test.cpp), into tools/mcp-servers.
+bash "$(dirname "$0")/../tools/mcp-servers/ensure-installed.sh"
+
+# The official MCP SDK clients (npm, pinned) that drive toon::mcp::server in tests/mcp
+# (ctest mcp.ts_sdk_client), into tools/mcp-peers.
+bash "$(dirname "$0")/../tools/mcp-peers/ensure-installed.sh"

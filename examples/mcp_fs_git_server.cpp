@@ -1,0 +1,140 @@
+// An MCP server over stdio for the filesystem and git tools of fs_git_tools.hpp
+// (docs/mcp.md): toon::mcp::server serving their toon::tool_catalog, protocol 2025-11-25 and
+// 2026-07-28. Typed results (write_file, list_directory, search_files, the git tools) come
+// back as structuredContent with an outputSchema, and as TOON text for the model.
+//
+//   mcp_fs_git_server [--workspace DIR] [--test-tools] [--timeout-ms N] [--page-size N]
+//                     [--max-line-bytes N] [--max-calls N]
+//
+// --workspace DIR   the directory the filesystem tools work in (default: a fresh directory in
+//                   the temporary directory, deleted at exit)
+// --test-tools      also serve `fail` (its handler throws) and `sleep` (its handler sleeps
+//                   `ms` milliseconds), for the protocol tests (category "test")
+// --timeout-ms N    give up a tool call after N ms (server_options::call_timeout; default 60000)
+// --page-size N     tools per tools/list page (default 100)
+// --max-line-bytes N, --max-calls N   server_options::max_line_size, max_concurrent_calls
+//
+// Logs go to stderr; stdout carries protocol messages only.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <thread>
+
+#include "fs_git_tools.hpp"
+#include "toon/mcp/server.hpp"
+
+namespace test_tools {
+
+struct fail_args {
+  std::string message = "deliberate failure";
+};
+
+struct sleep_args {
+  int ms = 1000;
+};
+
+struct slept {
+  int ms = 0;
+};
+
+}  // namespace test_tools
+
+template <>
+struct toon::meta<test_tools::fail_args> {
+  static constexpr std::string_view defaulted[] = {"message"};
+  static constexpr toon::field_description field_descriptions[] = {{"message", "The message of the exception"}};
+};
+template <>
+struct toon::meta<test_tools::sleep_args> {
+  static constexpr std::string_view defaulted[] = {"ms"};
+  static constexpr toon::field_description field_descriptions[] = {{"ms", "How long to sleep, in milliseconds"}};
+};
+
+namespace {
+
+[[noreturn]] void usage(const std::string& problem) {
+  std::cerr << "mcp_fs_git_server: " << problem
+            << "\nusage: mcp_fs_git_server [--workspace DIR] [--test-tools] [--timeout-ms N] [--page-size N]"
+               " [--max-line-bytes N] [--max-calls N]\n";
+  std::exit(2);
+}
+
+long long number_arg(int argc, char** argv, int& i) {
+  std::string flag = argv[i];
+  if (i + 1 >= argc) usage(flag + " needs a value");
+  try {
+    std::size_t used = 0;
+    long long n = std::stoll(argv[++i], &used);
+    if (used != std::string_view(argv[i]).size() || n < 0) throw std::invalid_argument(flag);
+    return n;
+  } catch (const std::exception&) {
+    usage(flag + " needs a non-negative integer");
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  namespace fs = std::filesystem;
+  toon::mcp::server_options options;
+  options.info.name = "toon-fs-git";
+  options.info.title = "toon-cpp filesystem and git tools";
+  options.instructions = "Filesystem tools work inside one workspace directory; the git tools only say what they would run.";
+  bool test = false;
+  fs::path workspace_dir;
+  bool temporary = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string_view a = argv[i];
+    if (a == "--test-tools") test = true;
+    else if (a == "--workspace" && i + 1 < argc) workspace_dir = argv[++i];
+    else if (a == "--timeout-ms") options.call_timeout = std::chrono::milliseconds(number_arg(argc, argv, i));
+    else if (a == "--page-size") options.page_size = static_cast<std::size_t>(number_arg(argc, argv, i));
+    else if (a == "--max-line-bytes") options.max_line_size = static_cast<std::size_t>(number_arg(argc, argv, i));
+    else if (a == "--max-calls") options.max_concurrent_calls = static_cast<std::size_t>(number_arg(argc, argv, i));
+    else usage("unknown argument " + std::string(a));
+  }
+  if (workspace_dir.empty()) {
+    workspace_dir = fs::temp_directory_path() / ("toon_mcp_workspace_" + std::to_string(std::random_device{}()));
+    temporary = true;
+  }
+  std::error_code ec;
+  fs::create_directories(workspace_dir, ec);
+  if (ec) usage("cannot create the workspace " + workspace_dir.string() + ": " + ec.message());
+
+  int status = 0;
+  std::size_t abandoned = 0;
+  {
+    demo::workspace ws(fs::canonical(workspace_dir));
+    toon::tool_catalog cat = demo::make_catalog(ws);
+    if (test) {
+      cat.add_category("test", "Tools for protocol tests");
+      cat.add<test_tools::fail_args>("fail", "Throws an exception (for tests)", "test",
+                                     [](const test_tools::fail_args& a) -> std::string { throw std::runtime_error(a.message); });
+      cat.add<test_tools::sleep_args>("sleep", "Sleeps, then answers (for timeout and cancellation tests)", "test",
+                                      [](const test_tools::sleep_args& a) {
+                                        std::this_thread::sleep_for(std::chrono::milliseconds(a.ms));
+                                        return test_tools::slept{a.ms};
+                                      });
+    }
+    toon::mcp::log_to_stderr("serving " + std::to_string(cat.tools().size()) + " tools on stdio, workspace " +
+                             ws.root().string());
+    toon::mcp::server srv(cat, options);
+    status = srv.serve_stdio();
+    abandoned = srv.abandoned_calls();
+  }
+  if (temporary) fs::remove_all(workspace_dir, ec);
+  if (abandoned > 0) {
+    // Handler threads given up after a timeout may still run and use the catalog: end the
+    // process without running destructors under them.
+    std::fflush(nullptr);
+    std::_Exit(status == 0 ? 0 : 1);
+  }
+  return status == 0 ? 0 : 1;
+}

@@ -1,0 +1,140 @@
+// toon/mcp/server.hpp - toon::mcp::server: an MCP server over stdio serving a toon::tool_catalog
+// (docs/mcp.md).
+//
+//   toon::tool_catalog cat = make_catalog();
+//   toon::mcp::server_options opts;
+//   opts.info.name = "fs-git";
+//   toon::mcp::server srv(cat, opts);
+//   return srv.serve_stdio();   // newline-delimited JSON-RPC 2.0 until stdin is closed
+//
+// Protocol revisions 2025-11-25 (and 2025-06-18: `initialize` handshake, `ping`) and 2026-07-28
+// (stateless: `server/discover`, protocol version and client capabilities in each request's
+// `_meta`), served side by side: a request whose params carry
+// `_meta["io.modelcontextprotocol/protocolVersion"]` is served statelessly, anything else by the
+// legacy session that `initialize` opened.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "toon/tools/catalog.hpp"
+#include "toon/version.hpp"
+
+namespace toon::mcp {
+
+/// The stateless protocol revision (server/discover, per-request `_meta`).
+inline constexpr std::string_view protocol_2026_07_28 = "2026-07-28";
+/// The latest revision with the `initialize` handshake.
+inline constexpr std::string_view protocol_2025_11_25 = "2025-11-25";
+/// The previous handshake revision (same tool messages, structured content included).
+inline constexpr std::string_view protocol_2025_06_18 = "2025-06-18";
+
+/// JSON-RPC 2.0: the message is not valid JSON.
+inline constexpr int parse_error = -32700;
+/// JSON-RPC 2.0: the message is not a valid request (also: batches, oversized messages).
+inline constexpr int invalid_request = -32600;
+/// JSON-RPC 2.0: no such method.
+inline constexpr int method_not_found = -32601;
+/// JSON-RPC 2.0: invalid params (unknown tool, bad cursor, missing `_meta` fields, ...).
+inline constexpr int invalid_params = -32602;
+/// JSON-RPC 2.0: the server failed unexpectedly.
+inline constexpr int internal_error = -32603;
+/// MCP 2026-07-28: the request's protocol version is not supported (data lists the supported).
+inline constexpr int unsupported_protocol_version = -32022;
+
+/// The name and version a server reports (`serverInfo`).
+struct implementation {
+  std::string name = "toon-mcp-server";
+  std::string version = std::string(toon::version);
+  /// Optional display name; omitted when empty.
+  std::string title{};
+};
+
+/// Writes one line of diagnostics to stderr (the default server_options::log).
+void log_to_stderr(std::string_view message);
+
+/// How a server behaves. The defaults suit a local stdio server.
+struct server_options {
+  /// Reported as `serverInfo`.
+  implementation info{};
+  /// Optional `instructions` for the model (initialize and server/discover results).
+  std::string instructions{};
+  /// Tools per tools/list page; further pages are reached with an opaque `nextCursor`.
+  /// 0 puts every tool on one page.
+  std::size_t page_size = 100;
+  /// Longest accepted message line, in bytes (without the newline). A longer line is
+  /// answered with -32600 and skipped; at most this many bytes of it are ever held.
+  std::size_t max_line_size = std::size_t(4) << 20;
+  /// tools/call handlers running at once; further calls wait in a queue.
+  std::size_t max_concurrent_calls = 4;
+  /// Calls waiting for a free slot at most; a call beyond that is answered with -32603.
+  std::size_t max_queued_calls = 1024;
+  /// A handler still running this long after it started is given up: the call is answered
+  /// with an `isError` result, its slot is freed, and its thread is abandoned (detached; it
+  /// runs on, and its eventual result is dropped). Zero or negative: no timeout.
+  std::chrono::milliseconds call_timeout{std::chrono::seconds(60)};
+  /// 2026-07-28 `ttlMs` of tools/list and server/discover results (>= 0).
+  std::int64_t ttl_ms = 300000;
+  /// 2026-07-28 `cacheScope` of those results: "public" or "private".
+  std::string cache_scope = "public";
+  /// Diagnostics (malformed messages, cancellations, timeouts); never stdout. Empty: none.
+  std::function<void(std::string_view)> log = &log_to_stderr;
+};
+
+/// The protocol versions a server answers, newest first: 2026-07-28, 2025-11-25, 2025-06-18.
+[[nodiscard]] const std::vector<std::string>& supported_protocol_versions();
+
+/// Receives each outgoing message: one JSON text, without the newline.
+using message_sink = std::function<void(std::string_view message)>;
+
+/// An MCP server for the tools of a tool_catalog. The catalog must outlive the server and any
+/// handler thread it abandoned after a timeout (in practice: the process). Messages are handled
+/// one line at a time by the thread that feeds them (serve() or handle_line()); tools/call
+/// handlers run on their own threads, at most server_options::max_concurrent_calls at once,
+/// and their responses are written from there (each message whole, under a lock).
+class server {
+ public:
+  /// A server for `catalog`; messages go to `sink` (serve() replaces it with its output).
+  explicit server(const tool_catalog& catalog, server_options options = {}, message_sink sink = {});
+  /// Waits for running calls (not for abandoned ones).
+  ~server();
+  server(const server&) = delete;
+  server& operator=(const server&) = delete;
+
+  /// Serves the messages read from `in_fd`, writing to `out_fd`, until end of input; then waits
+  /// for the calls still running (at most call_timeout each). Returns 0, or the errno of a
+  /// failed read.
+  int serve(int in_fd, int out_fd);
+  /// serve() on stdin and stdout. First points file descriptor 1 at stderr (keeping a private
+  /// copy of stdout for the protocol), so that nothing else the process prints can reach the
+  /// client; ignores SIGPIPE.
+  int serve_stdio();
+
+  /// Handles one message line (without its newline). Replies go to the sink, now or - for a
+  /// tools/call - from the handler's thread when it ends.
+  void handle_line(std::string_view line);
+  /// Answers a line that was longer than max_line_size (`size` bytes, or more) with -32600.
+  void reject_oversized_line(std::size_t size);
+  /// Blocks until no tools/call is queued or running (abandoned calls do not count).
+  void wait_idle();
+  /// Blocks until every abandoned handler has returned, or `timeout` passed; true when none
+  /// is left. After it returns true, no thread of this server uses the catalog.
+  bool wait_abandoned(std::chrono::milliseconds timeout);
+
+  /// tools/call requests queued or running now.
+  [[nodiscard]] std::size_t pending_calls() const;
+  /// Handler threads given up after a timeout so far.
+  [[nodiscard]] std::size_t abandoned_calls() const;
+
+ private:
+  struct state;
+  std::shared_ptr<state> state_;
+};
+
+}  // namespace toon::mcp

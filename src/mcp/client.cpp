@@ -1,0 +1,666 @@
+// toon::mcp::client: newline-delimited JSON-RPC over a server's stdin/stdout. One reader/writer
+// thread per client owns the pipes (poll on stdout, stderr, stdin when there is something to
+// write, and a wake pipe); callers queue their lines and wait on a condition variable for the
+// response with their id.
+#include "toon/mcp/client.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cerrno>
+#include <condition_variable>
+#include <optional>
+#include <thread>
+#include <utility>
+
+#include "toon/json.hpp"
+
+namespace toon::mcp {
+namespace {
+
+constexpr std::array<std::string_view, 4> legacy_versions = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"};
+
+bool is_legacy_version(std::string_view v) {
+  return std::find(legacy_versions.begin(), legacy_versions.end(), v) != legacy_versions.end();
+}
+
+toon::error make_error(error_code code, std::string message) {
+  toon::error e;
+  e.code = code;
+  e.message = std::move(message);
+  return e;
+}
+
+std::string string_member(const value& obj, std::string_view key) {
+  const value* v = obj.find(key);
+  if (v != nullptr && v->is_string()) return v->as_string();
+  return {};
+}
+
+bool contains_string(const value* arr, std::string_view s) {
+  if (arr == nullptr || !arr->is_array()) return false;
+  for (const value& v : arr->as_array())
+    if (v.is_string() && v.as_string() == s) return true;
+  return false;
+}
+
+/// The last `n` bytes of `s`, cut at a line start when one is near.
+std::string tail_of(const std::string& s, std::size_t n) {
+  if (s.size() <= n) return s;
+  std::size_t from = s.size() - n;
+  std::size_t nl = s.find('\n', from);
+  if (nl != std::string::npos && nl + 1 < s.size() && nl - from < 200) from = nl + 1;
+  return s.substr(from);
+}
+
+}  // namespace
+
+std::string call_result::text() const {
+  std::string out;
+  if (!content.is_array()) return out;
+  for (const value& block : content.as_array()) {
+    if (!block.is_object() || string_member(block, "type") != "text") continue;
+    if (!out.empty()) out += '\n';
+    out += string_member(block, "text");
+  }
+  return out;
+}
+
+/// What became of one request.
+struct rpc_outcome {
+  enum class kind { result, remote_error, timeout, cancelled, closed } what = kind::closed;
+  value payload{};  ///< the result, or the error object
+  std::string message{};
+};
+
+struct client::impl {
+  struct pending {
+    bool done = false;
+    value response{};
+  };
+
+  client_options opts;
+  process proc;
+  server_info info;
+
+  mutable std::mutex mu;
+  std::condition_variable_any cv;
+  std::map<std::int64_t, std::shared_ptr<pending>> waiting;
+  std::int64_t next_id = 1;
+  std::string outbuf;
+  bool close_stdin_requested = false;
+  bool closed = false;  // stdout EOF, or shut down
+  bool stop_thread = false;
+  bool shut = false;
+  std::optional<exit_status> final_status;
+  std::string stderr_ring;
+  client_stats counters;
+  int wake[2] = {-1, -1};
+  std::thread io;
+  std::mutex shutdown_mu;
+
+  impl(client_options o, process p) : opts(std::move(o)), proc(std::move(p)) {}
+  ~impl() { shutdown(); }
+
+  bool start() {
+    if (::pipe2(wake, O_CLOEXEC | O_NONBLOCK) != 0) return false;
+    io = std::thread([this] { run(); });
+    return true;
+  }
+
+  void poke() const {
+    if (wake[1] >= 0) {
+      char b = 1;
+      [[maybe_unused]] ssize_t n = ::write(wake[1], &b, 1);
+    }
+  }
+
+  // ---- the I/O thread -------------------------------------------------------------------
+  void run() {
+    sigset_t pipe_only;
+    ::sigemptyset(&pipe_only);
+    ::sigaddset(&pipe_only, SIGPIPE);
+    ::pthread_sigmask(SIG_BLOCK, &pipe_only, nullptr);  // a write to a dead server gives EPIPE
+
+    std::string line;
+    bool discarding = false;
+    bool out_open = proc.stdout_fd() >= 0, err_open = proc.stderr_fd() >= 0;
+    std::array<char, 65536> buf{};
+    while (true) {
+      bool want_write, stopping;
+      int in_fd;
+      {
+        std::lock_guard lock(mu);
+        stopping = stop_thread;
+        in_fd = proc.stdin_fd();  // closed by shutdown() under the lock
+        want_write = !outbuf.empty() && in_fd >= 0;
+      }
+      if (stopping) {
+        if (err_open) read_stderr(buf, err_open);
+        return;
+      }
+      std::array<pollfd, 4> fds{};
+      nfds_t n = 0;
+      fds[n++] = pollfd{wake[0], POLLIN, 0};
+      int out_slot = -1, err_slot = -1, in_slot = -1;
+      if (out_open) {
+        out_slot = static_cast<int>(n);
+        fds[n++] = pollfd{proc.stdout_fd(), POLLIN, 0};
+      }
+      if (err_open) {
+        err_slot = static_cast<int>(n);
+        fds[n++] = pollfd{proc.stderr_fd(), POLLIN, 0};
+      }
+      if (want_write) {
+        in_slot = static_cast<int>(n);
+        fds[n++] = pollfd{in_fd, POLLOUT, 0};  // if closed meanwhile: flush_locked sees it
+      }
+      int r = ::poll(fds.data(), n, -1);
+      if (r < 0) {
+        if (errno == EINTR) continue;
+        break;
+      }
+      if (fds[0].revents != 0) {
+        char drain[256];
+        while (::read(wake[0], drain, sizeof drain) > 0) {
+        }
+      }
+      if (in_slot >= 0 && fds[static_cast<std::size_t>(in_slot)].revents != 0) {
+        std::lock_guard lock(mu);
+        flush_locked();
+      }
+      if (out_slot >= 0 && fds[static_cast<std::size_t>(out_slot)].revents != 0) {
+        while (true) {
+          ssize_t got = ::read(proc.stdout_fd(), buf.data(), buf.size());
+          if (got > 0) {
+            take_output(std::string_view(buf.data(), static_cast<std::size_t>(got)), line, discarding);
+            continue;
+          }
+          if (got < 0 && (errno == EINTR)) continue;
+          if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+          out_open = false;  // EOF or error: the server is gone for us
+          mark_closed();
+          break;
+        }
+      }
+      if (err_slot >= 0 && fds[static_cast<std::size_t>(err_slot)].revents != 0) read_stderr(buf, err_open);
+    }
+  }
+
+  void read_stderr(std::array<char, 65536>& buf, bool& err_open) {
+    while (true) {
+      ssize_t got = ::read(proc.stderr_fd(), buf.data(), buf.size());
+      if (got > 0) {
+        std::lock_guard lock(mu);
+        stderr_ring.append(buf.data(), static_cast<std::size_t>(got));
+        if (stderr_ring.size() > 2 * opts.stderr_capacity + 4096)
+          stderr_ring.erase(0, stderr_ring.size() - opts.stderr_capacity);
+        continue;
+      }
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+      err_open = false;
+      return;
+    }
+  }
+
+  /// Writes what it can of outbuf (non-blocking). Called with mu held.
+  void flush_locked() {
+    while (!outbuf.empty() && proc.stdin_fd() >= 0) {
+      ssize_t put = ::write(proc.stdin_fd(), outbuf.data(), outbuf.size());
+      if (put > 0) {
+        outbuf.erase(0, static_cast<std::size_t>(put));
+        continue;
+      }
+      if (put < 0 && errno == EINTR) continue;
+      if (put < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+      outbuf.clear();  // EPIPE: the server no longer reads
+      proc.close_stdin();
+      return;
+    }
+  }
+
+  void take_output(std::string_view chunk, std::string& line, bool& discarding) {
+    while (!chunk.empty()) {
+      std::size_t nl = chunk.find('\n');
+      std::string_view piece = chunk.substr(0, nl);
+      if (!discarding) {
+        if (line.size() + piece.size() > opts.max_line_bytes) {
+          discarding = true;
+          line.clear();
+          line.shrink_to_fit();
+          std::lock_guard lock(mu);
+          ++counters.dropped_lines;
+        } else {
+          line.append(piece);
+        }
+      }
+      if (nl == std::string_view::npos) return;
+      if (!discarding) handle_line(line);
+      line.clear();
+      discarding = false;
+      chunk.remove_prefix(nl + 1);
+    }
+  }
+
+  void handle_line(std::string_view text) {
+    while (!text.empty() && (text.back() == '\r' || text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+    if (text.find_first_not_of(" \t") == std::string_view::npos) return;
+    result<value> parsed = from_json(text);
+    if (!parsed || !parsed->is_object()) {
+      std::lock_guard lock(mu);
+      ++counters.malformed_lines;
+      return;
+    }
+    value& msg = *parsed;
+    const value* method = msg.find("method");
+    const value* id = msg.find("id");
+    if (method != nullptr && method->is_string()) {
+      if (id != nullptr && !id->is_null()) {
+        answer_server_request(method->as_string(), *id);
+      } else if (opts.on_notification) {
+        try {
+          opts.on_notification(msg);
+        } catch (...) {  // a throwing callback must not end the reader thread
+        }
+      }
+      return;
+    }
+    if (id != nullptr && (msg.find("result") != nullptr || msg.find("error") != nullptr)) {
+      std::optional<std::int64_t> key;
+      if (id->type() == value::kind::integer) key = id->as_int64();
+      else if (id->type() == value::kind::uinteger && id->as_uint64() <= static_cast<std::uint64_t>(INT64_MAX))
+        key = static_cast<std::int64_t>(id->as_uint64());
+      std::lock_guard lock(mu);
+      auto it = key ? waiting.find(*key) : waiting.end();
+      if (it == waiting.end()) {
+        ++counters.unmatched_responses;
+        return;
+      }
+      it->second->done = true;
+      it->second->response = std::move(msg);
+      waiting.erase(it);
+      cv.notify_all();
+      return;
+    }
+    std::lock_guard lock(mu);
+    ++counters.malformed_lines;
+  }
+
+  void answer_server_request(const std::string& method, const value& id) {
+    object reply{{"jsonrpc", "2.0"}, {"id", id}};
+    if (method == "ping") {
+      reply.insert_or_assign("result", object{});
+    } else {
+      reply.insert_or_assign("error", object{{"code", -32601}, {"message", "Method not found: " + method}});
+    }
+    std::string text = to_json(value(std::move(reply)));
+    text += '\n';
+    std::lock_guard lock(mu);
+    if (method != "ping") ++counters.refused_requests;
+    if (proc.stdin_fd() >= 0 && !close_stdin_requested) outbuf += text;
+    // Written on the next loop turn (this is the I/O thread itself).
+  }
+
+  void mark_closed() {
+    std::lock_guard lock(mu);
+    if (closed) return;
+    closed = true;
+    for (auto& [key, slot] : waiting) slot->done = true;  // response stays null: closed
+    waiting.clear();
+    cv.notify_all();
+  }
+
+  // ---- the callers' side ----------------------------------------------------------------
+  std::string stderr_snippet() const {
+    std::lock_guard lock(mu);
+    std::string t = tail_of(stderr_ring, 2000);
+    while (!t.empty() && (t.back() == '\n' || t.back() == '\r')) t.pop_back();
+    return t;
+  }
+
+  value with_meta(value params) const {
+    if (!info.stateless) return params;
+    if (!params.is_object()) params = object{};
+    object& p = params.as_object();
+    value& meta = p["_meta"];
+    if (!meta.is_object()) meta = object{};
+    object& m = meta.as_object();
+    m.insert_or_assign("io.modelcontextprotocol/protocolVersion", info.protocol_version);
+    m.insert_or_assign("io.modelcontextprotocol/clientInfo",
+                       object{{"name", opts.client_name}, {"version", opts.client_version}});
+    m.insert_or_assign("io.modelcontextprotocol/clientCapabilities", object{});
+    return params;
+  }
+
+  bool enqueue(std::string text) {
+    std::lock_guard lock(mu);
+    if (closed || close_stdin_requested || proc.stdin_fd() < 0) return false;
+    outbuf += text;
+    poke();
+    return true;
+  }
+
+  result<void> notify(std::string_view method, value params) {
+    object msg{{"jsonrpc", "2.0"}, {"method", std::string(method)}};
+    if (!params.is_null()) msg.insert_or_assign("params", std::move(params));
+    std::string text = to_json(value(std::move(msg)));
+    text += '\n';
+    if (!enqueue(std::move(text)))
+      return make_error(error_code::protocol_error, "MCP: the connection to the server is closed");
+    return {};
+  }
+
+  rpc_outcome call(std::string_view method, value params, std::chrono::milliseconds timeout,
+                   std::stop_token stop, bool cancel_on_timeout) {
+    rpc_outcome out;
+    auto slot = std::make_shared<pending>();
+    std::int64_t id;
+    {
+      std::lock_guard lock(mu);
+      if (closed || close_stdin_requested || proc.stdin_fd() < 0) {
+        out.message = "the connection to the server is closed";
+        return out;
+      }
+      id = next_id++;
+      object msg{{"jsonrpc", "2.0"}, {"id", id}, {"method", std::string(method)}};
+      if (!params.is_null()) msg.insert_or_assign("params", std::move(params));
+      outbuf += to_json(value(std::move(msg)));
+      outbuf += '\n';
+      waiting.emplace(id, slot);
+      poke();
+    }
+    auto deadline = std::chrono::steady_clock::now() + timeout;
+    bool done;
+    {
+      std::unique_lock lock(mu);
+      done = cv.wait_until(lock, stop, deadline, [&] { return slot->done; });
+      if (!done) waiting.erase(id);
+    }
+    if (!done) {
+      bool stopped = stop.stop_requested();
+      out.what = stopped ? rpc_outcome::kind::cancelled : rpc_outcome::kind::timeout;
+      out.message = stopped ? "cancelled" : "no answer within " + std::to_string(timeout.count()) + " ms";
+      if (cancel_on_timeout) {
+        (void)notify("notifications/cancelled",
+                     object{{"requestId", id}, {"reason", stopped ? "cancelled by the client" : "timed out"}});
+      }
+      return out;
+    }
+    if (slot->response.is_null()) {
+      out.message = "the server closed the connection before answering";
+      return out;
+    }
+    object& resp = slot->response.as_object();
+    if (value* err = resp.find("error")) {
+      out.what = rpc_outcome::kind::remote_error;
+      out.payload = std::move(*err);
+      return out;
+    }
+    out.what = rpc_outcome::kind::result;
+    out.payload = std::move(resp["result"]);
+    return out;
+  }
+
+  toon::error outcome_error(std::string_view method, const rpc_outcome& o, bool with_stderr = true) const {
+    switch (o.what) {
+      case rpc_outcome::kind::timeout:
+        return make_error(error_code::timeout, "MCP " + std::string(method) + ": " + o.message);
+      case rpc_outcome::kind::cancelled:
+        return make_error(error_code::timeout, "MCP " + std::string(method) + ": cancelled");
+      case rpc_outcome::kind::remote_error: {
+        std::string m = "MCP " + std::string(method) + ": server error";
+        if (const value* c = o.payload.find("code"); c != nullptr && c->is_number())
+          m += " " + to_json(*c);
+        std::string text = string_member(o.payload, "message");
+        if (!text.empty()) m += ": " + text;
+        if (const value* d = o.payload.find("data"); d != nullptr && !d->is_null()) m += " (" + to_json(*d) + ")";
+        return make_error(error_code::remote_error, m);
+      }
+      default: {
+        std::string m = "MCP " + std::string(method) + ": " + o.message;
+        if (with_stderr) {
+          std::string err = stderr_snippet();
+          if (!err.empty()) m += "; server stderr: " + err;
+        }
+        return make_error(error_code::protocol_error, m);
+      }
+    }
+  }
+
+  std::chrono::milliseconds limit(const call_options& o) const {
+    return o.timeout.count() > 0 ? o.timeout : opts.request_timeout;
+  }
+
+  result<value> request(std::string_view method, value params, const call_options& o) {
+    rpc_outcome r = call(method, with_meta(std::move(params)), limit(o), o.stop, true);
+    if (r.what != rpc_outcome::kind::result) return outcome_error(method, r);
+    if (info.stateless && r.payload.is_object()) {
+      std::string type = string_member(r.payload, "resultType");
+      if (!type.empty() && type != "complete")
+        return make_error(error_code::protocol_error,
+                          "MCP " + std::string(method) + ": resultType \"" + type + "\" (multi-round-trip requests are not supported)");
+    }
+    return std::move(r.payload);
+  }
+
+  // ---- connecting -----------------------------------------------------------------------
+  result<void> handshake() {
+    if (opts.probe_discover) {
+      info.stateless = true;
+      info.protocol_version = std::string(modern_protocol_version);
+      rpc_outcome r = call("server/discover", with_meta(object{}), opts.discover_timeout, {}, false);
+      info.stateless = false;
+      info.protocol_version.clear();
+      if (r.what == rpc_outcome::kind::closed) return outcome_error("server/discover", r, false);
+      if (r.what == rpc_outcome::kind::result && r.payload.is_object()) {
+        const value* versions = r.payload.find("supportedVersions");
+        if (contains_string(versions, modern_protocol_version)) {
+          info.stateless = true;
+          info.protocol_version = std::string(modern_protocol_version);
+          if (const value* caps = r.payload.find("capabilities")) info.capabilities = *caps;
+          info.instructions = string_member(r.payload, "instructions");
+          if (const value* meta = r.payload.find("_meta"); meta != nullptr && meta->is_object()) {
+            if (const value* si = meta->find("io.modelcontextprotocol/serverInfo"); si != nullptr && si->is_object()) {
+              info.name = string_member(*si, "name");
+              info.version = string_member(*si, "version");
+            }
+          }
+          return {};
+        }
+        bool legacy_ok = false;
+        for (std::string_view v : legacy_versions) legacy_ok = legacy_ok || contains_string(versions, v);
+        if (!legacy_ok)
+          return make_error(error_code::protocol_error,
+                            "MCP: the server supports none of this client's protocol versions: " +
+                                (versions != nullptr ? to_json(*versions) : std::string("[]")));
+      } else if (r.what == rpc_outcome::kind::remote_error) {
+        const value* c = r.payload.find("code");
+        std::int64_t code = (c != nullptr && c->type() == value::kind::integer) ? c->as_int64() : 0;
+        if (code <= -32020 && code >= -32099) {  // a recognized modern error: no fallback
+          const value* data = r.payload.find("data");
+          const value* supported = data != nullptr ? data->find("supported") : nullptr;
+          bool legacy_ok = false;
+          for (std::string_view v : legacy_versions) legacy_ok = legacy_ok || contains_string(supported, v);
+          if (code != -32022 || !legacy_ok) return outcome_error("server/discover", r, false);
+        }
+      }
+      // Any other error, a timeout, or a result without a modern version: a legacy server.
+    }
+    object params{{"protocolVersion", std::string(legacy_protocol_version)},
+                  {"capabilities", object{}},
+                  {"clientInfo", object{{"name", opts.client_name}, {"version", opts.client_version}}}};
+    rpc_outcome r = call("initialize", std::move(params), opts.initialize_timeout, {}, false);
+    if (r.what != rpc_outcome::kind::result) return outcome_error("initialize", r, false);
+    if (!r.payload.is_object()) return make_error(error_code::protocol_error, "MCP initialize: the result is not an object");
+    std::string version = string_member(r.payload, "protocolVersion");
+    if (!is_legacy_version(version))
+      return make_error(error_code::protocol_error, "MCP initialize: unsupported protocol version \"" + version + "\"");
+    info.protocol_version = version;
+    if (const value* caps = r.payload.find("capabilities")) info.capabilities = *caps;
+    info.instructions = string_member(r.payload, "instructions");
+    if (const value* si = r.payload.find("serverInfo"); si != nullptr && si->is_object()) {
+      info.name = string_member(*si, "name");
+      info.version = string_member(*si, "version");
+    }
+    return notify("notifications/initialized", value{});
+  }
+
+  exit_status shutdown() {
+    std::lock_guard guard(shutdown_mu);
+    {
+      // End of input, closed here under the lock (the I/O thread touches stdin only under it):
+      // unwritten bytes are dropped.
+      std::lock_guard lock(mu);
+      if (shut) return final_status.value_or(exit_status{});
+      shut = true;
+      close_stdin_requested = true;
+      outbuf.clear();
+      proc.close_stdin();
+    }
+    poke();
+    exit_status st;
+    if (proc.pid() > 0 || proc.status()) st = proc.shutdown(opts.shutdown_grace, opts.shutdown_grace);
+    {
+      std::lock_guard lock(mu);
+      stop_thread = true;
+    }
+    poke();
+    if (io.joinable()) io.join();
+    mark_closed();
+    std::lock_guard lock(mu);
+    proc.close_output();
+    for (int& fd : wake) {
+      if (fd >= 0) ::close(fd);
+      fd = -1;
+    }
+    final_status = st;
+    return st;
+  }
+};
+
+client::client(std::unique_ptr<impl> p) : impl_(std::move(p)) {}
+client::client(client&&) noexcept = default;
+client& client::operator=(client&&) noexcept = default;
+client::~client() = default;
+
+result<client> client::connect(const process_options& server, client_options options) {
+  result<process> p = process::spawn(server);
+  if (!p) return p.error();
+  auto im = std::make_unique<impl>(std::move(options), std::move(*p));
+  if (!im->start()) return make_error(error_code::io_error, "MCP: could not create the wake pipe");
+  result<void> hs = im->handshake();
+  if (!hs) {
+    toon::error e = hs.error();
+    exit_status st = im->shutdown();
+    if (e.code == error_code::protocol_error || e.code == error_code::timeout) {
+      e.message += " (server " + st.to_string() + ")";
+      std::string err = im->stderr_snippet();
+      if (!err.empty()) e.message += "; server stderr: " + err;
+    }
+    return e;
+  }
+  return client(std::move(im));
+}
+
+const server_info& client::server() const { return impl_->info; }
+
+result<value> client::request(std::string_view method, value params, const call_options& options) {
+  return impl_->request(method, std::move(params), options);
+}
+
+result<void> client::notify(std::string_view method, value params) { return impl_->notify(method, std::move(params)); }
+
+result<value> client::ping(const call_options& options) {
+  // 2026-07-28 removed ping; server/discover is its liveness check there.
+  if (impl_->info.stateless) return impl_->request("server/discover", object{}, options);
+  return impl_->request("ping", value{}, options);
+}
+
+result<std::vector<tool_info>> client::list_tools(const call_options& options) {
+  std::vector<tool_info> tools;
+  std::string cursor;
+  std::vector<std::string> seen;
+  for (int page = 0; page < 10000; ++page) {
+    value params = object{};
+    if (!cursor.empty()) params.as_object().insert_or_assign("cursor", cursor);
+    result<value> r = impl_->request("tools/list", std::move(params), options);
+    if (!r) return r.error();
+    const value* list = r->find("tools");
+    if (list == nullptr || !list->is_array())
+      return make_error(error_code::protocol_error, "MCP tools/list: the result has no tools array");
+    for (const value& t : list->as_array()) {
+      if (!t.is_object() || string_member(t, "name").empty())
+        return make_error(error_code::protocol_error, "MCP tools/list: a tool without a name");
+      tool_info info;
+      info.name = string_member(t, "name");
+      info.title = string_member(t, "title");
+      if (info.title.empty()) {
+        if (const value* ann = t.find("annotations"); ann != nullptr && ann->is_object()) info.title = string_member(*ann, "title");
+      }
+      info.description = string_member(t, "description");
+      if (const value* s = t.find("inputSchema")) info.input_schema = *s;
+      if (const value* s = t.find("outputSchema")) info.output_schema = *s;
+      info.raw = t;
+      tools.push_back(std::move(info));
+    }
+    const value* next = r->find("nextCursor");
+    if (next == nullptr || next->is_null()) return tools;
+    if (!next->is_string() || next->as_string().empty())
+      return make_error(error_code::protocol_error, "MCP tools/list: nextCursor is not a non-empty string");
+    cursor = next->as_string();
+    if (std::find(seen.begin(), seen.end(), cursor) != seen.end())
+      return make_error(error_code::protocol_error, "MCP tools/list: the server repeated cursor " + cursor);
+    seen.push_back(cursor);
+  }
+  return make_error(error_code::protocol_error, "MCP tools/list: more than 10000 pages");
+}
+
+result<call_result> client::call_tool(std::string_view name, const value& arguments, const call_options& options) {
+  object params{{"name", std::string(name)}};
+  params.insert_or_assign("arguments", arguments.is_null() ? value(object{}) : arguments);
+  result<value> r = impl_->request("tools/call", std::move(params), options);
+  if (!r) return r.error();
+  if (!r->is_object()) return make_error(error_code::protocol_error, "MCP tools/call: the result is not an object");
+  call_result out;
+  object& obj = r->as_object();
+  if (value* c = obj.find("content"); c != nullptr && c->is_array()) out.content = *c;
+  else out.content = array{};
+  if (value* s = obj.find("structuredContent")) out.structured_content = *s;
+  if (value* e = obj.find("isError"); e != nullptr && e->is_bool()) out.is_error = e->as_bool();
+  out.raw = std::move(*r);
+  return out;
+}
+
+result<call_result> client::call_tool(std::string_view name, const value& arguments, std::chrono::milliseconds timeout) {
+  call_options o;
+  o.timeout = timeout;
+  return call_tool(name, arguments, o);
+}
+
+std::string client::stderr_tail() const {
+  std::lock_guard lock(impl_->mu);
+  return tail_of(impl_->stderr_ring, impl_->opts.stderr_capacity);
+}
+
+client_stats client::stats() const {
+  std::lock_guard lock(impl_->mu);
+  return impl_->counters;
+}
+
+bool client::connected() const {
+  std::lock_guard lock(impl_->mu);
+  return !impl_->closed && !impl_->shut;
+}
+
+int client::pid() const { return impl_->proc.pid(); }
+
+exit_status client::shutdown() { return impl_->shutdown(); }
+
+}  // namespace toon::mcp

@@ -1,0 +1,56 @@
+// Internal JSON-RPC 2.0 helpers of toon::mcp (src/mcp/jsonrpc.hpp).
+#include "jsonrpc.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <utility>
+
+namespace toon::mcp::jsonrpc {
+
+value result_response(const value& id, value result) {
+  object out;
+  out.reserve(3);
+  out.emplace_back("jsonrpc", "2.0");
+  out.emplace_back("id", id);
+  out.emplace_back("result", std::move(result));
+  return out;
+}
+
+value error_response(const value& id, int code, std::string message, const value* data) {
+  object err;
+  err.emplace_back("code", code);
+  err.emplace_back("message", std::move(message));
+  if (data != nullptr) err.emplace_back("data", *data);
+  object out;
+  out.reserve(3);
+  out.emplace_back("jsonrpc", "2.0");
+  out.emplace_back("id", id);
+  out.emplace_back("error", std::move(err));
+  return out;
+}
+
+bool valid_id(const value& id) noexcept {
+  switch (id.type()) {
+    case value::kind::string:
+    case value::kind::integer:
+    case value::kind::uinteger:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+}  // namespace toon::mcp::jsonrpc

@@ -1,0 +1,610 @@
+// toon::mcp::server: JSON-RPC message handling for MCP 2025-11-25 / 2025-06-18 (initialize
+// session) and 2026-07-28 (stateless, per-request _meta), and tools/call execution on a bounded
+// set of threads with cancellation and timeouts (docs/mcp.md).
+#include "toon/mcp/server.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <exception>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "jsonrpc.hpp"
+#include "toon/json.hpp"
+
+namespace toon::mcp {
+
+void log_to_stderr(std::string_view message) {
+  std::string line = "[toon-mcp] ";
+  line.append(message);
+  line += '\n';
+  std::fwrite(line.data(), 1, line.size(), stderr);
+  std::fflush(stderr);
+}
+
+const std::vector<std::string>& supported_protocol_versions() {
+  static const std::vector<std::string> versions{std::string(protocol_2026_07_28), std::string(protocol_2025_11_25),
+                                                 std::string(protocol_2025_06_18)};
+  return versions;
+}
+
+namespace {
+
+constexpr std::string_view meta_protocol_version = "io.modelcontextprotocol/protocolVersion";
+constexpr std::string_view meta_client_capabilities = "io.modelcontextprotocol/clientCapabilities";
+constexpr std::string_view meta_server_info = "io.modelcontextprotocol/serverInfo";
+
+bool is_modern_version(std::string_view v) { return v == protocol_2026_07_28; }
+bool is_legacy_version(std::string_view v) { return v == protocol_2025_11_25 || v == protocol_2025_06_18; }
+
+// A protocol-level failure of one request: answered with a JSON-RPC error.
+struct rpc_failure {
+  int code;
+  std::string message;
+  std::optional<value> data{};
+};
+
+// How one request is served: statelessly (2026-07-28) or in the legacy session.
+struct request_context {
+  bool modern = false;
+};
+
+std::string cursor_of(std::size_t offset) { return "toon-mcp:" + std::to_string(offset); }
+
+std::optional<std::size_t> offset_of(std::string_view cursor, std::size_t tool_count) {
+  constexpr std::string_view prefix = "toon-mcp:";
+  if (cursor.substr(0, prefix.size()) != prefix) return std::nullopt;
+  std::string_view digits = cursor.substr(prefix.size());
+  if (digits.empty() || digits.size() > 12) return std::nullopt;
+  std::size_t n = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + static_cast<std::size_t>(c - '0');
+  }
+  if (n == 0 || n >= tool_count) return std::nullopt;
+  return n;
+}
+
+}  // namespace
+
+// ---- state ---------------------------------------------------------------------------------------
+
+// One tools/call between its arrival and its end (response, cancellation or timeout).
+struct call {
+  value id;
+  std::string key;  // the id as JSON, for lookups
+  const tool* target = nullptr;
+  value arguments;
+  request_context context;
+  bool started = false;
+  bool finished = false;  // answered, cancelled, or given up: no (further) response
+  bool abandoned = false;
+  bool returned = false;  // the handler has returned (its response may be being written)
+  std::chrono::steady_clock::time_point deadline{};
+};
+
+struct server::state : std::enable_shared_from_this<server::state> {
+  const tool_catalog& catalog;
+  server_options options;
+  message_sink sink;
+  std::mutex write_mutex;
+
+  // Each tool's tools/list entry, precomputed (the catalog does not change).
+  std::vector<value> tool_entries;
+
+  // A legacy session was opened by initialize (only the reading thread uses it).
+  bool initialized = false;
+
+  // Calls. `running` counts started calls not abandoned and not ended.
+  mutable std::mutex mutex;
+  std::condition_variable changed;
+  std::map<std::string, std::shared_ptr<call>> calls;
+  std::deque<std::shared_ptr<call>> queue;
+  std::size_t running = 0;
+  std::size_t abandoned = 0;
+  std::size_t abandoned_running = 0;  // abandoned handlers that have not returned yet
+  bool stopping = false;
+  std::thread watchdog;
+
+  state(const tool_catalog& c, server_options o, message_sink s)
+      : catalog(c), options(std::move(o)), sink(std::move(s)) {
+    const value list = catalog.mcp_tools_list();
+    for (const value& entry : list["tools"].as_array()) {
+      value e = entry;
+      const tool* t = catalog.find(e["name"].as_string());
+      if (t != nullptr && t->output_schema) e.as_object().emplace_back("outputSchema", *t->output_schema);
+      tool_entries.push_back(std::move(e));
+    }
+  }
+
+  void log(std::string_view message) const {
+    if (options.log) options.log(message);
+  }
+
+  void send(const value& message) {
+    std::string text = to_json(message);
+    std::lock_guard<std::mutex> lock(write_mutex);
+    if (sink) sink(text);
+  }
+
+  // ---- results -------------------------------------------------------------------------------
+
+  value server_info() const {
+    object info;
+    info.emplace_back("name", options.info.name);
+    if (!options.info.title.empty()) info.emplace_back("title", options.info.title);
+    info.emplace_back("version", options.info.version);
+    return info;
+  }
+
+  // A 2026-07-28 result: resultType first, serverInfo in _meta.
+  value complete_result(object fields, bool cacheable) const {
+    object out;
+    out.emplace_back("resultType", "complete");
+    for (auto& m : fields) out.emplace_back(m.key, std::move(m.value));
+    if (cacheable) {
+      out.emplace_back("ttlMs", std::max<std::int64_t>(options.ttl_ms, 0));
+      out.emplace_back("cacheScope", options.cache_scope == "private" ? "private" : "public");
+    }
+    object meta;
+    meta.emplace_back(std::string(meta_server_info), server_info());
+    out.emplace_back("_meta", std::move(meta));
+    return out;
+  }
+
+  value finish_result(object fields, const request_context& ctx, bool cacheable) const {
+    if (ctx.modern) return complete_result(std::move(fields), cacheable);
+    return fields;
+  }
+
+  value capabilities() const {
+    object tools;
+    tools.emplace_back("listChanged", false);
+    object caps;
+    caps.emplace_back("tools", std::move(tools));
+    return caps;
+  }
+
+  value supported_versions_value() const {
+    array a;
+    for (const std::string& v : supported_protocol_versions()) a.emplace_back(v);
+    return a;
+  }
+
+  value call_tool_result(const call_result& r, const request_context& ctx) const {
+    object fields;
+    object item;
+    item.emplace_back("type", "text");
+    item.emplace_back("text", r.text);
+    fields.emplace_back("content", array{value(std::move(item))});
+    if (!r.is_error() && r.structured) fields.emplace_back("structuredContent", *r.structured);
+    fields.emplace_back("isError", r.is_error());
+    return finish_result(std::move(fields), ctx, false);
+  }
+
+  // ---- requests ------------------------------------------------------------------------------
+
+  // The era of a request: modern when params._meta names a protocol version (checked), legacy
+  // in an initialized session; otherwise the request is missing its _meta.
+  request_context context_of(const value* params, std::string_view method) const {
+    const value* meta = params != nullptr ? params->find("_meta") : nullptr;
+    const value* version = meta != nullptr && meta->is_object() ? meta->find(meta_protocol_version) : nullptr;
+    if (version != nullptr) {
+      if (!version->is_string())
+        throw rpc_failure{invalid_params, "Invalid params: _meta[\"" + std::string(meta_protocol_version) + "\"] must be a string"};
+      if (!is_modern_version(version->as_string())) {
+        object data;
+        data.emplace_back("supported", supported_versions_value());
+        data.emplace_back("requested", version->as_string());
+        throw rpc_failure{unsupported_protocol_version, "Unsupported protocol version", value(std::move(data))};
+      }
+      const value* caps = meta->find(meta_client_capabilities);
+      if (caps == nullptr || !caps->is_object())
+        throw rpc_failure{invalid_params, "Invalid params: _meta[\"" + std::string(meta_client_capabilities) +
+                                              "\"] (an object) is required with protocol version " +
+                                              version->as_string()};
+      return request_context{true};
+    }
+    if (initialized) return request_context{false};
+    throw rpc_failure{invalid_params, "Invalid params: " + std::string(method) + " needs _meta[\"" +
+                                          std::string(meta_protocol_version) +
+                                          "\"] (protocol 2026-07-28), or an initialize request first"};
+  }
+
+  value initialize(const value* params) {
+    const value* requested = params != nullptr ? params->find("protocolVersion") : nullptr;
+    if (requested == nullptr || !requested->is_string())
+      throw rpc_failure{invalid_params, "Invalid params: initialize needs \"protocolVersion\" (a string)"};
+    std::string version = is_legacy_version(requested->as_string()) ? requested->as_string()
+                                                                     : std::string(protocol_2025_11_25);
+    initialized = true;
+    object out;
+    out.emplace_back("protocolVersion", version);
+    out.emplace_back("capabilities", capabilities());
+    out.emplace_back("serverInfo", server_info());
+    if (!options.instructions.empty()) out.emplace_back("instructions", options.instructions);
+    return out;
+  }
+
+  value discover(const value* params) {
+    request_context ctx = context_of(params, "server/discover");
+    if (!ctx.modern)
+      throw rpc_failure{invalid_params, "Invalid params: server/discover needs _meta[\"" +
+                                            std::string(meta_protocol_version) + "\"]"};
+    object fields;
+    fields.emplace_back("supportedVersions", supported_versions_value());
+    fields.emplace_back("capabilities", capabilities());
+    if (!options.instructions.empty()) fields.emplace_back("instructions", options.instructions);
+    return complete_result(std::move(fields), true);
+  }
+
+  value list_tools(const value* params) {
+    request_context ctx = context_of(params, "tools/list");
+    std::size_t offset = 0;
+    if (const value* cursor = params != nullptr ? params->find("cursor") : nullptr; cursor != nullptr && !cursor->is_null()) {
+      std::optional<std::size_t> o = cursor->is_string() ? offset_of(cursor->as_string(), tool_entries.size()) : std::nullopt;
+      if (!o) throw rpc_failure{invalid_params, "Invalid params: invalid cursor"};
+      offset = *o;
+    }
+    std::size_t page = options.page_size == 0 ? tool_entries.size() : options.page_size;
+    std::size_t end = std::min(tool_entries.size(), offset + page);
+    array tools(tool_entries.begin() + static_cast<std::ptrdiff_t>(offset),
+                tool_entries.begin() + static_cast<std::ptrdiff_t>(end));
+    object fields;
+    fields.emplace_back("tools", std::move(tools));
+    if (end < tool_entries.size()) fields.emplace_back("nextCursor", cursor_of(end));
+    return finish_result(std::move(fields), ctx, true);
+  }
+
+  // Validates a tools/call and queues it; the response comes from its thread.
+  void call_tool(const value& id, const value* params) {
+    request_context ctx = context_of(params, "tools/call");
+    const value* name = params->find("name");
+    if (name == nullptr || !name->is_string())
+      throw rpc_failure{invalid_params, "Invalid params: tools/call needs \"name\" (a string)"};
+    const value* arguments = params->find("arguments");
+    if (arguments != nullptr && !arguments->is_object() && !arguments->is_null())
+      throw rpc_failure{invalid_params, "Invalid params: tools/call \"arguments\" must be an object"};
+    const tool* t = catalog.find(name->as_string());
+    if (t == nullptr) {
+      call_result unknown = catalog.call(name->as_string(), value());  // the catalog's message
+      throw rpc_failure{invalid_params, unknown.text};
+    }
+    auto c = std::make_shared<call>();
+    c->id = id;
+    c->key = to_json(id);
+    c->target = t;
+    c->arguments = arguments != nullptr ? *arguments : value();
+    c->context = ctx;
+    std::unique_lock<std::mutex> lock(mutex);
+    if (calls.count(c->key) != 0)
+      throw rpc_failure{invalid_request, "Invalid Request: request id " + c->key + " is already in use"};
+    if (queue.size() >= options.max_queued_calls)
+      throw rpc_failure{internal_error, "Internal error: too many pending tool calls"};
+    calls.emplace(c->key, c);
+    queue.push_back(std::move(c));
+    start_queued(lock);
+  }
+
+  // ---- call execution ------------------------------------------------------------------------
+
+  bool has_timeout() const { return options.call_timeout.count() > 0; }
+
+  // Starts queued calls while slots are free (mutex held).
+  void start_queued(std::unique_lock<std::mutex>&) {
+    std::size_t slots = std::max<std::size_t>(options.max_concurrent_calls, 1);
+    while (running < slots && !queue.empty()) {
+      std::shared_ptr<call> c = std::move(queue.front());
+      queue.pop_front();
+      c->started = true;
+      if (has_timeout()) c->deadline = std::chrono::steady_clock::now() + options.call_timeout;
+      ++running;
+      if (has_timeout() && !watchdog.joinable()) watchdog = std::thread([self = shared_from_this()] { self->watch(); });
+      std::thread([self = shared_from_this(), c] { self->execute(c); }).detach();
+    }
+    changed.notify_all();
+  }
+
+  void execute(const std::shared_ptr<call>& c) {
+    call_result r;
+    try {
+      r = catalog.call(c->target->name, c->arguments);
+    } catch (const std::exception& e) {  // allocation failures and the like; handlers' are caught
+      r.status = call_status::tool_failed;
+      r.text = std::string("tool ") + c->target->name + " failed: " + e.what();
+    } catch (...) {
+      r.status = call_status::tool_failed;
+      r.text = "tool " + c->target->name + " failed: unknown exception";
+    }
+    std::optional<value> response;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (c->abandoned) {  // given up after its timeout: already answered, slot freed
+        --abandoned_running;
+        changed.notify_all();
+        return;
+      }
+      c->returned = true;
+      if (!c->finished) {
+        c->finished = true;
+        try {
+          response = jsonrpc::result_response(c->id, call_tool_result(r, c->context));
+        } catch (const std::exception& e) {
+          response = jsonrpc::error_response(c->id, internal_error, std::string("Internal error: ") + e.what());
+        }
+      }
+    }
+    // Written before the call counts as ended, so that wait_idle() implies "answered".
+    if (response) send(*response);
+    std::unique_lock<std::mutex> lock(mutex);
+    calls.erase(c->key);
+    --running;
+    start_queued(lock);
+  }
+
+  // Gives up calls that run past their deadline.
+  void watch() {
+    std::unique_lock<std::mutex> lock(mutex);
+    while (!stopping) {
+      auto now = std::chrono::steady_clock::now();
+      std::optional<std::chrono::steady_clock::time_point> next;
+      std::vector<std::shared_ptr<call>> expired;
+      for (auto& [key, c] : calls) {
+        if (!c->started || c->abandoned || c->returned) continue;
+        if (c->deadline <= now) expired.push_back(c);
+        else if (!next || c->deadline < *next) next = c->deadline;
+      }
+      std::vector<value> responses;
+      for (const std::shared_ptr<call>& c : expired) {
+        c->abandoned = true;
+        ++abandoned_running;
+        std::string message = "tool " + c->target->name + " timed out after " +
+                              std::to_string(options.call_timeout.count()) + " ms";
+        log(message + " (request " + c->key + "); its thread is abandoned");
+        if (!c->finished) {
+          c->finished = true;
+          call_result r;
+          r.status = call_status::tool_failed;
+          r.text = message;
+          responses.push_back(jsonrpc::result_response(c->id, call_tool_result(r, c->context)));
+        }
+      }
+      if (!responses.empty()) {  // written before the calls count as ended (see execute)
+        lock.unlock();
+        for (const value& response : responses) send(response);
+        lock.lock();
+      }
+      for (const std::shared_ptr<call>& c : expired) {
+        calls.erase(c->key);
+        --running;
+        ++abandoned;
+      }
+      if (!expired.empty()) {
+        start_queued(lock);
+        continue;
+      }
+      if (next) changed.wait_until(lock, *next);
+      else changed.wait(lock);
+    }
+  }
+
+  void cancel(const value* params) {
+    const value* id = params != nullptr ? params->find("requestId") : nullptr;
+    if (id == nullptr || !jsonrpc::valid_id(*id)) return;  // malformed: ignored (spec)
+    std::string key = to_json(*id);
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = calls.find(key);
+    if (it == calls.end()) return;  // unknown or already answered: ignored
+    std::shared_ptr<call> c = it->second;
+    c->finished = true;
+    if (!c->started) {
+      queue.erase(std::remove(queue.begin(), queue.end(), c), queue.end());
+      calls.erase(it);
+    }
+    const value* reason = params->find("reason");
+    log("request " + key + " cancelled" +
+        (reason != nullptr && reason->is_string() ? ": " + reason->as_string() : std::string()));
+    changed.notify_all();
+  }
+
+  // ---- one message ---------------------------------------------------------------------------
+
+  void handle(std::string_view line) {
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) return;  // blank line
+    result<value> parsed = from_json(line);
+    if (!parsed) {
+      log("parse error: " + parsed.error().to_string());
+      send(jsonrpc::error_response(value(), parse_error, "Parse error: " + parsed.error().to_string()));
+      return;
+    }
+    const value& msg = *parsed;
+    if (msg.is_array()) {
+      send(jsonrpc::error_response(value(), invalid_request,
+                                   "Invalid Request: JSON-RPC batches are not supported (removed in MCP 2025-06-18)"));
+      return;
+    }
+    if (!msg.is_object()) {
+      send(jsonrpc::error_response(value(), invalid_request, "Invalid Request: a message must be a JSON object"));
+      return;
+    }
+    const value* id = msg.find("id");
+    if (id != nullptr && !jsonrpc::valid_id(*id)) {
+      send(jsonrpc::error_response(value(), invalid_request, "Invalid Request: \"id\" must be a string or an integer"));
+      return;
+    }
+    const value no_id;
+    const value& reply_id = id != nullptr ? *id : no_id;
+    const value* version = msg.find("jsonrpc");
+    const value* method = msg.find("method");
+    if (method == nullptr && id != nullptr && (msg.find("result") != nullptr || msg.find("error") != nullptr))
+      return;  // a response: this server sends no requests, so there is nothing to match
+    if (version == nullptr || !version->is_string() || version->as_string() != "2.0") {
+      if (id != nullptr || method == nullptr)
+        send(jsonrpc::error_response(reply_id, invalid_request, "Invalid Request: \"jsonrpc\" must be \"2.0\""));
+      return;
+    }
+    if (method == nullptr || !method->is_string()) {
+      send(jsonrpc::error_response(reply_id, invalid_request, "Invalid Request: \"method\" must be a string"));
+      return;
+    }
+    const value* params = msg.find("params");
+    if (params != nullptr && params->is_null()) params = nullptr;
+    if (params != nullptr && !params->is_object()) {
+      if (id != nullptr)
+        send(jsonrpc::error_response(reply_id, params->is_array() ? invalid_params : invalid_request,
+                                     params->is_array() ? "Invalid params: MCP params are an object"
+                                                        : "Invalid Request: \"params\" must be an object"));
+      return;
+    }
+    const std::string& name = method->as_string();
+    if (id == nullptr) {
+      notification(name, params);
+      return;
+    }
+    try {
+      request(*id, name, params);
+    } catch (const rpc_failure& f) {
+      send(jsonrpc::error_response(*id, f.code, f.message, f.data ? &*f.data : nullptr));
+    } catch (const std::exception& e) {
+      log(std::string("internal error: ") + e.what());
+      send(jsonrpc::error_response(*id, internal_error, std::string("Internal error: ") + e.what()));
+    } catch (...) {
+      send(jsonrpc::error_response(*id, internal_error, "Internal error"));
+    }
+  }
+
+  void notification(const std::string& name, const value* params) {
+    if (name == "notifications/cancelled") cancel(params);
+    // notifications/initialized and any other notification: nothing to answer.
+  }
+
+  void request(const value& id, const std::string& name, const value* params) {
+    static const value no_params = object{};
+    const value* p = params != nullptr ? params : &no_params;
+    if (name == "tools/call") {
+      call_tool(id, p);
+    } else if (name == "tools/list") {
+      send(jsonrpc::result_response(id, list_tools(p)));
+    } else if (name == "initialize") {
+      send(jsonrpc::result_response(id, initialize(p)));
+    } else if (name == "server/discover") {
+      send(jsonrpc::result_response(id, discover(p)));
+    } else if (name == "ping") {
+      request_context ctx = context_of(p, "ping");
+      if (ctx.modern) throw rpc_failure{method_not_found, "Method not found: ping (removed in 2026-07-28)"};
+      send(jsonrpc::result_response(id, object{}));
+    } else {
+      throw rpc_failure{method_not_found, "Method not found: " + name};
+    }
+  }
+
+  void wait_idle() {
+    std::unique_lock<std::mutex> lock(mutex);
+    changed.wait(lock, [&] { return running == 0 && queue.empty(); });
+  }
+
+  void stop() {
+    wait_idle();
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      stopping = true;
+    }
+    changed.notify_all();
+    if (watchdog.joinable()) watchdog.join();
+  }
+};
+
+// ---- server ------------------------------------------------------------------------------------
+
+server::server(const tool_catalog& catalog, server_options options, message_sink sink)
+    : state_(std::make_shared<state>(catalog, std::move(options), std::move(sink))) {}
+
+server::~server() { state_->stop(); }
+
+void server::handle_line(std::string_view line) {
+  try {
+    state_->handle(line);
+  } catch (const std::exception& e) {  // from the sink or an allocation: the server goes on
+    state_->log(std::string("internal error: ") + e.what());
+  }
+}
+
+void server::reject_oversized_line(std::size_t size) {
+  state_->log("message of " + std::to_string(size) + " bytes or more skipped (max_line_size " +
+              std::to_string(state_->options.max_line_size) + ")");
+  state_->send(jsonrpc::error_response(value(), invalid_request,
+                                       "Invalid Request: message longer than " +
+                                           std::to_string(state_->options.max_line_size) + " bytes"));
+}
+
+void server::wait_idle() { state_->wait_idle(); }
+
+bool server::wait_abandoned(std::chrono::milliseconds timeout) {
+  std::unique_lock<std::mutex> lock(state_->mutex);
+  return state_->changed.wait_for(lock, timeout, [&] { return state_->abandoned_running == 0; });
+}
+
+std::size_t server::pending_calls() const {
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  return state_->running + state_->queue.size();
+}
+
+std::size_t server::abandoned_calls() const {
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  return state_->abandoned;
+}
+
+int server::serve(int in_fd, int out_fd) {
+  {
+    std::lock_guard<std::mutex> lock(state_->write_mutex);
+    state_->sink = [out_fd](std::string_view message) {
+      std::string line(message);
+      line += '\n';
+      jsonrpc::write_all(out_fd, line);
+    };
+  }
+  jsonrpc::line_splitter lines(state_->options.max_line_size);
+  auto on_line = [&](std::string_view line) { handle_line(line); };
+  auto on_oversized = [&](std::size_t size) { reject_oversized_line(size); };
+  std::vector<char> buffer(64 * 1024);
+  int status = 0;
+  for (;;) {
+    ssize_t n = ::read(in_fd, buffer.data(), buffer.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      status = errno;
+      break;
+    }
+    if (n == 0) break;
+    lines.feed(buffer.data(), static_cast<std::size_t>(n), on_line, on_oversized);
+  }
+  lines.finish(on_line, on_oversized);
+  state_->wait_idle();
+  return status;
+}
+
+int server::serve_stdio() {
+  std::cout.flush();
+  std::fflush(stdout);
+  ::signal(SIGPIPE, SIG_IGN);
+  int protocol_out = ::dup(STDOUT_FILENO);
+  if (protocol_out < 0) return errno;
+  ::dup2(STDERR_FILENO, STDOUT_FILENO);  // stray prints go to stderr, never to the client
+  int status = serve(STDIN_FILENO, protocol_out);
+  ::close(protocol_out);
+  return status;
+}
+
+}  // namespace toon::mcp

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# ensure-installed.sh - installs the official MCP servers that tests/mcp/client_servers_test.cpp
+# drives with toon::mcp::client, when they are missing or not the pinned versions:
+#   - npm: @modelcontextprotocol/server-filesystem, -memory, -everything (package.json) into
+#     tools/mcp-servers/node_modules with `npm ci` from the committed package-lock.json;
+#   - PyPI: mcp-server-time, mcp-server-git (requirements.txt; every package pinned in
+#     requirements.lock) into the virtual environment tools/mcp-servers/venv.
+# Run by scripts/setup.sh. Exit status: 0 when both are installed; 77 when node or python3 is
+# missing; 1 otherwise (npm, venv or pip failing).
+set -euo pipefail
+dir="$(cd "$(dirname "$0")" && pwd)"
+node=${NODE:-node}
+npm=${NPM:-npm}
+python=${PYTHON:-python3}
+command -v "$node" >/dev/null 2>&1 || { echo "mcp-servers/ensure-installed.sh: node not found" >&2; exit 77; }
+command -v "$python" >/dev/null 2>&1 || { echo "mcp-servers/ensure-installed.sh: python3 not found" >&2; exit 77; }
+
+# Every dependency of package.json installed at its pinned version?
+npm_installed() {
+  "$node" -e '
+    const dir = process.argv[1];
+    const deps = require(dir + "/package.json").dependencies;
+    for (const [name, version] of Object.entries(deps)) {
+      let got;
+      try { got = require(dir + "/node_modules/" + name + "/package.json").version; } catch { process.exit(1); }
+      if (got !== version) process.exit(1);
+    }' "$dir"
+}
+if ! npm_installed; then
+  command -v "$npm" >/dev/null 2>&1 || { echo "mcp-servers/ensure-installed.sh: npm not found" >&2; exit 1; }
+  echo "mcp-servers/ensure-installed.sh: installing the npm MCP servers into tools/mcp-servers/node_modules" >&2
+  (cd "$dir" && "$npm" ci --no-audit --no-fund --loglevel=error) >&2
+  npm_installed || { echo "mcp-servers/ensure-installed.sh: the pinned npm MCP servers could not be installed" >&2; exit 1; }
+fi
+
+# Every line of requirements.lock installed at its version in the venv?
+venv="$dir/venv"
+pip_installed() {
+  [ -x "$venv/bin/python" ] || return 1
+  "$venv/bin/python" - "$dir/requirements.lock" <<'PY'
+import sys
+from importlib import metadata
+for line in open(sys.argv[1]):
+    line = line.split("#", 1)[0].strip()
+    if not line:
+        continue
+    name, version = line.split("==")
+    try:
+        if metadata.version(name) != version:
+            sys.exit(1)
+    except metadata.PackageNotFoundError:
+        sys.exit(1)
+PY
+}
+if ! pip_installed; then
+  echo "mcp-servers/ensure-installed.sh: installing the PyPI MCP servers into tools/mcp-servers/venv" >&2
+  rm -rf "$venv"
+  "$python" -m venv "$venv" >&2
+  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$dir/requirements.lock" >&2
+  pip_installed || { echo "mcp-servers/ensure-installed.sh: the pinned PyPI MCP servers could not be installed" >&2; exit 1; }
+fi
