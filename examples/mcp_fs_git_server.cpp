@@ -3,13 +3,15 @@
 // 2026-07-28. Typed results (write_file, list_directory, search_files, the git tools) come
 // back as structuredContent with an outputSchema, and as TOON text for the model.
 //
-//   mcp_fs_git_server [--workspace DIR] [--test-tools] [--timeout-ms N] [--page-size N]
-//                     [--max-line-bytes N] [--max-calls N]
+//   mcp_fs_git_server [--workspace DIR] [--test-tools] [--list-changed] [--timeout-ms N]
+//                     [--page-size N] [--max-line-bytes N] [--max-calls N]
 //
 // --workspace DIR   the directory the filesystem tools work in (default: a fresh directory in
 //                   the temporary directory, deleted at exit)
 // --test-tools      also serve `fail` (its handler throws) and `sleep` (its handler sleeps
 //                   `ms` milliseconds), for the protocol tests (category "test")
+// --list-changed    advertise tools.listChanged and serve `grow` (category "test"): each call
+//                   adds a tool echo_N and announces it with notifications/tools/list_changed
 // --timeout-ms N    give up a tool call after N ms (server_options::call_timeout; default 60000)
 // --page-size N     tools per tools/list page (default 100)
 // --max-line-bytes N, --max-calls N   server_options::max_line_size, max_concurrent_calls
@@ -19,7 +21,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <iostream>
+#include <memory>
+#include <mutex>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -44,6 +49,12 @@ struct slept {
   int ms = 0;
 };
 
+struct no_args {};
+
+struct echo_args {
+  std::string text;
+};
+
 }  // namespace test_tools
 
 template <>
@@ -61,8 +72,8 @@ namespace {
 
 [[noreturn]] void usage(const std::string& problem) {
   std::cerr << "mcp_fs_git_server: " << problem
-            << "\nusage: mcp_fs_git_server [--workspace DIR] [--test-tools] [--timeout-ms N] [--page-size N]"
-               " [--max-line-bytes N] [--max-calls N]\n";
+            << "\nusage: mcp_fs_git_server [--workspace DIR] [--test-tools] [--list-changed] [--timeout-ms N]"
+               " [--page-size N] [--max-line-bytes N] [--max-calls N]\n";
   std::exit(2);
 }
 
@@ -93,6 +104,7 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string_view a = argv[i];
     if (a == "--test-tools") test = true;
+    else if (a == "--list-changed") options.tools_list_changed = true;
     else if (a == "--workspace" && i + 1 < argc) workspace_dir = argv[++i];
     else if (a == "--timeout-ms") options.call_timeout = std::chrono::milliseconds(number_arg(argc, argv, i));
     else if (a == "--page-size") options.page_size = static_cast<std::size_t>(number_arg(argc, argv, i));
@@ -112,20 +124,41 @@ int main(int argc, char** argv) {
   std::size_t abandoned = 0;
   {
     demo::workspace ws(fs::canonical(workspace_dir));
-    toon::tool_catalog cat = demo::make_catalog(ws);
-    if (test) {
-      cat.add_category("test", "Tools for protocol tests");
-      cat.add<test_tools::fail_args>("fail", "Throws an exception (for tests)", "test",
-                                     [](const test_tools::fail_args& a) -> std::string { throw std::runtime_error(a.message); });
-      cat.add<test_tools::sleep_args>("sleep", "Sleeps, then answers (for timeout and cancellation tests)", "test",
-                                      [](const test_tools::sleep_args& a) {
-                                        std::this_thread::sleep_for(std::chrono::milliseconds(a.ms));
-                                        return test_tools::slept{a.ms};
+    toon::mcp::server* serving = nullptr;  // for `grow`, set before serving starts
+    std::mutex grow_mutex;
+    int echo_tools = 0;
+    // The catalog with `extra` echo_N tools (only `grow` makes more than zero).
+    std::function<std::shared_ptr<const toon::tool_catalog>(int)> build = [&](int extra) {
+      auto cat = std::make_shared<toon::tool_catalog>(demo::make_catalog(ws));
+      if (test || options.tools_list_changed) cat->add_category("test", "Tools for protocol tests");
+      if (test) {
+        cat->add<test_tools::fail_args>("fail", "Throws an exception (for tests)", "test",
+                                        [](const test_tools::fail_args& a) -> std::string { throw std::runtime_error(a.message); });
+        cat->add<test_tools::sleep_args>("sleep", "Sleeps, then answers (for timeout and cancellation tests)", "test",
+                                         [](const test_tools::sleep_args& a) {
+                                           std::this_thread::sleep_for(std::chrono::milliseconds(a.ms));
+                                           return test_tools::slept{a.ms};
+                                         });
+      }
+      if (options.tools_list_changed) {
+        cat->add<test_tools::no_args>("grow", "Adds a tool echo_N to this server (for list_changed tests)", "test",
+                                      [&](const test_tools::no_args&) {
+                                        std::lock_guard<std::mutex> lock(grow_mutex);
+                                        ++echo_tools;
+                                        serving->set_catalog(build(echo_tools));  // sends list_changed
+                                        return "added echo_" + std::to_string(echo_tools);
                                       });
-    }
-    toon::mcp::log_to_stderr("serving " + std::to_string(cat.tools().size()) + " tools on stdio, workspace " +
+        for (int i = 1; i <= extra; ++i)
+          cat->add<test_tools::echo_args>("echo_" + std::to_string(i), "Echoes its text", "test",
+                                          [](const test_tools::echo_args& a) { return a.text; });
+      }
+      return std::shared_ptr<const toon::tool_catalog>(std::move(cat));
+    };
+    std::shared_ptr<const toon::tool_catalog> cat = build(0);
+    toon::mcp::log_to_stderr("serving " + std::to_string(cat->tools().size()) + " tools on stdio, workspace " +
                              ws.root().string());
-    toon::mcp::server srv(cat, options);
+    toon::mcp::server srv(std::move(cat), options);
+    serving = &srv;
     status = srv.serve_stdio();
     abandoned = srv.abandoned_calls();
   }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <condition_variable>
 #include <cstdio>
@@ -45,6 +46,7 @@ namespace {
 constexpr std::string_view meta_protocol_version = "io.modelcontextprotocol/protocolVersion";
 constexpr std::string_view meta_client_capabilities = "io.modelcontextprotocol/clientCapabilities";
 constexpr std::string_view meta_server_info = "io.modelcontextprotocol/serverInfo";
+constexpr std::string_view meta_subscription_id = "io.modelcontextprotocol/subscriptionId";
 
 bool is_modern_version(std::string_view v) { return v == protocol_2026_07_28; }
 bool is_legacy_version(std::string_view v) { return v == protocol_2025_11_25 || v == protocol_2025_06_18; }
@@ -61,10 +63,14 @@ struct request_context {
   bool modern = false;
 };
 
-std::string cursor_of(std::size_t offset) { return "toon-mcp:" + std::to_string(offset); }
+// A cursor names the catalog generation it was made for, so that one from before a
+// set_catalog() is rejected instead of paging through a different list.
+std::string cursor_of(std::uint64_t generation, std::size_t offset) {
+  return "toon-mcp:" + std::to_string(generation) + ":" + std::to_string(offset);
+}
 
-std::optional<std::size_t> offset_of(std::string_view cursor, std::size_t tool_count) {
-  constexpr std::string_view prefix = "toon-mcp:";
+std::optional<std::size_t> offset_of(std::string_view cursor, std::uint64_t generation, std::size_t tool_count) {
+  const std::string prefix = "toon-mcp:" + std::to_string(generation) + ":";
   if (cursor.substr(0, prefix.size()) != prefix) return std::nullopt;
   std::string_view digits = cursor.substr(prefix.size());
   if (digits.empty() || digits.size() > 12) return std::nullopt;
@@ -81,10 +87,36 @@ std::optional<std::size_t> offset_of(std::string_view cursor, std::size_t tool_c
 
 // ---- state ---------------------------------------------------------------------------------------
 
+// The catalog being served, with each tool's tools/list entry precomputed. Replaced whole by
+// set_catalog(); requests hold the one they started with.
+struct served_catalog {
+  std::shared_ptr<const tool_catalog> catalog;
+  std::vector<value> entries;
+  std::uint64_t generation = 0;
+
+  explicit served_catalog(std::shared_ptr<const tool_catalog> c) : catalog(std::move(c)) {
+    if (!catalog) catalog = std::make_shared<const tool_catalog>();
+    const value list = catalog->mcp_tools_list();
+    for (const value& entry : list["tools"].as_array()) {
+      value e = entry;
+      const tool* t = catalog->find(e["name"].as_string());
+      if (t != nullptr && t->output_schema) e.as_object().emplace_back("outputSchema", *t->output_schema);
+      entries.push_back(std::move(e));
+    }
+  }
+};
+
+// A 2026-07-28 subscriptions/listen stream, open until the client cancels it.
+struct subscription {
+  value id;
+  bool tools_list_changed = false;  // honoured (requested and enabled)
+};
+
 // One tools/call between its arrival and its end (response, cancellation or timeout).
 struct call {
   value id;
   std::string key;  // the id as JSON, for lookups
+  std::shared_ptr<const served_catalog> source;  // keeps `target` alive
   const tool* target = nullptr;
   value arguments;
   request_context context;
@@ -96,16 +128,22 @@ struct call {
 };
 
 struct server::state : std::enable_shared_from_this<server::state> {
-  const tool_catalog& catalog;
   server_options options;
   message_sink sink;
   std::mutex write_mutex;
 
-  // Each tool's tools/list entry, precomputed (the catalog does not change).
-  std::vector<value> tool_entries;
+  mutable std::mutex catalog_mutex;
+  std::shared_ptr<const served_catalog> served;
 
   // A legacy session was opened by initialize (only the reading thread uses it).
   bool initialized = false;
+  // ... and notifications/initialized arrived: list_changed may be sent to it.
+  std::atomic<bool> session_ready{false};
+
+  // Open subscriptions/listen streams by id (as JSON). Held while announcing, so that a
+  // stream's acknowledgement always precedes its notifications.
+  std::mutex notify_mutex;
+  std::map<std::string, subscription> subscriptions;
 
   // Calls. `running` counts started calls not abandoned and not ended.
   mutable std::mutex mutex;
@@ -118,15 +156,50 @@ struct server::state : std::enable_shared_from_this<server::state> {
   bool stopping = false;
   std::thread watchdog;
 
-  state(const tool_catalog& c, server_options o, message_sink s)
-      : catalog(c), options(std::move(o)), sink(std::move(s)) {
-    const value list = catalog.mcp_tools_list();
-    for (const value& entry : list["tools"].as_array()) {
-      value e = entry;
-      const tool* t = catalog.find(e["name"].as_string());
-      if (t != nullptr && t->output_schema) e.as_object().emplace_back("outputSchema", *t->output_schema);
-      tool_entries.push_back(std::move(e));
+  state(std::shared_ptr<const tool_catalog> c, server_options o, message_sink s)
+      : options(std::move(o)), sink(std::move(s)), served(std::make_shared<const served_catalog>(std::move(c))) {}
+
+  std::shared_ptr<const served_catalog> current() const {
+    std::lock_guard<std::mutex> lock(catalog_mutex);
+    return served;
+  }
+
+  void set_catalog(std::shared_ptr<const tool_catalog> c) {
+    auto next = std::make_shared<served_catalog>(std::move(c));
+    {
+      std::lock_guard<std::mutex> lock(catalog_mutex);
+      next->generation = served->generation + 1;
+      served = std::move(next);
     }
+    if (options.tools_list_changed) announce_tools_changed();
+  }
+
+  void announce_tools_changed() {
+    std::lock_guard<std::mutex> lock(notify_mutex);
+    if (session_ready.load()) {
+      object n;
+      n.emplace_back("jsonrpc", "2.0");
+      n.emplace_back("method", "notifications/tools/list_changed");
+      send(n);
+    }
+    for (const auto& [key, sub] : subscriptions) {
+      if (!sub.tools_list_changed) continue;
+      send(subscription_notification("notifications/tools/list_changed", sub.id, object{}));
+    }
+  }
+
+  // A notification on a subscriptions/listen stream: params._meta names the stream.
+  static value subscription_notification(std::string_view method, const value& id, object params) {
+    object meta;
+    meta.emplace_back(std::string(meta_subscription_id), id);
+    object p;
+    p.emplace_back("_meta", std::move(meta));
+    for (auto& m : params) p.emplace_back(m.key, std::move(m.value));
+    object n;
+    n.emplace_back("jsonrpc", "2.0");
+    n.emplace_back("method", std::string(method));
+    n.emplace_back("params", std::move(p));
+    return n;
   }
 
   void log(std::string_view message) const {
@@ -171,7 +244,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
 
   value capabilities() const {
     object tools;
-    tools.emplace_back("listChanged", false);
+    tools.emplace_back("listChanged", options.tools_list_changed);
     object caps;
     caps.emplace_back("tools", std::move(tools));
     return caps;
@@ -252,9 +325,13 @@ struct server::state : std::enable_shared_from_this<server::state> {
 
   value list_tools(const value* params) {
     request_context ctx = context_of(params, "tools/list");
+    const std::shared_ptr<const served_catalog> source = current();
+    const std::vector<value>& tool_entries = source->entries;
     std::size_t offset = 0;
     if (const value* cursor = params != nullptr ? params->find("cursor") : nullptr; cursor != nullptr && !cursor->is_null()) {
-      std::optional<std::size_t> o = cursor->is_string() ? offset_of(cursor->as_string(), tool_entries.size()) : std::nullopt;
+      std::optional<std::size_t> o = cursor->is_string()
+                                         ? offset_of(cursor->as_string(), source->generation, tool_entries.size())
+                                         : std::nullopt;
       if (!o) throw rpc_failure{invalid_params, "Invalid params: invalid cursor"};
       offset = *o;
     }
@@ -264,7 +341,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
                 tool_entries.begin() + static_cast<std::ptrdiff_t>(end));
     object fields;
     fields.emplace_back("tools", std::move(tools));
-    if (end < tool_entries.size()) fields.emplace_back("nextCursor", cursor_of(end));
+    if (end < tool_entries.size()) fields.emplace_back("nextCursor", cursor_of(source->generation, end));
     return finish_result(std::move(fields), ctx, true);
   }
 
@@ -277,14 +354,18 @@ struct server::state : std::enable_shared_from_this<server::state> {
     const value* arguments = params->find("arguments");
     if (arguments != nullptr && !arguments->is_object() && !arguments->is_null())
       throw rpc_failure{invalid_params, "Invalid params: tools/call \"arguments\" must be an object"};
-    const tool* t = catalog.find(name->as_string());
+    std::shared_ptr<const served_catalog> source = current();
+    const tool* t = source->catalog->find(name->as_string());
     if (t == nullptr) {
-      call_result unknown = catalog.call(name->as_string(), value());  // the catalog's message
+      call_result unknown = source->catalog->call(name->as_string(), value());  // the catalog's message
       throw rpc_failure{invalid_params, unknown.text};
     }
     auto c = std::make_shared<call>();
     c->id = id;
     c->key = to_json(id);
+    if (subscribed(c->key))
+      throw rpc_failure{invalid_request, "Invalid Request: request id " + c->key + " is already in use"};
+    c->source = std::move(source);
     c->target = t;
     c->arguments = arguments != nullptr ? *arguments : value();
     c->context = ctx;
@@ -320,7 +401,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
   void execute(const std::shared_ptr<call>& c) {
     call_result r;
     try {
-      r = catalog.call(c->target->name, c->arguments);
+      r = c->source->catalog->call(c->target->name, c->arguments);
     } catch (const std::exception& e) {  // allocation failures and the like; handlers' are caught
       r.status = call_status::tool_failed;
       r.text = std::string("tool ") + c->target->name + " failed: " + e.what();
@@ -400,10 +481,53 @@ struct server::state : std::enable_shared_from_this<server::state> {
     }
   }
 
+  // ---- subscriptions (2026-07-28) -------------------------------------------------------------
+
+  bool subscribed(const std::string& key) {
+    std::lock_guard<std::mutex> lock(notify_mutex);
+    return subscriptions.count(key) != 0;
+  }
+
+  // subscriptions/listen: acknowledged with the honoured filter, then open until cancelled.
+  // The server never ends a stream by itself while serving, so no response is sent.
+  void listen(const value& id, const value* params) {
+    request_context ctx = context_of(params, "subscriptions/listen");
+    if (!ctx.modern)
+      throw rpc_failure{method_not_found, "Method not found: subscriptions/listen (protocol 2026-07-28)"};
+    const value* filter = params->find("notifications");
+    if (filter == nullptr || !filter->is_object())
+      throw rpc_failure{invalid_params, "Invalid params: subscriptions/listen needs \"notifications\" (an object)"};
+    std::string key = to_json(id);
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (calls.count(key) != 0)
+        throw rpc_failure{invalid_request, "Invalid Request: request id " + key + " is already in use"};
+    }
+    const value* tools = filter->find("toolsListChanged");
+    subscription sub{id, options.tools_list_changed && tools != nullptr && tools->is_bool() && tools->as_bool()};
+    object honoured;
+    if (sub.tools_list_changed) honoured.emplace_back("toolsListChanged", true);
+    object ack;
+    ack.emplace_back("notifications", std::move(honoured));
+    std::lock_guard<std::mutex> lock(notify_mutex);
+    if (subscriptions.size() >= options.max_queued_calls)
+      throw rpc_failure{internal_error, "Internal error: too many open subscriptions"};
+    if (!subscriptions.emplace(key, sub).second)
+      throw rpc_failure{invalid_request, "Invalid Request: request id " + key + " is already in use"};
+    send(subscription_notification("notifications/subscriptions/acknowledged", id, std::move(ack)));
+  }
+
   void cancel(const value* params) {
     const value* id = params != nullptr ? params->find("requestId") : nullptr;
     if (id == nullptr || !jsonrpc::valid_id(*id)) return;  // malformed: ignored (spec)
     std::string key = to_json(*id);
+    {
+      std::lock_guard<std::mutex> lock(notify_mutex);
+      if (subscriptions.erase(key) != 0) {
+        log("subscription " + key + " cancelled");
+        return;
+      }
+    }
     std::lock_guard<std::mutex> lock(mutex);
     auto it = calls.find(key);
     if (it == calls.end()) return;  // unknown or already answered: ignored
@@ -487,7 +611,8 @@ struct server::state : std::enable_shared_from_this<server::state> {
 
   void notification(const std::string& name, const value* params) {
     if (name == "notifications/cancelled") cancel(params);
-    // notifications/initialized and any other notification: nothing to answer.
+    else if (name == "notifications/initialized" && initialized) session_ready = true;
+    // Any other notification: nothing to do.
   }
 
   void request(const value& id, const std::string& name, const value* params) {
@@ -501,6 +626,8 @@ struct server::state : std::enable_shared_from_this<server::state> {
       send(jsonrpc::result_response(id, initialize(p)));
     } else if (name == "server/discover") {
       send(jsonrpc::result_response(id, discover(p)));
+    } else if (name == "subscriptions/listen") {
+      listen(id, p);
     } else if (name == "ping") {
       request_context ctx = context_of(p, "ping");
       if (ctx.modern) throw rpc_failure{method_not_found, "Method not found: ping (removed in 2026-07-28)"};
@@ -529,7 +656,13 @@ struct server::state : std::enable_shared_from_this<server::state> {
 // ---- server ------------------------------------------------------------------------------------
 
 server::server(const tool_catalog& catalog, server_options options, message_sink sink)
-    : state_(std::make_shared<state>(catalog, std::move(options), std::move(sink))) {}
+    : server(std::shared_ptr<const tool_catalog>(std::shared_ptr<const tool_catalog>(), &catalog),  // not owned
+             std::move(options), std::move(sink)) {}
+
+server::server(std::shared_ptr<const tool_catalog> catalog, server_options options, message_sink sink)
+    : state_(std::make_shared<state>(std::move(catalog), std::move(options), std::move(sink))) {}
+
+void server::set_catalog(std::shared_ptr<const tool_catalog> catalog) { state_->set_catalog(std::move(catalog)); }
 
 server::~server() { state_->stop(); }
 

@@ -2,6 +2,7 @@
 // (checked verbatim by the ctest docs.mcp.examples_in_sync), compiled and run here.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,29 @@ TEST(McpServerDocs, InProcess) {
   toon::result<toon::value> init = toon::from_json(sent[0]);
   ASSERT_TRUE(init.has_value());
   EXPECT_EQ((*init)["result"]["protocolVersion"].as_string(), "2025-11-25");
+}
+
+TEST(McpServerDocs, ChangingTheTools) {
+  std::vector<std::string> sent;
+  // doc:begin server_set_catalog
+  toon::mcp::server_options options;
+  options.tools_list_changed = true;  // advertise tools.listChanged: true
+  options.log = {};
+  toon::mcp::server server(std::make_shared<const toon::tool_catalog>(weather_tools()), options,
+                           [&](std::string_view message) { sent.emplace_back(message); });
+  // ... once the client has initialized (or opened a subscriptions/listen stream):
+  auto more = std::make_shared<toon::tool_catalog>(weather_tools());
+  more->add<forecast_args>("alerts", "Weather alerts", "", [](const forecast_args& a) { return a.city + ": none"; });
+  server.set_catalog(std::move(more));  // sends notifications/tools/list_changed
+  // doc:end
+  EXPECT_TRUE(sent.empty());  // no session yet: nobody to tell
+  server.handle_line(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",)"
+                     R"("capabilities":{},"clientInfo":{"name":"test","version":"1"}}})");
+  server.handle_line(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+  server.set_catalog(std::make_shared<const toon::tool_catalog>(weather_tools()));
+  ASSERT_EQ(sent.size(), 2u);
+  EXPECT_NE(sent[0].find(R"("tools":{"listChanged":true})"), std::string::npos) << sent[0];
+  EXPECT_EQ(sent[1], R"({"jsonrpc":"2.0","method":"notifications/tools/list_changed"})");
 }
 
 TEST(McpServerDocs, OutputSchemaShown) {

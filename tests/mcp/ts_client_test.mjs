@@ -1,8 +1,9 @@
 // The official MCP TypeScript SDK client (@modelcontextprotocol/sdk 1.x, Client +
 // StdioClientTransport) drives the example server examples/mcp_fs_git_server.cpp over stdio:
 // handshake, every page of tools/list, valid / invalid / unknown-tool calls, a handler that
-// throws, one that hangs past the server's timeout, cancellation, and structuredContent
-// validated against outputSchema with ajv (JSON Schema 2020-12).
+// throws, one that hangs past the server's timeout, cancellation, structuredContent
+// validated against outputSchema with ajv (JSON Schema 2020-12), and
+// notifications/tools/list_changed followed by a new tools/list.
 //
 //   node tests/mcp/ts_client_test.mjs SERVER_BINARY
 //
@@ -20,7 +21,7 @@ const load = async (name) => import(require.resolve(name));
 
 const { Client } = await load("@modelcontextprotocol/sdk/client/index.js");
 const { StdioClientTransport } = await load("@modelcontextprotocol/sdk/client/stdio.js");
-const { McpError, ErrorCode } = await load("@modelcontextprotocol/sdk/types.js");
+const { McpError, ErrorCode, ToolListChangedNotificationSchema } = await load("@modelcontextprotocol/sdk/types.js");
 const Ajv2020 = (await load("ajv/dist/2020.js")).default;
 
 const serverBinary = process.argv[2];
@@ -52,10 +53,11 @@ const textOf = (result) => (result.content ?? []).filter((c) => c.type === "text
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The server: 3 tools per page, a 1 s call timeout, one call at a time (so that a call
-// queued after a cancelled one starts only when the cancelled handler has returned).
+// queued after a cancelled one starts only when the cancelled handler has returned), and
+// `grow` (--list-changed), which adds a tool and announces it.
 const transport = new StdioClientTransport({
   command: serverBinary,
-  args: ["--test-tools", "--timeout-ms", "1000", "--page-size", "3", "--max-calls", "1"],
+  args: ["--test-tools", "--list-changed", "--timeout-ms", "1000", "--page-size", "3", "--max-calls", "1"],
   stderr: "pipe",
 });
 transport.stderr?.on("data", (chunk) => process.stderr.write(chunk));
@@ -85,13 +87,13 @@ try {
     cursor = page.nextCursor;
   } while (cursor !== undefined && pages < 20);
   const names = tools.map((t) => t.name);
-  check("tools/list: 11 tools on 4 pages", tools.length === 11 && pages === 4, `${tools.length} tools, ${pages} pages`);
+  check("tools/list: 12 tools on 4 pages", tools.length === 12 && pages === 4, `${tools.length} tools, ${pages} pages`);
   check("tools/list: names unique", new Set(names).size === names.length);
   check(
     "tools/list: registration order",
     JSON.stringify(names) ===
       JSON.stringify(["read_file", "write_file", "search_files", "delete_file", "list_directory", "git_status",
-        "git_diff", "git_commit", "git_log", "fail", "sleep"]),
+        "git_diff", "git_commit", "git_log", "fail", "sleep", "grow"]),
     names.join(","),
   );
   const again = [];
@@ -172,6 +174,32 @@ try {
   check("ping after cancellation", (await rejects(client.ping())) === null);
   check("cancellation: no response to the cancelled request",
     !clientErrors.some((e) => e.includes("unknown message ID")), clientErrors.join(" | "));
+
+  // ---- notifications/tools/list_changed ---------------------------------------------------------
+  check("initialize: tools.listChanged", client.getServerCapabilities()?.tools?.listChanged === true,
+    JSON.stringify(client.getServerCapabilities()));
+  let changes = 0;
+  let announced;
+  const changed = new Promise((resolve) => { announced = resolve; });
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    changes++;
+    announced(true);
+  });
+  const grown = await client.callTool({ name: "grow", arguments: {} });
+  check("grow: result", grown.isError === false && textOf(grown) === "added echo_1", JSON.stringify(grown));
+  check("list_changed: notification received", await Promise.race([changed, sleep(30000).then(() => false)]));
+  const relisted = [];
+  cursor = undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? {} : { cursor });
+    relisted.push(...page.tools.map((t) => t.name));
+    cursor = page.nextCursor;
+  } while (cursor !== undefined && relisted.length < 100);
+  check("list_changed: the new list has the new tool", JSON.stringify(relisted) === JSON.stringify([...names, "echo_1"]),
+    relisted.join(","));
+  const echoed = await client.callTool({ name: "echo_1", arguments: { text: "new tool" } });
+  check("list_changed: the new tool answers", echoed.isError === false && textOf(echoed) === "new tool", JSON.stringify(echoed));
+  check("list_changed: one notification", changes === 1, String(changes));
 } catch (e) {
   check("no unexpected exception", false, e?.stack ?? String(e));
 } finally {

@@ -11,7 +11,8 @@
 // (stateless: `server/discover`, protocol version and client capabilities in each request's
 // `_meta`), served side by side: a request whose params carry
 // `_meta["io.modelcontextprotocol/protocolVersion"]` is served statelessly, anything else by the
-// legacy session that `initialize` opened.
+// legacy session that `initialize` opened. set_catalog() replaces the tools while serving and,
+// with server_options::tools_list_changed, announces it (notifications/tools/list_changed).
 #pragma once
 
 #include <chrono>
@@ -73,7 +74,8 @@ struct server_options {
   std::size_t max_line_size = std::size_t(4) << 20;
   /// tools/call handlers running at once; further calls wait in a queue.
   std::size_t max_concurrent_calls = 4;
-  /// Calls waiting for a free slot at most; a call beyond that is answered with -32603.
+  /// Calls waiting for a free slot at most; a call beyond that is answered with -32603. Also
+  /// the most open 2026-07-28 subscriptions/listen streams.
   std::size_t max_queued_calls = 1024;
   /// A handler still running this long after it started is given up: the call is answered
   /// with an `isError` result, its slot is freed, and its thread is abandoned (detached; it
@@ -83,6 +85,10 @@ struct server_options {
   std::int64_t ttl_ms = 300000;
   /// 2026-07-28 `cacheScope` of those results: "public" or "private".
   std::string cache_scope = "public";
+  /// Advertise `tools.listChanged: true` and announce each server::set_catalog() with
+  /// `notifications/tools/list_changed`: to the initialized 2025-11-25 session, and on every
+  /// 2026-07-28 `subscriptions/listen` stream that asked for `toolsListChanged`.
+  bool tools_list_changed = false;
   /// Diagnostics (malformed messages, cancellations, timeouts); never stdout. Empty: none.
   std::function<void(std::string_view)> log = &log_to_stderr;
 };
@@ -93,8 +99,9 @@ struct server_options {
 /// Receives each outgoing message: one JSON text, without the newline.
 using message_sink = std::function<void(std::string_view message)>;
 
-/// An MCP server for the tools of a tool_catalog. The catalog must outlive the server and any
-/// handler thread it abandoned after a timeout (in practice: the process). Messages are handled
+/// An MCP server for the tools of a tool_catalog. A catalog passed by reference must outlive the
+/// server and any handler thread it abandoned after a timeout (in practice: the process); one
+/// passed by shared_ptr is kept alive as long as a request uses it. Messages are handled
 /// one line at a time by the thread that feeds them (serve() or handle_line()); tools/call
 /// handlers run on their own threads, at most server_options::max_concurrent_calls at once,
 /// and their responses are written from there (each message whole, under a lock).
@@ -102,6 +109,8 @@ class server {
  public:
   /// A server for `catalog`; messages go to `sink` (serve() replaces it with its output).
   explicit server(const tool_catalog& catalog, server_options options = {}, message_sink sink = {});
+  /// A server owning (a share of) `catalog`; null serves no tools.
+  explicit server(std::shared_ptr<const tool_catalog> catalog, server_options options = {}, message_sink sink = {});
   /// Waits for running calls (not for abandoned ones).
   ~server();
   server(const server&) = delete;
@@ -126,6 +135,13 @@ class server {
   /// Blocks until every abandoned handler has returned, or `timeout` passed; true when none
   /// is left. After it returns true, no thread of this server uses the catalog.
   bool wait_abandoned(std::chrono::milliseconds timeout);
+
+  /// Serves `catalog` from now on (null: no tools), from any thread, also while serving: later
+  /// tools/list and tools/call requests see it, calls already accepted finish with the catalog
+  /// they started with (which their shared_ptr keeps alive), and cursors of the previous list
+  /// become invalid (-32602). With server_options::tools_list_changed, then sends
+  /// `notifications/tools/list_changed` (see there).
+  void set_catalog(std::shared_ptr<const tool_catalog> catalog);
 
   /// tools/call requests queued or running now.
   [[nodiscard]] std::size_t pending_calls() const;
