@@ -3,6 +3,10 @@
 docs/img/bench-*.png (gnuplot) and benchmarks/results/results.json. Standard library only.
 
     python3 benchmarks/report.py --out BENCH_OUT --build BUILD_DIR --root REPO [--catalog-md FILE]
+    python3 benchmarks/report.py --mcp-only --out BENCH_OUT --build BUILD_DIR --root REPO
+
+--mcp-only rewrites only the "MCP over stdio" section of docs/benchmarks.md and the mcp_stdio
+entry of results.json, from BENCH_OUT/mcp.json (MCP_ONLY=1 bash scripts/bench.sh).
 """
 import argparse
 import datetime
@@ -53,6 +57,83 @@ def fmt_rate(x):
         if x >= div:
             return f"{x / div:.3g}{suf}" if x / div < 100 else f"{x / div:.0f}{suf}"
     return f"{x:.3g}"
+
+
+MCP_BEGIN, MCP_END = "<!-- mcp-stdio:begin -->", "<!-- mcp-stdio:end -->"
+
+
+def node_package_version(root, package):
+    pkg = load(os.path.join(root, "tools", "mcp-peers", "node_modules", *package.split("/"), "package.json"))
+    return pkg.get("version", "?") if pkg else "?"
+
+
+def mcp_section(out, root):
+    """The body of the "MCP over stdio" section (between the markers) from BENCH_OUT/mcp.json and
+    BENCH_OUT/mcp-notes.txt, and the raw figures; (None, None) when the benchmark did not run."""
+    data = load(os.path.join(out, "mcp.json"))
+    if not data:
+        return None, None
+    notes_path = os.path.join(out, "mcp-notes.txt")
+    notes = [n for n in open(notes_path, encoding="utf-8").read().split("\n") if n] if os.path.exists(notes_path) else []
+    data["notes"] = notes
+    node = ""
+    if shutil.which("node"):
+        node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    names = {
+        "toon-cpp": f"`toon::mcp::server` (toon-cpp {data.get('toon_version', '')}, C++; default options)",
+        "ts-sdk": f"`McpServer` of `@modelcontextprotocol/sdk` {node_package_version(root, '@modelcontextprotocol/sdk')} "
+                  f"(TypeScript, node {node})",
+    }
+    lines = [
+        "A server with one no-op tool (`noop`, answers `ok`), started as a child process and driven "
+        "over its stdin/stdout pipes by `toon_mcp_bench` ([`benchmarks/mcp/`](../benchmarks/mcp/)): "
+        "toon-cpp's [`noop_server.cpp`](../benchmarks/mcp/noop_server.cpp) next to the official TypeScript "
+        "SDK's [`ts_noop_server.mjs`](../benchmarks/mcp/ts_noop_server.mjs), both after the 2025-11-25 "
+        "`initialize` handshake (the revision both speak).",
+        "",
+        f"- **requests/s**: {data['calls']} `tools/call` requests written to the server as fast as its stdin "
+        f"takes them, at most {data['window']} unanswered at a time, and every response read; requests answered "
+        f"per second (each is one request line in and one response line out), median of {data['repetitions']} "
+        "runs, each in a fresh process after a warm-up window.",
+        f"- **round trip**: `toon::mcp::client::call_tool(\"noop\", {{}})`, one call at a time, "
+        f"{data['latency_calls']} calls after 200 warm-up calls: the client's latency through both pipes.",
+        "",
+        "| server | requests/s | round trip median | p99 | mean |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for r in data["servers"]:
+        lat = r.get("latency") or {}
+        rate = r.get("requests_per_s")
+        cells = [fmt_rate(rate) if rate else "failed"]
+        cells += [f"{lat[k]:.0f} µs" if k in lat else "failed" for k in ("median_us", "p99_us", "mean_us")]
+        lines.append(f"| {names.get(r['label'], r['label'])} | " + " | ".join(cells) + " |")
+    lines += [
+        "",
+        f"Load average before and after (`/proc/loadavg`): `{data.get('load_before', '')}`, "
+        f"`{data.get('load_after', '')}`; the client and the server share the machine's cores. toon-cpp runs "
+        "each call on a thread of its own (at most `max_concurrent_calls`, 4, at once); the SDK runs "
+        "handlers on node's event loop.",
+    ]
+    for n in notes:
+        lines.append("")
+        lines.append(f"Note: {n}")
+    lines += ["", "Refresh only this section: `MCP_ONLY=1 bash scripts/bench.sh`."]
+    return "\n".join(lines), data
+
+
+def splice_mcp(md_path, body):
+    """Replaces the MCP section of an existing docs/benchmarks.md, or adds it before "## Reproducing"."""
+    old = open(md_path, encoding="utf-8").read() if os.path.exists(md_path) else "# Benchmarks\n"
+    block = f"{MCP_BEGIN}\n{body}\n{MCP_END}"
+    pattern = re.compile(re.escape(MCP_BEGIN) + r".*?" + re.escape(MCP_END), re.S)
+    if pattern.search(old):
+        new = pattern.sub(lambda _: block, old)
+    else:
+        section = f"## MCP over stdio\n\n{block}\n\n"
+        at = old.find("## Reproducing")
+        new = old[:at] + section + old[at:] if at >= 0 else old.rstrip("\n") + "\n\n" + section
+    with open(md_path, "w", encoding="utf-8") as f:
+        f.write(new)
 
 
 def fmt_ratio(x):
@@ -152,8 +233,22 @@ def main():
     ap.add_argument("--root", required=True)
     ap.add_argument("--catalog-md")
     ap.add_argument("--peer-ms", default="1000")
+    ap.add_argument("--mcp-only", action="store_true")
     args = ap.parse_args()
     out, root = args.out, args.root
+
+    if args.mcp_only:
+        body, data = mcp_section(out, root)
+        if body is None:
+            raise SystemExit(f"report.py: no {os.path.join(out, 'mcp.json')}")
+        splice_mcp(os.path.join(root, "docs", "benchmarks.md"), body)
+        res_path = os.path.join(root, "benchmarks", "results", "results.json")
+        results = load(res_path) or {}
+        results["mcp_stdio"] = data
+        with open(res_path, "w", encoding="utf-8") as f:
+            json.dump(results, f, indent=2)
+            f.write("\n")
+        return
     peers_ms = args.peer_ms
 
     bench = load(os.path.join(out, "toon_bench.json"))
@@ -495,6 +590,23 @@ def main():
         w(catalog)
     w(end)
     w("")
+    # MCP over stdio (benchmarks/mcp): this run's figures, or the section of the previous page.
+    mcp_body, mcp_data = mcp_section(out, root)
+    if mcp_data:
+        results["mcp_stdio"] = mcp_data
+    elif os.path.exists(md_path):
+        m = re.search(re.escape(MCP_BEGIN) + r"\n?(.*?)\n?" + re.escape(MCP_END), open(md_path, encoding="utf-8").read(), re.S)
+        mcp_body = m.group(1).strip("\n") if m else None
+        old_results = load(os.path.join(root, "benchmarks", "results", "results.json")) or {}
+        if mcp_body and "mcp_stdio" in old_results:
+            results["mcp_stdio"] = old_results["mcp_stdio"]
+    if mcp_body:
+        w("## MCP over stdio")
+        w("")
+        w(MCP_BEGIN)
+        w(mcp_body)
+        w(MCP_END)
+        w("")
     w("## Reproducing")
     w("")
     w("```sh")

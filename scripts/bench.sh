@@ -10,12 +10,17 @@
 #   REPETITIONS repetitions of each toon_bench benchmark; the report uses the median (default: 3)
 #   PEER_MS     minimum timing per dataset and operation of the peers, in ms (default: 1000)
 #   SKIP_PEERS  1: do not run the other TOON implementations
+#   MCP_ONLY    1: run only the MCP over stdio benchmark (benchmarks/mcp) and rewrite only its
+#               section of docs/benchmarks.md and its entry of results.json
+#   JOBS        build parallelism (default: nproc)
 #
 # Needs the Debian packages of scripts/setup.sh (gnuplot-nox for the charts). The peers are
 # optional and skipped with a note when their tool is missing: node (the reference
 # implementation, installed by npm ci from tools/reference), cargo (the Rust crate
 # toon-format, built in the build directory) and python3 with venv (the Python package toons,
-# installed into a venv in the build directory).
+# installed into a venv in the build directory). The MCP benchmark's TypeScript SDK server needs
+# node and tools/mcp-peers (tools/mcp-peers/ensure-installed.sh); without them it is skipped with
+# a note.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -29,10 +34,42 @@ out="$build/bench-out"
 data="$out/data"
 log() { echo "bench.sh: $*" >&2; }
 
+jobs="${JOBS:-$(nproc)}"
 log "building Release into $build"
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOON_BUILD_BENCHMARKS=ON \
-  -DTOON_BUILD_TESTS=OFF -DTOON_BUILD_EXAMPLES=OFF -DTOON_BUILD_CLI=OFF >/dev/null
-cmake --build "$build" --target toon_bench toon_bench_alloc toon_bench_data -j "$(nproc)"
+configure=(-DCMAKE_BUILD_TYPE=Release -DTOON_BUILD_BENCHMARKS=ON)
+# A new build directory gets Ninja and only the benchmarks; an existing one keeps its generator
+# and its other options.
+[ -f "$build/CMakeCache.txt" ] ||
+  configure+=(-G Ninja -DTOON_BUILD_TESTS=OFF -DTOON_BUILD_EXAMPLES=OFF -DTOON_BUILD_CLI=OFF)
+cmake -S "$root" -B "$build" "${configure[@]}" >/dev/null
+
+# MCP over stdio: toon::mcp::server and client on a no-op tool, and the official TypeScript SDK
+# server doing the same (benchmarks/mcp). Writes $out/mcp.json and $out/mcp-notes.txt.
+run_mcp() {
+  cmake --build "$build" --target toon_mcp_bench toon_mcp_bench_noop_server -j "$jobs" >&2
+  local servers=(--server toon-cpp "$build/bin/toon_mcp_bench_noop_server")
+  : >"$out/mcp-notes.txt"
+  if ! command -v node >/dev/null 2>&1; then
+    echo "the TypeScript SDK server was skipped: node not found." >>"$out/mcp-notes.txt"
+  elif [ ! -f tools/mcp-peers/node_modules/@modelcontextprotocol/sdk/package.json ]; then
+    echo "the TypeScript SDK server was skipped: tools/mcp-peers is not installed (tools/mcp-peers/ensure-installed.sh)." \
+      >>"$out/mcp-notes.txt"
+  else
+    servers+=(--server ts-sdk node benchmarks/mcp/ts_noop_server.mjs)
+  fi
+  log "MCP over stdio (toon_mcp_bench)"
+  "$build/bin/toon_mcp_bench" "${servers[@]}" >"$out/mcp.json" || { log "toon_mcp_bench failed"; rm -f "$out/mcp.json"; }
+}
+
+if [ "${MCP_ONLY:-0}" = 1 ]; then
+  out="$build/bench-out-mcp"
+  rm -rf "$out" && mkdir -p "$out"
+  run_mcp
+  python3 benchmarks/report.py --mcp-only --out "$out" --build "$build" --root "$root"
+  log "wrote the MCP over stdio section of docs/benchmarks.md and benchmarks/results/results.json"
+  exit 0
+fi
+cmake --build "$build" --target toon_bench toon_bench_alloc toon_bench_data toon_mcp_bench toon_mcp_bench_noop_server -j "$jobs"
 
 rm -rf "$out" && mkdir -p "$data" "$out/peers"
 # The 50-tool MCP catalog of benchmarks/catalog (when present) replaces the generated one.
@@ -100,6 +137,7 @@ else
     echo "toons (Python): python3 venv or pip install failed" >>"$notes"
   fi
 fi
+run_mcp
 uptime >"$out/load-after.txt"
 
 log "tokens (o200k_base)"
