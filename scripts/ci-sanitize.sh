@@ -75,7 +75,14 @@ if [ "$fuzz_seconds" -gt 0 ]; then
     -DTOON_BUILD_FUZZERS=ON -DTOON_BUILD_TESTS=OFF -DTOON_BUILD_CLI=OFF "${spec_args[@]}"
   cmake --build "$fuzz_dir" -j "$jobs"
 
-  targets=${FUZZ_TARGETS:-$(sed -n 's/^set(TOON_FUZZ_TARGETS \(.*\))$/\1/p' fuzz/CMakeLists.txt)}
+  # The list of fuzz/CMakeLists.txt's set(TOON_FUZZ_TARGETS ...), which may span lines.
+  targets=${FUZZ_TARGETS:-$(awk '/^set\(TOON_FUZZ_TARGETS/ {on = 1} on {print} on && /\)/ {exit}' fuzz/CMakeLists.txt |
+    sed 's/set(TOON_FUZZ_TARGETS//; s/)//' | tr -s ' \n' ' ')}
+  if [ -z "${targets// /}" ]; then
+    echo "ci-sanitize: no fuzz targets found in fuzz/CMakeLists.txt (set(TOON_FUZZ_TARGETS ...))" >&2
+    exit 1
+  fi
+  echo "ci-sanitize: fuzz targets: $targets"
   artifacts="$fuzz_dir/artifacts"
   mkdir -p "$artifacts"
   failed=()
