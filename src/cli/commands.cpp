@@ -95,6 +95,22 @@ int finish(output_sink& out) {
   return exit_data_error;
 }
 
+// Completes a decode's output; with `stats`, reports the JSON written against the TOON read
+// (`toon_bytes`, and the token count `toon_tokens()` gives, computed only then).
+template <class Tokens>
+int finish_decode(output_sink& out, bool stats, std::uint64_t toon_bytes, Tokens&& toon_tokens) {
+  const int status = finish(out);
+  if (status == exit_ok && stats) {
+    struct stats s;
+    s.json_bytes = out.bytes();
+    s.json_tokens = out.tokens();
+    s.toon_bytes = toon_bytes;
+    s.toon_tokens = toon_tokens();
+    print_stats(s);
+  }
+  return status;
+}
+
 }  // namespace
 
 int run_encode(const options& opts) {
@@ -163,16 +179,7 @@ int decode_tree(const options& opts, const toon::decode_options& d, const toon::
   }
   out.buffer() = std::move(*json);
   out.buffer().push_back('\n');
-  int status = finish(out);
-  if (status == exit_ok && opts.stats) {
-    stats s;
-    s.json_bytes = out.bytes();
-    s.json_tokens = out.tokens();
-    s.toon_bytes = text.size();
-    s.toon_tokens = toon::estimate_tokens(text);
-    print_stats(s);
-  }
-  return status;
+  return finish_decode(out, opts.stats, text.size(), [&] { return toon::estimate_tokens(text); });
 }
 
 // True when reading `fd` would not block (or poll cannot tell).
@@ -286,16 +293,7 @@ int run_decode(const options& opts) {
     return exit_data_error;
   }
   out.buffer().push_back('\n');
-  int status = finish(out);
-  if (status == exit_ok && opts.stats) {
-    stats s;
-    s.json_bytes = out.bytes();
-    s.json_tokens = out.tokens();
-    s.toon_bytes = toon_bytes;
-    s.toon_tokens = toon_tokens.finish();
-    print_stats(s);
-  }
-  return status;
+  return finish_decode(out, opts.stats, toon_bytes, [&] { return toon_tokens.finish(); });
 }
 
 }  // namespace toon_cli

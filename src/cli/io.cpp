@@ -11,6 +11,8 @@
 #include <cstring>
 #include <vector>
 
+#include "../posix_io.hpp"
+
 namespace toon_cli {
 
 namespace {
@@ -51,17 +53,6 @@ int read_all(int fd, std::string& out, const struct stat* st) {
   }
 }
 
-int write_all(int fd, std::string_view data) {
-  while (!data.empty()) {
-    ssize_t n = ::write(fd, data.data(), data.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return errno;
-    }
-    data.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return 0;
-}
 
 }  // namespace
 
@@ -164,7 +155,7 @@ bool output_sink::open_target(bool streaming, std::string& error) {
 bool output_sink::write_buffer(std::string& error) {
   if (count_tokens_) estimator_.feed(buffer_);
   bytes_ += buffer_.size();
-  if (int err = write_all(fd_, buffer_)) {
+  if (int err = toon::detail::write_all(fd_, buffer_)) {
     error = describe(path_.empty() ? std::string("cannot write standard output") : "cannot write '" + path_ + "'", err);
     return false;
   }

@@ -11,6 +11,7 @@
 #include <string>
 #include <utility>
 
+#include "../posix_io.hpp"
 #include "omit_pass.hpp"
 #include "shape.hpp"
 #include "toon/detail/value_encoding.hpp"
@@ -271,16 +272,8 @@ result<void> table_core::flush() {
       break;
     }
     case sink_kind::fd:
-      for (std::size_t done = 0; done < n;) {
-        const ssize_t k = ::write(fd_, data + done, n - done);
-        if (k < 0) {
-          if (errno == EINTR) continue;
-          return fail(error{error_code::io_error, "toon::table_writer: write to file descriptor " +
-                                                      std::to_string(fd_) + " failed: " +
-                                                      std::strerror(errno)});
-        }
-        done += static_cast<std::size_t>(k);
-      }
+      if (const int err = write_all(fd_, std::string_view(data, n)))
+        return fail(io_failure("toon::table_writer: write to file descriptor " + std::to_string(fd_) + " failed", err));
       break;
   }
   writer::mark_type start = w_.mark();

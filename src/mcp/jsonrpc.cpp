@@ -1,6 +1,8 @@
 // Internal JSON-RPC 2.0 helpers of toon::mcp (src/mcp/jsonrpc.hpp).
 #include "jsonrpc.hpp"
 
+#include "../posix_io.hpp"
+
 #include <unistd.h>
 
 #include <cerrno>
@@ -41,16 +43,6 @@ bool valid_id(const value& id) noexcept {
   }
 }
 
-bool write_all(int fd, std::string_view bytes) {
-  while (!bytes.empty()) {
-    ssize_t n = ::write(fd, bytes.data(), bytes.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    bytes.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return true;
-}
+bool write_all(int fd, std::string_view bytes) { return detail::write_all(fd, bytes) == 0; }
 
 }  // namespace toon::mcp::jsonrpc

@@ -16,21 +16,14 @@
 #include <thread>
 #include <utility>
 
+#include "../posix_io.hpp"
+
 extern char** environ;  // NOLINT
 
 namespace toon::mcp {
 namespace {
 
-toon::error io_failure(std::string what, int err) {
-  toon::error e;
-  e.code = error_code::io_error;
-  e.message = std::move(what);
-  if (err != 0) {
-    e.message += ": ";
-    e.message += std::strerror(err);
-  }
-  return e;
-}
+using detail::io_failure;
 
 void close_fd(int& fd) noexcept {
   if (fd >= 0) {

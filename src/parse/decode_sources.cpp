@@ -12,21 +12,13 @@
 #include <string>
 
 #include "toon/stream.hpp"
+#include "../posix_io.hpp"
 
 namespace toon {
 
 namespace {
 
-error io_failure(std::string what, int err) {
-  error e;
-  e.code = error_code::io_error;
-  e.message = std::move(what);
-  if (err != 0) {
-    e.message += ": ";
-    e.message += std::strerror(err);
-  }
-  return e;
-}
+using detail::io_failure;
 
 // read(2) loop over `fd`; `name` goes into error messages.
 result<void> read_fd(int fd, const block_consumer& consume, std::size_t block_size, const std::string& name) {
