@@ -1,0 +1,65 @@
+// benchmarks/bench/profile_main.cpp - the toon_bench_profile program: runs one operation on
+// one dataset a given number of times and nothing else, for instruction counts and profiles
+// (valgrind --tool=callgrind, perf), which toon_bench cannot give: its registration runs
+// simdjson kernels that valgrind does not emulate, and Google Benchmark picks the iterations.
+//
+//   toon_bench_profile typed_decode|value_decode|typed_encode|value_encode DATASET [N]
+//
+// Prints the instructions-relevant facts (records, bytes) and exits 1 on a failed check.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "bench/common.hpp"
+#include "datasets/all.hpp"
+#include "toon/toon.hpp"
+
+namespace {
+
+int usage() {
+  std::fprintf(stderr, "usage: toon_bench_profile typed_decode|value_decode|typed_encode|value_encode DATASET [N]\n");
+  return 2;
+}
+
+template <class Doc>
+int run(std::string_view op, const Doc& d, long n) {
+  const std::string text = toon::encode(d);
+  std::size_t sink = 0;
+  for (long i = 0; i < n; ++i) {
+    if (op == "typed_decode") {
+      auto r = toon::decode<Doc>(text);
+      if (!r || !(*r == d)) return std::fprintf(stderr, "typed decode failed\n"), 1;
+      sink += bench::records_of(*r);
+    } else if (op == "value_decode") {
+      auto r = toon::decode(text);
+      if (!r) return std::fprintf(stderr, "value decode failed\n"), 1;
+      sink += r->is_object() ? r->as_object().size() : 1;
+    } else if (op == "typed_encode") {
+      sink += toon::encode(d).size();
+    } else if (op == "value_encode") {
+      static const toon::value v = toon::to_value(d);
+      sink += toon::encode(v).size();
+    } else {
+      return usage();
+    }
+  }
+  std::printf("%s: %zu bytes, %zu records, %ld runs (%zu)\n", std::string(op).c_str(), text.size(),
+              bench::records_of(d), n, sink);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) return usage();
+  const std::string_view op = argv[1];
+  const std::string_view name = argv[2];
+  const long n = argc > 3 ? std::strtol(argv[3], nullptr, 10) : 1;
+  int rc = -1;
+  bench::for_each_typed_dataset([&](auto ds) {
+    if (ds.name == name) rc = run(op, ds.data(), n);
+  });
+  if (rc < 0) return std::fprintf(stderr, "unknown dataset\n"), usage();
+  return rc;
+}
