@@ -6,6 +6,7 @@
 
 #include "toon/detail/value_events.hpp"
 #include "toon/stream.hpp"
+#include "parse/token.hpp"
 
 namespace toon::detail {
 
@@ -197,7 +198,7 @@ void typed_decoder::pop() noexcept {
 result<void> typed_decoder::run() {
   frames_.reserve(16);
   bits_.reserve(16);
-  return finish(decode_events(text_, *this, options_));
+  return finish(decode_events_to(text_, *this, this, options_));
 }
 
 result<void> typed_decoder::run(const value& v) {
@@ -341,6 +342,50 @@ bool typed_decoder::table_row(const scalar* cells, std::size_t count, std::size_
     for (std::size_t j = 0; j < count; ++j) column_fields_[j] = ops->field_index(columns_[j]);
   }
   if (!ops->row(*this, at, column_fields_.data(), columns_.data(), cells, count, offset)) return false;
+  return end_object();
+}
+
+// ---- text: unquoted primitives (detail/text_sink.hpp) --------------------------------------------
+
+bool typed_decoder::take_classified(slot s, std::string_view token, std::size_t offset) {
+  primitive_event ev;
+  scan_error e;
+  parse_primitive(token, scratch_, ev, e);  // an unquoted token always classifies
+  ev.offset = offset;
+  return s.ops->primitive(*this, s.target, ev);
+}
+
+bool typed_decoder::text_value(std::string_view token, std::size_t offset) {
+  const slot s = current_slot(offset);
+  return take_text(s, token, offset) && value_done();
+}
+
+bool typed_decoder::take_string(slot s, std::string_view text, std::size_t offset) {
+  primitive_event ev;
+  ev.type = primitive_event::kind::string;
+  ev.text = text;
+  ev.offset = offset;
+  return s.ops->primitive(*this, s.target, ev);
+}
+
+bool typed_decoder::text_row(const text_cell* cells, std::size_t count, std::size_t offset) {
+  if (!start_object(0, offset)) return false;
+  const std::size_t at = frames_.size() - 1;
+  const frame_ops* ops = frames_[at].ops;
+  if (!ops->field_index || !ops->text_row) {  // not a plain object: key and value per cell
+    for (std::size_t j = 0; j < count; ++j) {
+      if (!key(columns_[j], offset)) return false;
+      const slot s = current_slot(cells[j].offset);
+      if (!take_cell(s, cells[j]) || !value_done()) return false;
+    }
+    return end_object();
+  }
+  if (ops != columns_ops_) {
+    columns_ops_ = ops;
+    column_fields_.resize(count);
+    for (std::size_t j = 0; j < count; ++j) column_fields_[j] = ops->field_index(columns_[j]);
+  }
+  if (!ops->text_row(*this, at, column_fields_.data(), columns_.data(), cells, count, offset)) return false;
   return end_object();
 }
 

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "push_parser.hpp"
+#include "toon/detail/text_sink.hpp"
 #include "toon/events.hpp"
 #include "toon/stream.hpp"
 
@@ -32,6 +33,11 @@ bool check_options(const decode_options& options, error& out) {
 }  // namespace
 
 result<void> decode_events(std::string_view text, event_handler& handler, const decode_options& options) {
+  return detail::decode_events_to(text, handler, nullptr, options);
+}
+
+result<void> detail::decode_events_to(std::string_view text, event_handler& handler, text_sink* sink,
+                                      const decode_options& options) {
   // A leading byte order mark is not part of the document: positions are located in `body`,
   // so columns on the first line do not count it.
   std::string_view body = text;
@@ -44,7 +50,7 @@ result<void> decode_events(std::string_view text, event_handler& handler, const 
   };
   if (text.size() > options.max_input_size) return located(error_code::size_limit, "input exceeds the size limit", 0);
   if (error e; !check_options(options, e)) return located(e.code, e.message, 0);
-  detail::push_parser parser(handler, options);
+  detail::push_parser parser(handler, options, sink);
   parser.set_stable_input(text);
   try {
     parser.feed(text);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "../utf8.hpp"
+#include "toon/detail/text_sink.hpp"
 #include "header_parser.hpp"
 #include "token.hpp"
 
@@ -47,8 +48,8 @@ struct position {
 
 class push_parser_impl {
  public:
-  push_parser_impl(event_handler& handler, const decode_options& options)
-      : h_(handler), opt_(options), strict_(options.strict),
+  push_parser_impl(event_handler& handler, const decode_options& options, text_sink* sink)
+      : h_(handler), sink_(sink), opt_(options), strict_(options.strict),
         indent_size_(options.indent_size > 0 ? static_cast<std::uint32_t>(options.indent_size) : 2),
         pow2_(std::has_single_bit(indent_size_)), shift_(std::countr_zero(indent_size_)) {}
 
@@ -274,6 +275,10 @@ class push_parser_impl {
   void leave() { --nesting_; }
 
   void emit_primitive(std::string_view token, const char* at) {
+    if (sink_ && (token.empty() || token[0] != '"')) {  // unquoted: the sink parses it as it needs
+      check(sink_->text_value(token, off(at)));
+      return;
+    }
     scalar p{};
     scan_error e;
     if (!parse_primitive(token, scratch_, p, e)) fail(e, token.data());
@@ -516,6 +521,14 @@ class push_parser_impl {
           if (d <= f.parent) break;
           if (d != f.depth)
             fail(error_code::unexpected_indentation, "line is indented deeper than the table's rows", c.data());
+          if (sink_ && f.rows && scan_.scan(c, f.h.delim)) {
+            // One pass found the delimiters and colons outside strings (§9.3: a colon before
+            // the first delimiter makes a key-value line).
+            if (scan_.colon_first(c.size())) break;
+            ++f.count;
+            text_cells(f.h, c);
+            return;
+          }
           // §9.3 disambiguation: a colon before the first delimiter makes a key-value line.
           const std::size_t first = find_first_unquoted_of(c, ':', f.h.delim);
           if (first != npos && c[first] == ':') break;
@@ -802,7 +815,23 @@ class push_parser_impl {
   // One row as a table_row() event. A row with a bad cell or the wrong width goes through
   // emit_row() instead, so its events and error are exactly those of the per-cell path.
   void emit_cells(const header& h, std::string_view cells, const char* line_start) {
-    if (std::memchr(cells.data(), '"', cells.size()) == nullptr) {
+    const bool quotes = std::memchr(cells.data(), '"', cells.size()) != nullptr;
+    if (sink_) {
+      bool ok;
+      if (!quotes) {
+        plain_row_splitter sp(cells, h.delim);
+        ok = split_cells(h, sp, cells);
+      } else {
+        cell_splitter sp(cells, h.delim);
+        ok = split_cells(h, sp, cells);
+      }
+      if (!ok) return emit_row(h, cells, line_start);
+      enter(line_start);  // the row's object counts against the depth limit, as in emit_row()
+      leave();
+      check(sink_->text_row(texts_.data(), h.leaf_count, off(line_start)));
+      return;
+    }
+    if (!quotes) {
       plain_row_splitter sp(cells, h.delim);
       if (!read_cells(h, sp, cells)) return emit_row(h, cells, line_start);
     } else {
@@ -812,6 +841,92 @@ class push_parser_impl {
     enter(line_start);  // the row's object counts against the depth limit, as in emit_row()
     leave();
     check(h_.table_row(row_.data(), h.leaf_count, off(line_start)));
+  }
+
+  // A row scanned into scan_, to the text sink (a row of the wrong width or with a malformed
+  // quoted cell through emit_row(), for its error).
+  void text_cells(const header& h, std::string_view c) {
+    const std::size_t n = h.leaf_count;
+    if (texts_.size() < n) texts_.resize(n);
+    const std::size_t size = c.size();
+    const std::size_t base = off(c.data());
+    std::size_t start = 0;
+    std::size_t j = 0;
+    auto cell = [&](std::size_t end) {
+      std::size_t b = start, e = end;
+      while (b < e && c[b] == ' ') ++b;
+      while (e > b && c[e - 1] == ' ') --e;
+      text_cell& out = texts_[j++];
+      out.text = std::string_view(c.data() + b, e - b);
+      out.offset = base + b;
+      out.quoted = false;
+      start = end + 1;
+    };
+    if (scan_.quote) row_owned_.clear();
+    for (std::size_t w = 0; w * 64 < size; ++w) {
+      std::uint64_t bits = scan_.delims[w];
+      while (bits) {
+        if (j + 1 >= n) return emit_row(h, c, c.data());  // more cells than fields
+        cell(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+        bits &= bits - 1;
+      }
+    }
+    if (j + 1 != n) return emit_row(h, c, c.data());  // fewer
+    cell(size);
+    if (scan_.quote) {
+      // Quoted cells unescaped (no backslash here, but parse_primitive checks the token).
+      for (std::size_t k = 0; k < n; ++k) {
+        text_cell& t = texts_[k];
+        if (t.text.empty() || t.text[0] != '"') continue;
+        scalar p;
+        scan_error e;
+        if (!parse_primitive(t.text, scratch_, p, e)) return emit_row(h, c, c.data());
+        t.text = p.text;
+        t.quoted = true;
+        if (p.text.data() == scratch_.data() && !p.text.empty()) {
+          if (row_owned_.empty()) row_text_.clear();
+          row_owned_.push_back({k, row_text_.size(), p.text.size()});
+          row_text_.append(p.text);
+        }
+      }
+      for (const owned_cell& o : row_owned_) texts_[o.index].text = std::string_view(row_text_).substr(o.at, o.size);
+    }
+    enter(c.data());  // the row's object counts against the depth limit, as in emit_row()
+    leave();
+    check(sink_->text_row(texts_.data(), n, off(c.data())));
+  }
+
+  // Splits the row into texts_ (quoted cells unescaped, the others as written); false when a
+  // cell is malformed or the width is wrong.
+  template <class Splitter>
+  bool split_cells(const header& h, Splitter& sp, std::string_view cells) {
+    const std::size_t n = h.leaf_count;
+    if (texts_.size() < n) texts_.resize(n);
+    row_owned_.clear();
+    std::string_view cell;
+    for (std::size_t j = 0; j < n; ++j) {
+      if (!sp.next(cell)) return false;
+      text_cell& out = texts_[j];
+      out.offset = off(cells.data() + sp.cell_offset());
+      out.quoted = !cell.empty() && cell[0] == '"';
+      if (!out.quoted) {
+        out.text = cell;
+        continue;
+      }
+      scalar p;
+      scan_error e;
+      if (!parse_primitive(cell, scratch_, p, e)) return false;
+      out.text = p.text;
+      if (p.text.data() == scratch_.data() && !p.text.empty()) {
+        // Unescaped into the shared scratch: copied aside, its view set once the row is read.
+        if (row_owned_.empty()) row_text_.clear();
+        row_owned_.push_back({j, row_text_.size(), p.text.size()});
+        row_text_.append(p.text);
+      }
+    }
+    if (sp.next(cell)) return false;
+    for (const owned_cell& o : row_owned_) texts_[o.index].text = std::string_view(row_text_).substr(o.at, o.size);
+    return true;
   }
 
   // Parses the row's cells into row_; false when a cell is malformed or the width is wrong.
@@ -850,6 +965,7 @@ class push_parser_impl {
 
   // ---- state ----------------------------------------------------------------------------------
   event_handler& h_;
+  text_sink* const sink_;  // unquoted primitives as text (the typed decoder), or null
   const decode_options& opt_;
   const bool strict_;
   const std::uint32_t indent_size_;
@@ -899,13 +1015,15 @@ class push_parser_impl {
   };
   std::vector<std::string_view> columns_;
   std::vector<scalar> row_;
+  std::vector<text_cell> texts_;  // the cells of a row for the text sink
+  row_scan scan_;                  // a quote-free row's delimiters (text sink)
   std::string row_text_;
   std::vector<owned_cell> row_owned_;
 
 };
 
-push_parser::push_parser(event_handler& handler, const decode_options& options)
-    : impl_(std::make_unique<push_parser_impl>(handler, options)) {}
+push_parser::push_parser(event_handler& handler, const decode_options& options, text_sink* sink)
+    : impl_(std::make_unique<push_parser_impl>(handler, options, sink)) {}
 push_parser::~push_parser() = default;
 void push_parser::feed(std::string_view chunk) { impl_->feed(chunk); }
 void push_parser::finish() { impl_->finish(); }

@@ -32,11 +32,13 @@ struct parse_failure {
 struct handler_abort {};
 
 class push_parser_impl;
+class text_sink;
 
 /// The parser. feed() and finish() throw parse_failure or handler_abort.
 class push_parser {
  public:
-  push_parser(event_handler& handler, const decode_options& options);
+  /// `sink`, when not null, takes unquoted primitives as text (detail/text_sink.hpp).
+  push_parser(event_handler& handler, const decode_options& options, text_sink* sink = nullptr);
   ~push_parser();
   push_parser(const push_parser&) = delete;
   push_parser& operator=(const push_parser&) = delete;

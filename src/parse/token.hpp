@@ -171,6 +171,90 @@ class cell_splitter {
   std::size_t cell_offset_ = 0;
 };
 
+/// One pass over a table row of at most 256 bytes: bit masks (one bit per byte) of its
+/// delimiters and colons outside double quotes, for rows without backslashes (a quote then
+/// always opens or closes a string, so the bytes inside strings are a prefix XOR of the quote
+/// bits). SSE2 compares 16 bytes at a time; the last partial block is compared from a
+/// zero-padded copy.
+struct row_scan {
+  static constexpr std::size_t max_size = 256;
+  static constexpr std::size_t words = max_size / 64;
+  std::uint64_t delims[words] = {};
+  std::uint64_t colons[words] = {};
+  bool quote = false;
+
+  /// False when the row is longer than max_size or holds a backslash (nothing usable).
+  bool scan(std::string_view s, char delim) noexcept {
+    const std::size_t n = s.size();
+    if (n > max_size) return false;
+    std::uint64_t quotes[words] = {};
+    for (std::size_t w = 0; w * 64 < n; ++w) delims[w] = colons[w] = 0;
+    std::uint32_t any_quote = 0, any_backslash = 0;
+    for (std::size_t at = 0; at < n; at += 16) {
+      const char* p = s.data() + at;
+      char pad[16];
+      if (at + 16 > n) {
+        std::memset(pad, 0, sizeof pad);
+        std::memcpy(pad, p, n - at);
+        p = pad;
+      }
+      std::uint32_t d, q, c, b;
+#if defined(__SSE2__)
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      d = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(delim))));
+      q = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('"'))));
+      c = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(':'))));
+      b = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+#else
+      d = q = c = b = 0;
+      for (int k = 0; k < 16; ++k) {
+        d |= static_cast<std::uint32_t>(p[k] == delim) << k;
+        q |= static_cast<std::uint32_t>(p[k] == '"') << k;
+        c |= static_cast<std::uint32_t>(p[k] == ':') << k;
+        b |= static_cast<std::uint32_t>(p[k] == '\\') << k;
+      }
+#endif
+      const std::size_t w = at / 64, shift = at % 64;
+      delims[w] |= static_cast<std::uint64_t>(d) << shift;
+      colons[w] |= static_cast<std::uint64_t>(c) << shift;
+      quotes[w] |= static_cast<std::uint64_t>(q) << shift;
+      any_quote |= q;
+      any_backslash |= b;
+    }
+    if (any_backslash) return false;
+    quote = any_quote != 0;
+    if (quote) {
+      // Inside strings: from an opening quote up to its closing one (prefix XOR, carried
+      // across words); delimiters and colons there do not count.
+      std::uint64_t carry = 0;
+      for (std::size_t w = 0; w * 64 < n; ++w) {
+        std::uint64_t x = quotes[w];
+        x ^= x << 1;
+        x ^= x << 2;
+        x ^= x << 4;
+        x ^= x << 8;
+        x ^= x << 16;
+        x ^= x << 32;
+        x ^= carry;
+        carry = (x >> 63) ? ~std::uint64_t(0) : 0;
+        delims[w] &= ~x;
+        colons[w] &= ~x;
+      }
+    }
+    return true;
+  }
+  /// Whether a colon comes before the first delimiter (§9.3: a key-value line).
+  [[nodiscard]] bool colon_first(std::size_t n) const noexcept {
+    for (std::size_t w = 0; w * 64 < n; ++w) {
+      if (delims[w] | colons[w]) {
+        const std::uint64_t first = (delims[w] | colons[w]) & (~(delims[w] | colons[w]) + 1);
+        return (colons[w] & first) != 0;
+      }
+    }
+    return false;
+  }
+};
+
 /// Splits a row that holds no double quote: every delimiter ends a cell. Cells are trimmed of
 /// spaces like cell_splitter's. With SSE2 the delimiters are found 16 bytes at a time, one bit
 /// per byte, and each cell costs a bit scan.

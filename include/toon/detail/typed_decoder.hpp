@@ -23,6 +23,7 @@
 
 #include "toon/error.hpp"
 #include "toon/events.hpp"
+#include "toon/detail/text_sink.hpp"
 #include "toon/detail/value_events.hpp"
 #include "toon/options.hpp"
 #include "toon/value.hpp"
@@ -52,6 +53,11 @@ struct type_ops {
   bool (*start_array)(typed_decoder&, void* target, std::size_t size, std::size_t offset);
   /// Appends what the type accepts, for "expected <what>, found <kind>".
   void (*describe)(std::string& out);
+  /// Takes an unquoted primitive token when it is in the subset of the grammar this type
+  /// parses directly (short integers, short decimals, true/false, plain strings, enumerator
+  /// names...) and stores exactly what the scalar it classifies to would store; false leaves
+  /// the target as it was (the caller classifies the token). nullptr: always classify.
+  bool (*text)(void* target, std::string_view token) noexcept = nullptr;
 };
 
 /// Where the next value goes: a target object and its type's operations.
@@ -85,6 +91,9 @@ struct frame_ops {
   /// field fields[j] as key(names[j]) then the cell's primitive would send it.
   bool (*row)(typed_decoder&, std::size_t at, const std::size_t* fields, const std::string_view* names,
               const scalar* cells, std::size_t count, std::size_t offset) = nullptr;
+  /// ... and the same row given as unclassified cell texts (text_sink::text_row).
+  bool (*text_row)(typed_decoder&, std::size_t at, const std::size_t* fields, const std::string_view* names,
+                   const text_cell* cells, std::size_t count, std::size_t offset) = nullptr;
 };
 
 /// One open container of the target.
@@ -100,7 +109,7 @@ struct frame {
 };
 
 /// Type-erased typed decoder (see the file comment).
-class typed_decoder final : public event_handler {
+class typed_decoder final : public event_handler, public text_sink {
  public:
   /// `text` is the input (used only to locate errors; empty with `locate` false).
   typed_decoder(std::string_view text, const decode_options& options, bool locate) noexcept;
@@ -136,6 +145,23 @@ class typed_decoder final : public event_handler {
   bool string_value(std::string_view s, std::size_t offset) override;
   bool begin_table(const std::string_view* names, std::size_t count, std::size_t offset) override;
   bool table_row(const scalar* cells, std::size_t count, std::size_t offset) override;
+
+  // ---- text_sink: unquoted primitives straight into their targets ---------------------------
+  bool text_value(std::string_view token, std::size_t offset) override;
+  bool text_row(const text_cell* cells, std::size_t count, std::size_t offset) override;
+  /// An unquoted token into `s`: its type's direct parser, else the classified scalar.
+  bool take_text(slot s, std::string_view token, std::size_t offset) {
+    if (s.ops->text && s.ops->text(s.target, token)) return true;
+    return take_classified(s, token, offset);
+  }
+  /// A row cell into `s`.
+  bool take_cell(slot s, const text_cell& c) {
+    return c.quoted ? take_string(s, c.text, c.offset) : take_text(s, c.text, c.offset);
+  }
+  /// An unquoted token into `s` through its classification (the scalar event's path).
+  bool take_classified(slot s, std::string_view token, std::size_t offset);
+  /// A string (a quoted token's content) into `s` (the string event's path).
+  bool take_string(slot s, std::string_view text, std::size_t offset);
 
   // ---- for the generated operations ---------------------------------------------------------
   [[nodiscard]] const decode_options& options() const noexcept { return options_; }
@@ -214,6 +240,7 @@ class typed_decoder final : public event_handler {
   std::vector<std::string_view> columns_;
   std::vector<std::size_t> column_fields_;
   const frame_ops* columns_ops_ = nullptr;
+  std::string scratch_;  // take_classified()
 };
 
 // ---- toon::value, toon::array, toon::object targets (any value) -------------------------------

@@ -35,6 +35,22 @@ struct decode_traits<T, type_kind::optional> {
     }
     return inner::primitive(d, engage(p), ev);
   }
+  // Unquoted tokens for optionals of scalars: `null` resets, else the element's parser (an
+  // optional engaged for it is reset again when the parser declines).
+  static bool text(void* p, std::string_view t) noexcept
+    requires(has_text_parser<element> && std::is_nothrow_default_constructible_v<element>)
+  {
+    T& o = *static_cast<T*>(p);
+    if (t.size() == 4 && t == "null") {
+      o.reset();
+      return true;
+    }
+    if (o) return inner::text(&*o, t);
+    o.emplace();
+    if (inner::text(&*o, t)) return true;
+    o.reset();
+    return false;
+  }
   static bool start_object(typed_decoder& d, void* p, std::size_t hint, std::size_t offset) {
     return inner::start_object(d, engage(p), hint, offset);
   }

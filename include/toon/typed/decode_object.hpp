@@ -94,6 +94,28 @@ struct object_table {
       }(std::make_index_sequence<size>{});
 
   template <std::size_t I>
+  static bool take_cell(typed_decoder& d, void* p, const text_cell& c) {
+    using F = typename info::template type<I>;
+    F& field = info::template get<I>(*static_cast<T*>(p));
+    if constexpr (std::is_same_v<F, std::string>) {
+      if (c.quoted) {
+        field.assign(c.text.data(), c.text.size());
+        return true;
+      }
+    }
+    if constexpr (has_text_parser<F>) {
+      if (!c.quoted && decode_traits<F>::text(&field, c.text)) return true;
+    }
+    return c.quoted ? d.take_string({&field, ops_of<F>()}, c.text, c.offset)
+                    : d.take_classified({&field, ops_of<F>()}, c.text, c.offset);
+  }
+  /// Gives field i of the object at `p` a row cell (its type's parser, else classified).
+  static constexpr std::array<bool (*)(typed_decoder&, void*, const text_cell&), size> cell_takers =
+      []<std::size_t... I>(std::index_sequence<I...>) {
+        return std::array<bool (*)(typed_decoder&, void*, const text_cell&), size>{&take_cell<I>...};
+      }(std::make_index_sequence<size>{});
+
+  template <std::size_t I>
   static void reset_field(void* p) {
     using F = typename info::template type<I>;
     if constexpr (std::is_default_constructible_v<F> && std::is_move_assignable_v<F>)
@@ -207,6 +229,26 @@ struct object_frame {
     return true;
   }
 
+  /// row() for cells given as text (text_sink::text_row).
+  static bool text_row(typed_decoder& d, std::size_t at, const std::size_t* fields, const std::string_view* names,
+                       const text_cell* cells, std::size_t count, std::size_t offset) {
+    for (std::size_t j = 0; j < count; ++j) {
+      frame& f = d.frame_at(at);
+      const std::size_t i = fields[j];
+      bool ok;
+      if (i < size) {
+        select_bit(d, f, i);
+        f.index = i;  // the error path names the field
+        ok = table::cell_takers[i](d, f.target, cells[j]);
+      } else {
+        if (!key(d, f, names[j], offset)) return false;
+        ok = d.take_cell(f.pending, cells[j]);
+      }
+      if (!ok || !d.value_complete(at)) return false;
+    }
+    return true;
+  }
+
   static bool end(typed_decoder& d, frame& f) {
     const std::size_t bits_at = f.aux;
     for (std::size_t w = 0; w < table::words; ++w) {
@@ -228,8 +270,8 @@ struct object_frame {
     if (f.index < size) typed_decoder::append_key_segment(path, object_info<T>::names[f.index]);
   }
 
-  static constexpr frame_ops table_ops{&key,         &pending_slot, nullptr, &end, &segment, nullptr,
-                                       &field_index, &row};
+  static constexpr frame_ops table_ops{&key,         &pending_slot, nullptr, &end,     &segment, nullptr,
+                                       &field_index, &row,          &text_row};
 
   /// Opens the frame for `target`.
   static void open(typed_decoder& d, void* target, std::size_t offset) {

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "toon/detail/fast_token.hpp"
 #include "toon/detail/timestamp.hpp"
 #include "toon/detail/writer.hpp"
 #include "toon/typed/decode_traits.hpp"
@@ -125,6 +126,12 @@ struct decode_traits<T, type_kind::integer> : rejects_containers<T> {
     integer_from_event<T>(d, *static_cast<T*>(p), ev, &describe, integer_type_name<T>(), go_on);
     return go_on;
   }
+  static bool text(void* p, std::string_view t) noexcept {
+    std::int64_t v;
+    if (!fast::integer(t, v) || !integer_fits<T>(v)) return false;
+    *static_cast<T*>(p) = static_cast<T>(v);
+    return true;
+  }
   static int rank(const primitive_event& ev) noexcept {
     using kind = primitive_event::kind;
     if (ev.type == kind::integer || ev.type == kind::uinteger) return 1;
@@ -136,6 +143,12 @@ struct decode_traits<T, type_kind::integer> : rejects_containers<T> {
 template <class T>
 struct decode_traits<T, type_kind::floating> : rejects_containers<T> {
   static void describe(std::string& out) { out += "number"; }
+  static bool text(void* p, std::string_view t) noexcept {
+    double v;
+    if (!fast::number(t, v)) return false;
+    *static_cast<T*>(p) = static_cast<T>(v);  // at most 15 digits: within float's range
+    return true;
+  }
   static bool primitive(typed_decoder& d, void* p, const primitive_event& ev) {
     using kind = primitive_event::kind;
     T& out = *static_cast<T*>(p);
@@ -183,6 +196,7 @@ struct decode_traits<T, type_kind::null> : rejects_containers<T> {
 template <class T>
 struct decode_traits<T, type_kind::boolean> : rejects_containers<T> {
   static void describe(std::string& out) { out += "boolean"; }
+  static bool text(void* p, std::string_view t) noexcept { return fast::boolean(t, *static_cast<bool*>(p)); }
   static bool primitive(typed_decoder& d, void* p, const primitive_event& ev) {
     if (ev.type == primitive_event::kind::boolean) {
       *static_cast<bool*>(p) = ev.b;
@@ -213,6 +227,11 @@ struct decode_traits<T, type_kind::string> : rejects_containers<T> {
   static_assert(std::is_same_v<T, std::string>,
                 "toon: decode strings into std::string (std::string_view and const char* can only be encoded)");
   static void describe(std::string& out) { out += "string"; }
+  static bool text(void* p, std::string_view t) noexcept {
+    if (!fast::plain_string(t)) return false;
+    static_cast<std::string*>(p)->assign(t.data(), t.size());
+    return true;
+  }
   static bool primitive(typed_decoder& d, void* p, const primitive_event& ev) {
     if (ev.type == primitive_event::kind::string) {
       static_cast<std::string*>(p)->assign(ev.text.data(), ev.text.size());
@@ -229,6 +248,13 @@ template <class E>
 struct decode_traits<E, type_kind::enumeration> : rejects_containers<E> {
   using underlying = std::underlying_type_t<E>;
   static void describe(std::string& out) { out += "enum name"; }
+  static bool text(void* p, std::string_view t) noexcept {
+    if (!fast::plain_string(t)) return false;
+    const std::optional<E> e = enum_info<E>::from_name(t);
+    if (!e) return false;
+    *static_cast<E*>(p) = *e;
+    return true;
+  }
   static bool primitive(typed_decoder& d, void* p, const primitive_event& ev) {
     using kind = primitive_event::kind;
     E& out = *static_cast<E*>(p);

@@ -10,6 +10,7 @@
 // ops_of<T>() is the static type_ops table built from them (the engine is type-erased).
 #pragma once
 
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -32,10 +33,24 @@ struct decode_traits<T, type_kind::unsupported> {
   static_assert(supported<T>());
 };
 
+/// Whether T's traits parse unquoted tokens directly (type_ops::text).
+template <class T>
+inline constexpr bool has_text_parser = requires(void* p, std::string_view t) {
+  { decode_traits<T>::text(p, t) } -> std::same_as<bool>;
+};
+
+/// type_ops::text of T (nullptr when its traits have none).
+template <class T>
+constexpr auto text_parser_of() noexcept -> bool (*)(void*, std::string_view) noexcept {
+  if constexpr (has_text_parser<T>) return &decode_traits<T>::text;
+  else return nullptr;
+}
+
 /// The operations table of T.
 template <class T>
 inline constexpr type_ops decode_ops_v{&decode_traits<T>::primitive, &decode_traits<T>::start_object,
-                                       &decode_traits<T>::start_array, &decode_traits<T>::describe};
+                                       &decode_traits<T>::start_array, &decode_traits<T>::describe,
+                                       text_parser_of<T>()};
 
 /// The operations of T as a decoding target.
 template <class T>

@@ -1,0 +1,52 @@
+// toon/detail/text_sink.hpp - the typed decoder's fast path into the parser (detail: not a
+// stable API).
+//
+// A handler that knows the C++ type of each value it fills (the typed decoder) can take
+// unquoted primitives as their text and parse them straight into the target type (an
+// `int64_t` field reads digits, a `std::string` field copies the token) instead of receiving
+// them classified generically as scalar events. The parser hands such a handler, next to its
+// event_handler interface:
+//   - every unquoted primitive token (a `key: value` line's value, a list item, an inline
+//     array's cell, the root primitive) through text_value();
+//   - the rows of tables with plain fields, split and trimmed, quoted cells unescaped, the
+//     others not classified, through text_row().
+// Quoted primitives outside rows, rows with a malformed cell and rows of the wrong width still
+// arrive as events, so the handler's errors are those of the event path.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include "toon/error.hpp"
+#include "toon/events.hpp"
+#include "toon/options.hpp"
+
+namespace toon::detail {
+
+/// One cell of a row given as text: an unquoted token as written (trimmed), or the unescaped
+/// content of a quoted one (`quoted`: it is a string whatever it holds).
+struct text_cell {
+  std::string_view text;
+  std::size_t offset = 0;  ///< byte offset of the cell in the input
+  bool quoted = false;
+};
+
+/// Receives unquoted primitives as text (see the file comment).
+class text_sink {
+ public:
+  /// An unquoted primitive token (never empty-quoted, never starting with '"'); `offset` is
+  /// its byte offset. Same meaning as the scalar event the token classifies to.
+  virtual bool text_value(std::string_view token, std::size_t offset) = 0;
+  /// A table row (after begin_table): `count` cells in column order; `offset` is the row's.
+  /// Same meaning as the table_row() event its cells classify to.
+  virtual bool text_row(const text_cell* cells, std::size_t count, std::size_t offset) = 0;
+
+ protected:
+  ~text_sink() = default;
+};
+
+/// decode_events() with a text sink (`sink` may be null: plain decode_events()).
+result<void> decode_events_to(std::string_view text, event_handler& handler, text_sink* sink,
+                              const decode_options& options);
+
+}  // namespace toon::detail
