@@ -40,18 +40,19 @@ GROUP_NOTES = {
     "rapidjson: `Document::Parse` (default flags); nlohmann: `json::parse`.",
 }
 PEER_FILES = [("reference", "reference.json"), ("rust", "rust.json"), ("toons", "toons.json"), ("ctoon", "ctoon.json")]
-# What each peer's value_encode / value_decode times, for the notes under the tables.
+# What a peer's value_encode / value_decode times, for the notes under those tables.
 PEER_OPS = {
-    "ctoon": "ctoon: `ctoon_read` (TOON text → its arena document, then `ctoon_doc_free`) and `ctoon_write` "
-             "(that document → TOON text, a fresh `malloc`ed buffer each call, then `free`).",
+    ("ctoon", "value_encode"): "ctoon: `ctoon_write` of the document `ctoon_read` made from the TOON text, into "
+                               "a fresh `malloc`ed buffer each call (then `free`d).",
+    ("ctoon", "value_decode"): "ctoon: `ctoon_read` (TOON text → its arena document), then `ctoon_doc_free`.",
 }
 # The text → text conversions (toon_bench groups toon_to_json / json_to_toon) and ctoon's
 # functions for the same work.
 CONVERSIONS = [
-    ("toon_to_json", "TOON → JSON", "`toon decode`: `toon::toon_to_json(text)` (strict decoder events straight "
-     "into the JSON writer)", "`ctoon_toon_to_json`"),
-    ("json_to_toon", "JSON → TOON", "`toon encode`: `toon::from_json(text)` → `toon::value`, then "
-     "`toon::encode`", "`ctoon_json_to_toon`"),
+    ("toon_to_json", "TOON → JSON", "`toon::toon_to_json(text)`, the strict decoder's events straight into the "
+     "JSON writer (`toon decode` runs the same decoder, fed in blocks)", "`ctoon_toon_to_json`"),
+    ("json_to_toon", "JSON → TOON", "`toon::from_json(text)` → `toon::value` → `toon::encode`, as `toon encode` "
+     "does", "`ctoon_json_to_toon`"),
 ]
 FORMATS = [("pretty.json", "JSON (pretty, 2 spaces)"), ("json", "JSON (compact)"), ("toon", "TOON (comma)"),
            ("tab.toon", "TOON (tab)"), ("csv", "CSV")]
@@ -206,6 +207,10 @@ def compiler_version(cxx):
 def gnuplot_bars(png, title, ylabel, columns, rows, logscale=True):
     """A clustered bar chart: rows = [(label, [value per column])]."""
     if not shutil.which("gnuplot"):
+        return False
+    keep = [i for i in range(len(columns)) if any(v[i] is not None for _, v in rows)]  # gnuplot fails on all-NaN
+    columns, rows = [columns[i] for i in keep], [(label, [v[i] for i in keep]) for label, v in rows]
+    if not columns:
         return False
     dat = png[:-4] + ".dat"
     with open(dat, "w", encoding="utf-8") as f:
@@ -377,8 +382,8 @@ def main():
         w("")
         peer_cols = [p for p in peers if group in ("value_encode", "value_decode")]
         for p in peer_cols:
-            if p in PEER_OPS:
-                w(PEER_OPS[p])
+            if (p, group) in PEER_OPS:
+                w(PEER_OPS[(p, group)])
                 w("")
         head = ["dataset", "toon records/s", "toon MB/s"]
         for b in baselines:
@@ -429,12 +434,16 @@ def main():
     if any(table.get(op) for op, _, _, _ in CONVERSIONS):
         w("## Text conversion: `toon decode` and `toon encode`")
         w("")
-        w("Text in, text out, as the CLI converts a file: " + "; ".join(
-            f"{label}: toon-cpp {ours}, ctoon {theirs}" for _, label, ours, theirs in CONVERSIONS) +
-          ". Both sides return a fresh string each call and are checked first: toon-cpp's output equals the "
-          "dataset's other text byte for byte; ctoon's TOON is compared with toon-cpp's byte for byte and its "
-          "JSON read back and compared as data (differences are in the peer notes). MB/s of the input text "
-          "(TOON for TOON → JSON, compact JSON for JSON → TOON), the same bytes for both.")
+        w("Text in, text out, the work of the CLI on a file, against ctoon's conversion functions:")
+        w("")
+        for _, label, ours, theirs in CONVERSIONS:
+            w(f"- **{label}**: toon-cpp {ours}; ctoon {theirs}.")
+        w("")
+        w("Both sides return a fresh string each call. Before timing, toon-cpp's output is checked equal to the "
+          "dataset's other text byte for byte; ctoon's TOON is compared with toon-cpp's byte for byte, and its "
+          "JSON with toon-cpp's compact JSON (byte for byte, else as data); any difference is a peer note. "
+          "MB/s of the input text (TOON for TOON → JSON, compact JSON for JSON → TOON), the same bytes for both "
+          "sides.")
         w("")
         head = ["dataset"]
         for _, label, _, _ in CONVERSIONS:
@@ -462,7 +471,7 @@ def main():
             w("| " + " | ".join(cells) + " |")
         w("")
         if "ctoon" not in peers:
-            why = [n for n in peer_notes if n.startswith("ctoon")]
+            why = [n.removeprefix("ctoon (C): ") for n in peer_notes if n.startswith("ctoon")]
             w("ctoon did not run" + (": " + "; ".join(why) if why else "") + ".")
             w("")
         png = os.path.join(root, "docs", "img", "bench-convert.png")
@@ -561,9 +570,10 @@ def main():
         w("")
         w("Same data, same TOON text (each peer's encode output was compared with toon-cpp's). "
           "The reference and the Rust crate encode from their JSON value type and decode into it; `toons` "
-          "converts from and to Python objects, which is how it is used; ctoon (its C core, compiled with "
-          "`-O3` from the source package of the crate) reads into and writes from its own arena document "
-          "(`ctoon_read`, `ctoon_write`; its text → text functions are in the conversion section above).")
+          "converts from and to Python objects, which is how it is used" +
+          ("; ctoon (its C core, compiled with `-O3` from the source package of the crate) reads into and "
+           "writes from its own arena document (`ctoon_read`, `ctoon_write`; its text → text functions are in "
+           "the conversion section above)." if "ctoon" in peers else "."))
         w("")
         head = ["dataset", "operation", "toon-cpp records/s"] + [f"{peer_label[p]} records/s" for p in peers] + \
                [f"÷ {p}" for p in peers]
