@@ -44,7 +44,8 @@ PEER_FILES = [("reference", "reference.json"), ("rust", "rust.json"), ("toons", 
 PEER_OPS = {
     ("ctoon", "value_encode"): "ctoon: `ctoon_write` of the document `ctoon_read` made from the TOON text, into "
                                "a fresh `malloc`ed buffer each call (then `free`d).",
-    ("ctoon", "value_decode"): "ctoon: `ctoon_read` (TOON text → its arena document), then `ctoon_doc_free`.",
+    ("ctoon", "value_decode"): "ctoon: `ctoon_read` (TOON text → its arena document; default flags: strict, "
+                               "the input not modified in place), then `ctoon_doc_free`.",
 }
 # The text → text conversions (toon_bench groups toon_to_json / json_to_toon) and ctoon's
 # functions for the same work.
