@@ -39,7 +39,22 @@ GROUP_NOTES = {
     "value_decode": "toon: `toon::decode(text)` → `toon::value`; simdjson: DOM `parser::parse` (parser reused); "
     "rapidjson: `Document::Parse` (default flags); nlohmann: `json::parse`.",
 }
-PEER_FILES = [("reference", "reference.json"), ("rust", "rust.json"), ("toons", "toons.json")]
+PEER_FILES = [("reference", "reference.json"), ("rust", "rust.json"), ("toons", "toons.json"), ("ctoon", "ctoon.json")]
+# What a peer's value_encode / value_decode times, for the notes under those tables.
+PEER_OPS = {
+    ("ctoon", "value_encode"): "ctoon: `ctoon_write` of the document `ctoon_read` made from the TOON text, into "
+                               "a fresh `malloc`ed buffer each call (then `free`d).",
+    ("ctoon", "value_decode"): "ctoon: `ctoon_read` (TOON text → its arena document; default flags: strict, "
+                               "the input not modified in place), then `ctoon_doc_free`.",
+}
+# The text → text conversions (toon_bench groups toon_to_json / json_to_toon) and ctoon's
+# functions for the same work.
+CONVERSIONS = [
+    ("toon_to_json", "TOON → JSON", "`toon::toon_to_json(text)`, the strict decoder's events straight into the "
+     "JSON writer (`toon decode` runs the same decoder, fed in blocks)", "`ctoon_toon_to_json`"),
+    ("json_to_toon", "JSON → TOON", "`toon::from_json(text)` → `toon::value` → `toon::encode`, as `toon encode` "
+     "does", "`ctoon_json_to_toon`"),
+]
 FORMATS = [("pretty.json", "JSON (pretty, 2 spaces)"), ("json", "JSON (compact)"), ("toon", "TOON (comma)"),
            ("tab.toon", "TOON (tab)"), ("csv", "CSV")]
 
@@ -194,6 +209,10 @@ def gnuplot_bars(png, title, ylabel, columns, rows, logscale=True):
     """A clustered bar chart: rows = [(label, [value per column])]."""
     if not shutil.which("gnuplot"):
         return False
+    keep = [i for i in range(len(columns)) if any(v[i] is not None for _, v in rows)]  # gnuplot fails on all-NaN
+    columns, rows = [columns[i] for i in keep], [(label, [v[i] for i in keep]) for label, v in rows]
+    if not columns:
+        return False
     dat = png[:-4] + ".dat"
     with open(dat, "w", encoding="utf-8") as f:
         f.write("label " + " ".join(f'"{c}"' for c in columns) + "\n")
@@ -314,8 +333,11 @@ def main():
     w("Timings share two cores with whatever else runs; the load averages above show how busy the "
       "machine was. Compare ratios measured in the same run rather than absolute figures across runs. "
       f"toon-cpp and the JSON libraries run in one Google Benchmark process (CPU time per iteration; {reps}); the "
-      "peers run right after it, each in its own process, timed by wall clock over at least "
-      f"{peers_ms} ms per dataset and operation after a warm-up. simdjson On-Demand is compiled from its "
+      "peers run right after it, each in its own process, timed over at least "
+      f"{peers_ms} ms per dataset and operation after a warm-up, by wall clock"
+      + (" (" + ", ".join(p for p in peers if peers[p].get("clock") == "cpu") + ": by the process's CPU time, "
+         "like toon-cpp)" if any(p.get("clock") == "cpu" for p in peers.values()) else "")
+      + ". simdjson On-Demand is compiled from its "
       "headers; its file is built with `-march=native` so that it uses the machine's SIMD kernel (above), "
       "as simdjson recommends.")
     w("")
@@ -360,6 +382,10 @@ def main():
         w(GROUP_NOTES[group])
         w("")
         peer_cols = [p for p in peers if group in ("value_encode", "value_decode")]
+        for p in peer_cols:
+            if (p, group) in PEER_OPS:
+                w(PEER_OPS[(p, group)])
+                w("")
         head = ["dataset", "toon records/s", "toon MB/s"]
         for b in baselines:
             head += [f"{b} records/s", f"toon ÷ {b}"]
@@ -404,6 +430,58 @@ def main():
             w(f"![{title}](img/{os.path.basename(png)})")
             w("")
         chart_rows[group] = rows
+
+    # Text -> text: what the CLI does, against ctoon's conversion functions.
+    if any(table.get(op) for op, _, _, _ in CONVERSIONS):
+        w("## Text conversion: `toon decode` and `toon encode`")
+        w("")
+        w("Text in, text out, the work of the CLI on a file, against ctoon's conversion functions:")
+        w("")
+        for _, label, ours, theirs in CONVERSIONS:
+            w(f"- **{label}**: toon-cpp {ours}; ctoon {theirs}.")
+        w("")
+        w("Both sides return a fresh string each call. Before timing, toon-cpp's output is checked equal to the "
+          "dataset's other text byte for byte; ctoon's TOON is compared with toon-cpp's byte for byte, and its "
+          "JSON with toon-cpp's compact JSON (byte for byte, else as data); any difference is a peer note. "
+          "MB/s of the input text (TOON for TOON → JSON, compact JSON for JSON → TOON), the same bytes for both "
+          "sides.")
+        w("")
+        head = ["dataset"]
+        for _, label, _, _ in CONVERSIONS:
+            head += [f"{label} toon MB/s", "ctoon MB/s", "toon ÷ ctoon"]
+        w("| " + " | ".join(head) + " |")
+        w("|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|")
+        conv_rows = []
+        for d in datasets:
+            cells, values = [d], []
+            for op, _, _, _ in CONVERSIONS:
+                t = table.get(op, {}).get(d, {}).get("toon")
+                pr = peer_rate.get(("ctoon", op, d))
+                cells.append(f"{t['bytes_per_second'] / 1e6:.0f}" if t else "–")
+                cells.append(f"{pr['bytes_per_second'] / 1e6:.0f}" if pr else "–")
+                cells.append(fmt_ratio(t["records_per_second"] / pr["records_per_second"]) if t and pr else "–")
+                values += [t["bytes_per_second"] / 1e6 if t else None, pr["bytes_per_second"] / 1e6 if pr else None]
+                entry = results.setdefault("convert", {}).setdefault(d, {}).setdefault(op, {})
+                if t:
+                    entry["toon"] = t
+                if pr:
+                    entry["peer:ctoon"] = {"records_per_second": pr["records_per_second"],
+                                           "bytes_per_second": pr["bytes_per_second"]}
+                    results["peers"].setdefault("ctoon", {}).setdefault(op, {})[d] = pr
+            conv_rows.append((d, values))
+            w("| " + " | ".join(cells) + " |")
+        w("")
+        if "ctoon" not in peers:
+            why = [n.removeprefix("ctoon (C): ") for n in peer_notes if n.startswith("ctoon")]
+            w("ctoon did not run" + (": " + "; ".join(why) if why else "") + ".")
+            w("")
+        png = os.path.join(root, "docs", "img", "bench-convert.png")
+        cols = []
+        for _, label, _, _ in CONVERSIONS:
+            cols += [f"toon {label}", f"ctoon {label}"]
+        if gnuplot_bars(png, "Text conversion (MB/s of input text, log scale)", "MB/s", cols, conv_rows):
+            w("![Text conversion](img/bench-convert.png)")
+            w("")
 
     # Incremental decoding: the parser's cost by chunk size (stream_decode group).
     sd = table.get("stream_decode", {})
@@ -466,6 +544,19 @@ def main():
         if d in vd and "rapidjson" in vd[d]:
             r = vd[d]["toon"]["records_per_second"] / vd[d]["rapidjson"]["records_per_second"]
             target("value decode ≥ 2× rapidjson parse (records/s)", d, fmt_ratio(r), r >= 2)
+    if "ctoon" in peers:
+        for d in datasets:
+            pr = peer_rate.get(("ctoon", "value_decode", d))
+            if pr and d in vd:
+                r = vd[d]["toon"]["records_per_second"] / pr["records_per_second"]
+                target("value decode ≥ 1.5× ctoon `ctoon_read`", d, fmt_ratio(r), r >= 1.5)
+        for op, label, _, theirs in CONVERSIONS:
+            for d in datasets:
+                t = table.get(op, {}).get(d, {}).get("toon")
+                pr = peer_rate.get(("ctoon", op, d))
+                if t and pr:
+                    r = t["records_per_second"] / pr["records_per_second"]
+                    target(f"{label} text ≥ 2× ctoon {theirs}", d, fmt_ratio(r), r >= 2)
     w("")
     # What limits the missed targets: hand-written (profiles, not timings of this run).
     notes = os.path.join(root, "benchmarks", "limits.md")
@@ -480,7 +571,10 @@ def main():
         w("")
         w("Same data, same TOON text (each peer's encode output was compared with toon-cpp's). "
           "The reference and the Rust crate encode from their JSON value type and decode into it; `toons` "
-          "converts from and to Python objects, which is how it is used.")
+          "converts from and to Python objects, which is how it is used" +
+          ("; ctoon (its C core, compiled with `-O3` from the source package of the crate) reads into and "
+           "writes from its own arena document (`ctoon_read`, `ctoon_write`; its text → text functions are in "
+           "the conversion section above)." if "ctoon" in peers else "."))
         w("")
         head = ["dataset", "operation", "toon-cpp records/s"] + [f"{peer_label[p]} records/s" for p in peers] + \
                [f"÷ {p}" for p in peers]
@@ -616,7 +710,8 @@ def main():
     w("")
     w("Sources: `benchmarks/datasets/` (generators), `benchmarks/json/` (the JSON baselines), "
       "`benchmarks/bench/` (registrations), `benchmarks/peers/` (other TOON implementations, fetched and "
-      "built at run time, never committed), `benchmarks/report.py` (this page).")
+      "built at run time, never committed: ctoon's C core comes from the source package of the crate "
+      "`ctoon`, which cargo downloads for `benchmarks/peers/ctoon`), `benchmarks/report.py` (this page).")
 
     with open(md_path, "w", encoding="utf-8") as f:
         f.write("\n".join(md) + "\n")

@@ -17,10 +17,11 @@
 # Needs the Debian packages of scripts/setup.sh (gnuplot-nox for the charts). The peers are
 # optional and skipped with a note when their tool is missing: node (the reference
 # implementation, installed by npm ci from tools/reference), cargo (the Rust crate
-# toon-format, built in the build directory) and python3 with venv (the Python package toons,
-# installed into a venv in the build directory). The MCP benchmark's TypeScript SDK server needs
-# node and tools/mcp-peers (tools/mcp-peers/ensure-installed.sh); without them it is skipped with
-# a note.
+# toon-format, built in the build directory; cargo also fetches the source package of the crate
+# ctoon, whose C core the C compiler, cc or $CC, builds in the build directory) and python3 with
+# venv (the Python package toons, installed into a venv in the build directory). The MCP
+# benchmark's TypeScript SDK server needs node and tools/mcp-peers
+# (tools/mcp-peers/ensure-installed.sh); without them it is skipped with a note.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -123,6 +124,41 @@ else
     fi
   else
     echo "toon-format (Rust): cargo not found" >>"$notes"
+  fi
+  # ctoon's C core (src/ctoon.c, include/ctoon.h), version 0.9.0, from the source package of the
+  # crate ctoon: cargo downloads it for benchmarks/peers/ctoon (copied into the build directory),
+  # `cargo metadata` names the folder it was unpacked into, and the C compiler builds it with
+  # the harness benchmarks/peers/ctoon/ctoon_peer.c.
+  if command -v cargo >/dev/null 2>&1; then
+    log "peer: ctoon (C)"
+    mkdir -p "$build/peers/ctoon"
+    cp benchmarks/peers/ctoon/Cargo.toml "$build/peers/ctoon/"
+    cp -r benchmarks/peers/ctoon/src "$build/peers/ctoon/"
+    ctoon_src=""
+    if ctoon_meta="$(cd "$build/peers/ctoon" && cargo metadata --format-version 1 -q)"; then
+      ctoon_src="$(python3 -c '
+import json, os, sys
+for p in json.load(sys.stdin)["packages"]:
+    if p["name"] == "ctoon" and p["version"] == "0.9.0":
+        print(os.path.dirname(p["manifest_path"]))
+' <<<"$ctoon_meta")" || ctoon_src=""
+    fi
+    cc="${CC:-cc}"
+    if [ -z "$ctoon_src" ] || [ ! -f "$ctoon_src/src/ctoon.c" ] || [ ! -f "$ctoon_src/include/ctoon.h" ]; then
+      echo "ctoon (C): cargo could not fetch the source package of ctoon 0.9.0 (registry unreachable?)" >>"$notes"
+    elif ! command -v "$cc" >/dev/null 2>&1; then
+      echo "ctoon (C): no C compiler ($cc)" >>"$notes"
+    elif "$cc" -O3 -DNDEBUG -w -I "$ctoon_src/include" -c "$ctoon_src/src/ctoon.c" -o "$build/peers/ctoon/ctoon.o" >&2 &&
+      "$cc" -O3 -DNDEBUG -Wall -Wextra -I "$ctoon_src/include" \
+        -DCTOON_PEER_CC="\"$("$cc" --version | head -n 1), -O3\"" \
+        benchmarks/peers/ctoon/ctoon_peer.c "$build/peers/ctoon/ctoon.o" -o "$build/peers/ctoon/ctoon_peer" -lm >&2; then
+      "$build/peers/ctoon/ctoon_peer" "$data" "$peer_ms" >"$out/peers/ctoon.json" ||
+        { rm -f "$out/peers/ctoon.json"; echo "ctoon (C): run failed" >>"$notes"; }
+    else
+      echo "ctoon (C): compiling its C core with $cc failed" >>"$notes"
+    fi
+  else
+    echo "ctoon (C): cargo not found (it fetches the source package)" >>"$notes"
   fi
   # The Python package toons (a compiled extension), in a venv of the build directory.
   venv="$build/peers/venv"

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   bench::register_typed_decode();
   bench::register_typed_decode_simdjson();
   bench::register_value_decode();
+  bench::register_convert();
   bench::register_stream_decode();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
