@@ -68,6 +68,11 @@ struct decode_options {
   /// missing field) and report every one: the first in the returned error, the others in
   /// error::more. Syntax errors still stop decoding at once.
   bool collect_all_errors = false;
+  /// Every field of every object type may be absent: an absent field keeps the value the
+  /// target already has (T{}'s for toon::decode<T>), as if each type had
+  /// meta<T>::all_defaulted, instead of failing with missing_field. The matching schema is
+  /// toon::schema_of<T>(options).
+  bool all_defaulted = false;
 };
 
 }  // namespace toon
