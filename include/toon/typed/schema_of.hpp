@@ -212,6 +212,7 @@ param_type param_type_of(int depth, bool all_defaulted) {
 /// The typed-param schema of argument type T (an aggregate or a class with meta<T>::fields).
 template <class T>
 const schema& schema_of() {
+  static_assert(detail::supported<T>());
   static_assert(detail::type_kind_v<T> == detail::type_kind::object,
                 "toon::schema_of<T>: T must be a struct (the tool's argument type)");
   static const schema s = [] {
