@@ -87,7 +87,16 @@ class object {
 class value {
  public:
   /// The kind of a value. Numbers have four kinds; all compare by mathematical value.
+#if defined(__GNUC__) && !defined(__clang__)
+  // GCC 12's -Wshadow takes the scoped enumerators `array` and `object` for redeclarations of
+  // toon::array and toon::object; they are only ever named as kind::array, kind::object.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
   enum class kind : std::uint8_t { null, boolean, integer, uinteger, real, big_integer, string, array, object };
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
   value() noexcept = default;
   value(std::nullptr_t) noexcept {}                                   // NOLINT
