@@ -37,6 +37,8 @@
 //   - `description` (and `field_descriptions`): human-readable text for schemas.
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <array>
 #include <concepts>
 #include <cstddef>

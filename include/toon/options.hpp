@@ -1,6 +1,8 @@
 // toon/options.hpp - encoder and decoder options.
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstddef>
 #include <cstdint>
 

@@ -11,6 +11,8 @@
 //   std::vector<toon::error> bad = toon::validate(args, *s); // "args.depth: expected int, ..."
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstddef>
 #include <optional>
 #include <string>

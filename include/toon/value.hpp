@@ -1,6 +1,8 @@
 // toon/value.hpp - toon::value, the JSON data model with insertion-ordered objects.
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>

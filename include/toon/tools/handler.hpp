@@ -13,6 +13,8 @@
 // and add<Args>() gives the tool the matching tool::output_schema.
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <exception>
 #include <functional>
 #include <memory>

@@ -16,6 +16,8 @@
 // The schema is built once per type, on first use, and cached (thread-safe static).
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstddef>
 #include <optional>
 #include <string>

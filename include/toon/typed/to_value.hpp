@@ -5,6 +5,8 @@
 // writes exactly toon::encode(toon::to_value(x), options).
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cmath>
 #include <string>
 #include <string_view>
