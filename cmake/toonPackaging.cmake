@@ -2,7 +2,7 @@
 # pkg-config file of the toon library. Included by the top-level CMakeLists.txt.
 #
 # Installed layout (prefix P):
-#   P/include/toon/...                      public headers (toon/version.hpp generated)
+#   P/include/toon/...                      public headers
 #   P/<libdir>/libtoon.a | libtoon.so*      the library
 #   P/<libdir>/cmake/toon/                  toonConfig.cmake, toonConfigVersion.cmake, toonTargets*.cmake
 #   P/<libdir>/pkgconfig/toon.pc            pkg-config file (relocatable: paths relative to itself)
@@ -38,8 +38,6 @@ install(TARGETS toon EXPORT toonTargets
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/toon
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT toon_development
   FILES_MATCHING PATTERN "*.hpp")
-install(FILES ${PROJECT_BINARY_DIR}/include/toon/version.hpp
-  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/toon COMPONENT toon_development)
 if(TARGET toon_cli)
   if(NOT TOON_CONFIG_STATIC)
     # The installed CLI finds the shared library relative to itself, wherever the tree goes.

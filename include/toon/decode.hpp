@@ -1,6 +1,8 @@
 // toon/decode.hpp - TOON text -> toon::value.
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <string_view>
 
 #include "toon/error.hpp"

@@ -1,6 +1,8 @@
 // toon/encode.hpp - toon::value -> TOON text.
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <string>
 
 #include "toon/options.hpp"

@@ -1,6 +1,8 @@
 // toon/error.hpp - error codes, the error type and toon::result<T>.
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstddef>
 #include <cstdint>
 #include <new>

@@ -2,6 +2,8 @@
 // (value builder, JSON writer, typed decoder).
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstddef>
 #include <cstdint>
 #include <string_view>

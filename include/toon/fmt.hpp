@@ -8,6 +8,8 @@
 //   fmt::print("{}\n", toon::as_toon(x));   // toon::encode(x)
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <algorithm>
 #include <string>
 

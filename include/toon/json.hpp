@@ -1,6 +1,8 @@
 // toon/json.hpp - bridge between toon::value / TOON text and JSON text.
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <string>
 #include <string_view>
 

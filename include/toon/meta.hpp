@@ -14,6 +14,10 @@
 // Which fields must be present when decoding: every field except std::optional, smart pointers
 // and those listed in `defaulted` (absent ones keep the value T{} gives them):
 //     static constexpr std::string_view defaulted[] = {"retries"};
+// or, for every field of the type at once (the initializers are the defaults):
+//     static constexpr bool all_defaulted = true;
+// decode_options::all_defaulted does the same for every type of one decode call. Schemas agree
+// (toon::schema_of): such fields are not required, and state T{}'s value when it is a primitive.
 //
 // Other members:
 //   - `fields`: a tuple of toon::field("name", &T::member) listing the members of a class that
@@ -32,6 +36,8 @@
 //     type's unqualified name; `tag_key` (on the alternative): the tag field, default "type".
 //   - `description` (and `field_descriptions`): human-readable text for schemas.
 #pragma once
+
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
 
 #include <array>
 #include <concepts>
@@ -105,6 +111,23 @@ concept has_meta_skip = requires { std::string_view(meta<T>::skip[0]); std::size
 
 template <class T>
 concept has_meta_defaulted = requires { std::string_view(meta<T>::defaulted[0]); std::size(meta<T>::defaulted); };
+
+template <class T>
+concept has_meta_all_defaulted = requires { { meta<T>::all_defaulted } -> std::convertible_to<bool>; };
+
+/// Whether T's field (C++ name `source`, TOON name `name`) may be absent when decoding because
+/// of meta<T>::all_defaulted or meta<T>::defaulted (optionals and pointers aside).
+template <class T>
+constexpr bool meta_defaulted_field(std::string_view source, std::string_view name) noexcept {
+  if constexpr (has_meta_all_defaulted<T>) {
+    if (static_cast<bool>(meta<T>::all_defaulted)) return true;
+  }
+  if constexpr (has_meta_defaulted<T>) {
+    for (std::string_view s : meta<T>::defaulted)
+      if (s == source || s == name) return true;
+  }
+  return false;
+}
 
 template <class T>
 concept has_meta_naming = requires { { meta<T>::naming } -> std::convertible_to<naming>; };

@@ -1,6 +1,8 @@
 // toon/options.hpp - encoder and decoder options.
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstddef>
 #include <cstdint>
 
@@ -68,6 +70,11 @@ struct decode_options {
   /// missing field) and report every one: the first in the returned error, the others in
   /// error::more. Syntax errors still stop decoding at once.
   bool collect_all_errors = false;
+  /// Every field of every object type may be absent: an absent field keeps the value the
+  /// target already has (T{}'s for toon::decode<T>), as if each type had
+  /// meta<T>::all_defaulted, instead of failing with missing_field. The matching schema is
+  /// toon::schema_of<T>(options).
+  bool all_defaulted = false;
 };
 
 }  // namespace toon

@@ -2,6 +2,8 @@
 // encoding (encode_options::replacer; docs/encoding.md, "Replacer and raw text").
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstddef>
 #include <functional>
 #include <span>

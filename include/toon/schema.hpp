@@ -11,6 +11,8 @@
 //   std::vector<toon::error> bad = toon::validate(args, *s); // "args.depth: expected int, ..."
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -24,6 +26,12 @@ namespace toon {
 
 struct param;
 
+#if defined(__GNUC__) && !defined(__clang__)
+// GCC 12's -Wshadow takes the scoped enumerators `array` and `object` for redeclarations of
+// toon::array and toon::object; they are only ever named as param_kind::array, ...
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
 /// The kind of a parameter type.
 enum class param_kind : unsigned char {
   string,       ///< `string`: a JSON string
@@ -37,6 +45,9 @@ enum class param_kind : unsigned char {
   enumeration,  ///< `enum(a|b)`: one of the listed strings
   any_of,       ///< `A|B`: a value of at least one of the alternatives
 };
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 /// A parameter type. Which members are used depends on `kind`:
 ///   - array: `items` holds exactly one type, the element type;

@@ -3,6 +3,8 @@
 // (docs/streaming.md, "Sources").
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstddef>
 #include <filesystem>
 #include <functional>

@@ -2,6 +2,8 @@
 // delivered as soon as the line that determines them is complete (docs/streaming.md).
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <memory>
 #include <string_view>
 

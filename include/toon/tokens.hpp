@@ -1,6 +1,8 @@
 // toon/tokens.hpp - a tokenizer-free estimate of how many LLM tokens a text costs.
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstdint>
 #include <string_view>
 

@@ -15,6 +15,8 @@
 //   toon::to_json(r.to_mcp());  // {"content":[{"type":"text","text":"..."}],"isError":false}
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include "toon/tools/call_result.hpp"
 #include "toon/tools/catalog.hpp"
 #include "toon/tools/handler.hpp"

@@ -2,6 +2,8 @@
 // (<toon/fmt.hpp>, which needs fmt).
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include "toon/decode.hpp"
 #include "toon/encode.hpp"
 #include "toon/error.hpp"
@@ -22,4 +24,3 @@
 #include "toon/typed/table_writer.hpp"
 #include "toon/typed/to_value.hpp"
 #include "toon/value.hpp"
-#include "toon/version.hpp"

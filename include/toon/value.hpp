@@ -1,6 +1,8 @@
 // toon/value.hpp - toon::value, the JSON data model with insertion-ordered objects.
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -87,7 +89,16 @@ class object {
 class value {
  public:
   /// The kind of a value. Numbers have four kinds; all compare by mathematical value.
+#if defined(__GNUC__) && !defined(__clang__)
+  // GCC 12's -Wshadow takes the scoped enumerators `array` and `object` for redeclarations of
+  // toon::array and toon::object; they are only ever named as kind::array, kind::object.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#endif
   enum class kind : std::uint8_t { null, boolean, integer, uinteger, real, big_integer, string, array, object };
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
   value() noexcept = default;
   value(std::nullptr_t) noexcept {}                                   // NOLINT

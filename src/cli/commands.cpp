@@ -126,6 +126,7 @@ int run_encode(const options& opts) {
   auto parsed = toon::from_json(in.view());
   if (!parsed) {
     print_error(render_error(parsed.error(), in.view(), input_name(opts)));
+    if (std::string hint = toon_input_hint(in.view()); !hint.empty()) print_error(hint);
     return exit_data_error;
   }
   stats s;

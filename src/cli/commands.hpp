@@ -24,4 +24,9 @@ int run_decode(const options& opts);
 /// (toon::format_error), cutting very long lines down to a window around the column.
 [[nodiscard]] std::string render_error(const toon::error& e, std::string_view source, std::string_view name);
 
+/// For JSON input that failed to parse: a hint line when `source` is a TOON document (an object
+/// or array) that does not begin with '{', since `toon encode` (the default for stdin) reads
+/// JSON; else empty.
+[[nodiscard]] std::string toon_input_hint(std::string_view source);
+
 }  // namespace toon_cli

@@ -374,6 +374,27 @@ TEST_F(Cli, BadToonOnStdin) {
   EXPECT_NE(r.err.find("\na: 2\n"), std::string::npos) << r.err;
 }
 
+TEST_F(Cli, ToonGivenToTheJsonReaderHintsAtDecode) {
+  const std::string hint = "hint: the input is TOON, not JSON; `toon decode` converts TOON to JSON\n";
+  run_result r = run({}, users_toon, true);  // piped, no command: encode
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err.rfind("<stdin>:1:", 0), 0u) << r.err;
+  EXPECT_GE(r.err.size(), hint.size());
+  EXPECT_EQ(r.err.substr(r.err.size() - hint.size()), hint) << r.err;
+  file("data.txt", "a: 1\nb[2]: x,y\n");
+  run_result f = run({"encode", "data.txt"});
+  EXPECT_EQ(f.status, 1);
+  EXPECT_NE(f.err.find(hint), std::string::npos) << f.err;
+  // A TOON root array too.
+  EXPECT_NE(run({}, "[2]: a,b\n").err.find(hint), std::string::npos);
+  // Broken JSON, a lone word and empty input get no hint.
+  EXPECT_EQ(run({}, R"({"a": 1,})").err.find("hint:"), std::string::npos);
+  EXPECT_EQ(run({}, "[1, 2,]").err.find("hint:"), std::string::npos);
+  EXPECT_EQ(run({}, "hello").err.find("hint:"), std::string::npos);
+  EXPECT_EQ(run({"encode"}, "\n").err.find("hint:"), std::string::npos);
+}
+
 TEST_F(Cli, EmptyJsonInputIsAnError) {
   run_result r = run({"encode"}, "");
   EXPECT_EQ(r.status, 1);

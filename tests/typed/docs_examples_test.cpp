@@ -116,6 +116,25 @@ TEST(DocsReflection, Meta) {
 }
 // doc:end
 
+// doc:begin all_defaulted
+struct retry_policy {
+  int retries = 3;
+  std::string mode = "fast";
+  std::vector<int> codes{500, 503};
+};
+template <>
+struct toon::meta<retry_policy> {
+  static constexpr bool all_defaulted = true;  // absent members keep their initializers
+};
+
+TEST(DocsReflection, AllDefaulted) {
+  retry_policy p = toon::decode<retry_policy>("retries: 5").value();
+  EXPECT_EQ(p.mode, "fast");
+  EXPECT_EQ(p.codes, (std::vector<int>{500, 503}));
+  EXPECT_EQ(toon::typed_params<retry_policy>(), "retries:int=3 mode:string=fast codes:int[]");
+}
+// doc:end
+
 // doc:begin enums
 enum class http_status : std::uint16_t { ok = 200, not_found = 404, bad_gateway = 502 };
 enum class permission : std::uint32_t { read = 1, write = 2, admin = 1u << 20, all = ~0u };

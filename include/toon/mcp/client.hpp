@@ -5,6 +5,8 @@
 // and lists their tools only when a category is first used. See docs/mcp.md (Client).
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <chrono>
 #include <cstddef>
 #include <cstdint>

@@ -3,6 +3,8 @@
 // down without leaving a zombie or a descriptor behind. POSIX only (docs/mcp.md, Client).
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <chrono>
 #include <cstdint>
 #include <optional>

@@ -15,6 +15,8 @@
 // with server_options::tools_list_changed, announces it (notifications/tools/list_changed).
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -25,7 +27,6 @@
 #include <vector>
 
 #include "toon/tools/catalog.hpp"
-#include "toon/version.hpp"
 
 namespace toon::mcp {
 

@@ -169,8 +169,8 @@ inline constexpr auto extra_names =
 template <class E, std::int64_t Lo, std::int64_t Hi>
 constexpr std::size_t named_count() noexcept {
   std::size_t n = 0;
-  for (std::string_view name : range_names<E, Lo, Hi>) n += name.empty() ? 0 : 1;
-  for (std::string_view name : extra_names<E, Lo, Hi>) n += name.empty() ? 0 : 1;
+  for (std::string_view name : range_names<E, Lo, Hi>) n += name.empty() ? 0u : 1u;
+  for (std::string_view name : extra_names<E, Lo, Hi>) n += name.empty() ? 0u : 1u;
   return n;
 }
 

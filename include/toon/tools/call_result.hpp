@@ -6,6 +6,8 @@
 //   else reply_result(r.to_mcp());     // {"content":[{"type":"text","text":...}],"isError":...}
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <optional>
 #include <string>
 #include <string_view>

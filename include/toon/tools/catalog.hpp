@@ -3,6 +3,8 @@
 // with JSON or TOON arguments (docs/tools.md).
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstddef>
 #include <optional>
 #include <string>

@@ -13,6 +13,8 @@
 // and add<Args>() gives the tool the matching tool::output_schema.
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <exception>
 #include <functional>
 #include <memory>
@@ -95,7 +97,7 @@ template <class Args, class F>
 std::optional<value> output_schema_of_handler() {
   using R = typename handler_result<Args, F>::type;
   if constexpr (is_structured_result_v<R>) {
-    return structured_output_schema(param_type_of<R>(0), wraps_structured_result_v<R>);
+    return structured_output_schema(param_type_of<R>(0, false), wraps_structured_result_v<R>);
   } else {
     return std::nullopt;
   }

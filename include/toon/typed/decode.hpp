@@ -15,6 +15,8 @@
 // `toon::decode(text)` without a type still returns a toon::value (toon/decode.hpp).
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <string_view>
 #include <type_traits>
 #include <utility>

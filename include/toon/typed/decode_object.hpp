@@ -4,7 +4,8 @@
 // decoder's bit stack). Keys are looked up in a compile-time table: the field after the last
 // one first (tabular rows and encoder output arrive in declaration order), then a linear scan
 // (small types) or a binary search over the sorted names. At the end of the object, every
-// required field (not optional, not a pointer, not in meta<T>::defaulted) must have been seen.
+// required field (not optional, not a pointer, not in meta<T>::defaulted, not of a type with
+// meta<T>::all_defaulted, and no decode_options::all_defaulted) must have been seen.
 #pragma once
 
 #include <algorithm>
@@ -37,13 +38,6 @@ struct object_table {
         return std::array<std::string_view, size>{info::template source_name<I>...};
       }(std::make_index_sequence<size>{});
 
-  static constexpr bool listed_defaulted(std::string_view source, std::string_view name) noexcept {
-    if constexpr (has_meta_defaulted<T>) {
-      for (std::string_view s : meta<T>::defaulted)
-        if (s == source || s == name) return true;
-    }
-    return false;
-  }
   static constexpr bool defaulted_entries_exist() noexcept {
     if constexpr (has_meta_defaulted<T>) {
       for (std::string_view s : meta<T>::defaulted) {
@@ -60,7 +54,7 @@ struct object_table {
   static constexpr bool required() noexcept {
     using F = typename info::template type<I>;
     if constexpr (is_optional<F>::value || is_pointer_like<F>::value) return false;
-    else return !listed_defaulted(sources[I], info::names[I]);
+    else return !meta_defaulted_field<T>(sources[I], info::names[I]);
   }
 
   /// Bit i set: field i must be present.
@@ -251,7 +245,7 @@ struct object_frame {
 
   static bool end(typed_decoder& d, frame& f) {
     const std::size_t bits_at = f.aux;
-    for (std::size_t w = 0; w < table::words; ++w) {
+    for (std::size_t w = 0; w < table::words && !d.options().all_defaulted; ++w) {
       std::uint64_t missing = table::required_mask[w] & ~d.bits()[bits_at + w];
       while (missing) {
         const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(missing));

@@ -6,6 +6,8 @@
 // ...) are laid out at compile time and encoded without any allocation beyond the output.
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <string>
 #include <type_traits>
 

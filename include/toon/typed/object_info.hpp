@@ -71,7 +71,7 @@ constexpr bool rename_entries_exist() noexcept {
 template <class T>
 constexpr std::size_t kept_count() noexcept {
   std::size_t n = 0;
-  for (std::string_view name : reflect::field_names_v<T>) n += is_skipped<T>(name) ? 0 : 1;
+  for (std::string_view name : reflect::field_names_v<T>) n += is_skipped<T>(name) ? 0u : 1u;
   return n;
 }
 

@@ -11,6 +11,8 @@
 // Memory: one T, the unfinished line and one frame per open scope, whatever the row count.
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstddef>
 #include <functional>
 #include <memory>

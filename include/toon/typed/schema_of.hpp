@@ -7,13 +7,19 @@
 // One source of truth: the same mapping as typed encoding and decoding (docs/reflection.md),
 // so a value that validates against schema_of<T>() decodes into T and vice versa. Field names
 // are the TOON names (meta<T> rename and naming apply); a field is required unless it is an
-// optional, a smart pointer, or listed in meta<T>::defaulted — then its default is the value
-// T{} gives it, when that is a primitive (a defaulted array, map or struct states no default). Descriptions come from meta<T>::description and meta<T>::field_descriptions.
+// optional, a smart pointer, listed in meta<T>::defaulted or of a type with
+// meta<T>::all_defaulted — then its default is the value T{} gives it, when that is a
+// primitive (a defaulted array, map or struct, an unnamed enum value, NaN state no default).
+// schema_of<T>(decode_options) matches decode_options::all_defaulted. Descriptions come from
+// meta<T>::description and meta<T>::field_descriptions.
 //
 // The schema is built once per type, on first use, and cached (thread-safe static).
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -23,6 +29,7 @@
 #include <vector>
 
 #include "toon/meta.hpp"
+#include "toon/options.hpp"
 #include "toon/schema.hpp"
 #include "toon/typed/enum_info.hpp"
 #include "toon/typed/object_info.hpp"
@@ -39,15 +46,29 @@ namespace detail {
 inline constexpr int max_schema_depth = 16;
 
 template <class T>
-param_type param_type_of(int depth);
+param_type param_type_of(int depth, bool all_defaulted);
 
-template <class T>
-constexpr bool is_defaulted_field(std::string_view source_name) noexcept {
-  if constexpr (has_meta_defaulted<T>) {
-    for (std::string_view d : meta<T>::defaulted)
-      if (d == source_name) return true;
+/// The default a schema states for a defaulted field holding `x`: its value when that is a
+/// primitive the field's type admits. None for an enum value without a name (T{} of an enum
+/// whose enumerators all differ from 0), a NaN or infinity (written null), arrays and objects.
+template <class F>
+std::optional<value> stated_default(const F& x) {
+  constexpr type_kind k = type_kind_v<F>;
+  if constexpr (k == type_kind::enumeration) {
+    const std::string_view name = enum_info<F>::name_of(x);
+    if (name.empty()) return std::nullopt;
+    return value(std::string(name));
+  } else if constexpr (k == type_kind::proxy) {
+    return stated_default(static_cast<const std::remove_cvref_t<typename meta<F>::proxy>&>(meta<F>::to_proxy(x)));
+  } else if constexpr (k == type_kind::null || k == type_kind::boolean || k == type_kind::integer ||
+                       k == type_kind::floating || k == type_kind::character || k == type_kind::string ||
+                       k == type_kind::time_point) {
+    value v = to_value(x);
+    if (v.is_null() && k != type_kind::null) return std::nullopt;
+    return v;
+  } else {
+    return std::nullopt;
   }
-  return false;
 }
 
 template <class T>
@@ -66,8 +87,9 @@ std::string type_description_of() {
 }
 
 // The fields of object type T (with `tag_key: enum(tag)` first when T is a variant alternative).
+// `all_defaulted`: decode_options::all_defaulted (every field of every type is defaulted).
 template <class T>
-std::vector<param> params_of(int depth, bool tagged) {
+std::vector<param> params_of(int depth, bool tagged, bool all_defaulted) {
   std::vector<param> out;
   out.reserve(object_info<T>::size + (tagged ? 1 : 0));
   if (tagged) {
@@ -86,17 +108,16 @@ std::vector<param> params_of(int depth, bool tagged) {
     p.name = std::string(object_info<T>::names[I]);
     constexpr type_kind k = type_kind_v<F>;
     // An optional field is expressed by not being required; its type is the value type.
-    if constexpr (k == type_kind::optional || k == type_kind::pointer) p.type = param_type_of<pointee_t<F>>(depth + 1);
-    else p.type = param_type_of<F>(depth + 1);
+    if constexpr (k == type_kind::optional || k == type_kind::pointer) p.type = param_type_of<pointee_t<F>>(depth + 1, all_defaulted);
+    else p.type = param_type_of<F>(depth + 1, all_defaulted);
     p.description = field_description_of<T>(source);
     if constexpr (k == type_kind::optional || k == type_kind::pointer) {
       p.required = false;
-    } else if constexpr (is_defaulted_field<T>(source)) {
+    } else if (all_defaulted || meta_defaulted_field<T>(source, object_info<T>::names[I])) {
       p.required = false;
       // The typed-param form states primitive defaults only (docs/typed-params.md); a
       // defaulted array, map or struct is optional with no stated default.
-      value d = to_value(object_info<T>::template get<I>(defaults));
-      if (d.is_primitive()) p.default_value = std::move(d);
+      p.default_value = stated_default(object_info<T>::template get<I>(defaults));
     } else {
       p.required = true;
     }
@@ -106,17 +127,17 @@ std::vector<param> params_of(int depth, bool tagged) {
 }
 
 template <class T>
-param_type object_type_of(int depth, bool tagged) {
+param_type object_type_of(int depth, bool tagged, bool all_defaulted) {
   if (depth > max_schema_depth) return param_type(param_kind::object);
-  return param_type::object_with(params_of<T>(depth, tagged));
+  return param_type::object_with(params_of<T>(depth, tagged, all_defaulted));
 }
 
 template <class V, std::size_t... I>
-param_type variant_type_of(int depth, std::index_sequence<I...>) {
+param_type variant_type_of(int depth, bool all_defaulted, std::index_sequence<I...>) {
   std::vector<param_type> alternatives;
   auto add = [&]<class A>(std::type_identity<A>) {
-    if constexpr (type_kind_v<A> == type_kind::object) alternatives.push_back(object_type_of<A>(depth, true));
-    else alternatives.push_back(param_type_of<A>(depth));
+    if constexpr (type_kind_v<A> == type_kind::object) alternatives.push_back(object_type_of<A>(depth, true, all_defaulted));
+    else alternatives.push_back(param_type_of<A>(depth, all_defaulted));
   };
   (add(std::type_identity<std::variant_alternative_t<I, V>>{}), ...);
   if (alternatives.size() == 1) return std::move(alternatives.front());
@@ -124,9 +145,9 @@ param_type variant_type_of(int depth, std::index_sequence<I...>) {
 }
 
 template <class Tuple, std::size_t... I>
-param_type tuple_type_of(int depth, std::index_sequence<I...>) {
+param_type tuple_type_of(int depth, bool all_defaulted, std::index_sequence<I...>) {
   std::vector<param_type> alternatives;
-  (alternatives.push_back(param_type_of<std::tuple_element_t<I, Tuple>>(depth)), ...);
+  (alternatives.push_back(param_type_of<std::tuple_element_t<I, Tuple>>(depth, all_defaulted)), ...);
   // Elements of different types: an array of their union (duplicates removed).
   std::vector<param_type> unique;
   for (param_type& t : alternatives) {
@@ -147,7 +168,7 @@ param_type enum_type_of() {
 
 /// The param_type of C++ type T (see the file comment).
 template <class T>
-param_type param_type_of(int depth) {
+param_type param_type_of(int depth, bool all_defaulted) {
   static_assert(supported<T>());
   constexpr type_kind k = type_kind_v<T>;
   if (depth > max_schema_depth) return param_type(param_kind::any);
@@ -156,7 +177,7 @@ param_type param_type_of(int depth) {
     else if constexpr (std::is_same_v<T, object>) return param_type(param_kind::object);
     else return param_type(param_kind::any);
   } else if constexpr (k == type_kind::proxy) {
-    return param_type_of<std::remove_cvref_t<typename meta<T>::proxy>>(depth);
+    return param_type_of<std::remove_cvref_t<typename meta<T>::proxy>>(depth, all_defaulted);
   } else if constexpr (k == type_kind::null) {
     return param_type(param_kind::null);
   } else if constexpr (k == type_kind::boolean) {
@@ -171,20 +192,20 @@ param_type param_type_of(int depth) {
     return enum_type_of<T>();
   } else if constexpr (k == type_kind::optional || k == type_kind::pointer) {
     // Outside a field (an array element, a variant alternative): the value or null.
-    param_type inner = param_type_of<pointee_t<T>>(depth);
+    param_type inner = param_type_of<pointee_t<T>>(depth, all_defaulted);
     if (inner.kind == param_kind::any || inner.kind == param_kind::null) return inner;
     return param_type::any_of({std::move(inner), param_type(param_kind::null)});
   } else if constexpr (k == type_kind::sequence || k == type_kind::set || k == type_kind::fixed_array) {
-    return param_type::array_of(param_type_of<std::remove_cvref_t<typename T::value_type>>(depth + 1));
+    return param_type::array_of(param_type_of<std::remove_cvref_t<typename T::value_type>>(depth + 1, all_defaulted));
   } else if constexpr (k == type_kind::map) {
     return param_type(param_kind::object);
   } else if constexpr (k == type_kind::tuple) {
-    return tuple_type_of<T>(depth + 1, std::make_index_sequence<std::tuple_size_v<T>>{});
+    return tuple_type_of<T>(depth + 1, all_defaulted, std::make_index_sequence<std::tuple_size_v<T>>{});
   } else if constexpr (k == type_kind::variant) {
-    return variant_type_of<T>(depth, std::make_index_sequence<std::variant_size_v<T>>{});
+    return variant_type_of<T>(depth, all_defaulted, std::make_index_sequence<std::variant_size_v<T>>{});
   } else {
     static_assert(k == type_kind::object);
-    return object_type_of<T>(depth, false);
+    return object_type_of<T>(depth, false, all_defaulted);
   }
 }
 
@@ -193,11 +214,28 @@ param_type param_type_of(int depth) {
 /// The typed-param schema of argument type T (an aggregate or a class with meta<T>::fields).
 template <class T>
 const schema& schema_of() {
+  static_assert(detail::supported<T>());
   static_assert(detail::type_kind_v<T> == detail::type_kind::object,
                 "toon::schema_of<T>: T must be a struct (the tool's argument type)");
   static const schema s = [] {
     schema out;
-    out.params = detail::params_of<T>(0, false);
+    out.params = detail::params_of<T>(0, false, false);
+    out.description = detail::type_description_of<T>();
+    return out;
+  }();
+  return s;
+}
+
+/// The schema of what toon::decode<T>(text, options) and toon::from_value<T>(v, options)
+/// accept: with options.all_defaulted, no field at any depth is required (each states T{}'s
+/// value where schema_of<T>() would for a defaulted field); otherwise schema_of<T>().
+/// Use json_schema(schema_of<T>(options)) for its JSON Schema.
+template <class T>
+const schema& schema_of(const decode_options& options) {
+  if (!options.all_defaulted) return schema_of<T>();
+  static const schema s = [] {
+    schema out;
+    out.params = detail::params_of<T>(0, false, true);
     out.description = detail::type_description_of<T>();
     return out;
   }();

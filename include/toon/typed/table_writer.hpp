@@ -8,6 +8,8 @@
 // bytes (docs/streaming.md, "Writing a table row by row").
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstddef>
 #include <iosfwd>
 #include <string>

@@ -1,8 +1,11 @@
-// toon/typed/to_value.hpp - toon::to_value(x): the toon::value a typed value stands for.
+// toon/typed/to_value.hpp - toon::to_value(x): the toon::value a typed value stands for, and
+// toon::to_json(x): its JSON text.
 //
 // Follows the mapping table of the typed layer (docs/reflection.md): toon::encode(x, options)
 // writes exactly toon::encode(toon::to_value(x), options).
 #pragma once
+
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
 
 #include <cmath>
 #include <string>
@@ -13,6 +16,7 @@
 #include <variant>
 
 #include "toon/detail/timestamp.hpp"
+#include "toon/json.hpp"
 #include "toon/typed/encode_node.hpp"
 #include "toon/typed/enum_info.hpp"
 #include "toon/typed/object_info.hpp"
@@ -117,6 +121,18 @@ template <class T>
   static_assert(detail::supported<T>());
   if constexpr (detail::type_kind_v<T> == detail::type_kind::unsupported) return value();
   else return detail::to_value_of(x);
+}
+
+/// `x` as JSON text: to_json(to_value(x), options), for any type the typed encoder accepts
+/// (member order kept, empty optionals and pointers as null members, enums by name, time
+/// points as ISO 8601 strings). Types convertible to toon::value (numbers, strings,
+/// toon::object, ...) take the to_json(const value&) overload. Throws toon::toon_error
+/// (invalid_enum) for an enum value that has no name.
+template <class T>
+  requires(!std::is_convertible_v<const T&, const value&>)
+[[nodiscard]] std::string to_json(const T& x, const json_options& options = {}) {
+  static_assert(detail::supported<T>());
+  return to_json(toon::to_value(x), options);
 }
 
 }  // namespace toon

@@ -2,7 +2,8 @@
 //
 // The mapping table of the typed layer (docs/reflection.md): type_kind_v<T> names the category
 // of T; the encoder and decoder dispatch on it. Types outside the table have kind
-// `unsupported`, and using them fails with a static_assert naming the type.
+// `unsupported`, and using them fails with a static_assert naming the type (or the struct
+// member) and suggesting what to use instead.
 #pragma once
 
 #include <array>
@@ -25,6 +26,7 @@
 #include <vector>
 
 #include "toon/meta.hpp"
+#include "toon/reflect/type_name.hpp"
 #include "toon/typed/object_info.hpp"
 #include "toon/value.hpp"
 
@@ -143,23 +145,175 @@ constexpr bool is_primitive_kind(type_kind k) noexcept {
 template <class T>
 inline constexpr bool always_false_v = false;
 
-/// Fails compilation with a message naming T when T has no mapping. Instantiate it as
-/// `static_assert(supported<T>())` where a type is first used.
+/// The value type of an optional or a smart pointer.
+template <class T>
+using pointee_t = std::remove_cvref_t<decltype(*std::declval<const T&>())>;
+
+// ---- diagnostics of unsupported types -----------------------------------------------------------
+
+/// Why a type cannot be encoded or decoded, looking through optionals, smart pointers,
+/// containers, tuples and variants (not into structs: each struct is checked where it is used).
+enum class unsupported_reason : unsigned char { none, raw_pointer, map_key, other };
+
+template <class T> struct is_std_map : std::false_type {};
+template <class K, class V, class C, class A> struct is_std_map<std::map<K, V, C, A>> : std::true_type {};
+template <class K, class V, class H, class E, class A>
+struct is_std_map<std::unordered_map<K, V, H, E, A>> : std::true_type {};
+
+template <class T>
+constexpr unsupported_reason unsupported_reason_of() noexcept;
+
+template <class... T>
+constexpr unsupported_reason first_unsupported_reason() noexcept {
+  unsupported_reason out = unsupported_reason::none;
+  ((out = out == unsupported_reason::none ? unsupported_reason_of<T>() : out), ...);
+  return out;
+}
+
+template <class T> struct element_reasons;
+template <class... T> struct element_reasons<std::tuple<T...>> {
+  static constexpr unsupported_reason value = first_unsupported_reason<T...>();
+};
+template <class A, class B> struct element_reasons<std::pair<A, B>> {
+  static constexpr unsupported_reason value = first_unsupported_reason<A, B>();
+};
+template <class... T> struct element_reasons<std::variant<T...>> {
+  static constexpr unsupported_reason value = first_unsupported_reason<T...>();
+};
+
+template <class T>
+constexpr unsupported_reason unsupported_reason_of() noexcept {
+  using U = std::remove_cvref_t<T>;
+  constexpr type_kind k = type_kind_v<U>;
+  if constexpr (k == type_kind::unsupported) {
+    if constexpr (std::is_pointer_v<U> || std::is_member_pointer_v<U>) return unsupported_reason::raw_pointer;
+    else if constexpr (is_std_map<U>::value) return unsupported_reason::map_key;
+    else return unsupported_reason::other;
+  } else if constexpr (k == type_kind::optional || k == type_kind::pointer) {
+    return unsupported_reason_of<pointee_t<U>>();
+  } else if constexpr (k == type_kind::sequence || k == type_kind::set || k == type_kind::fixed_array) {
+    return unsupported_reason_of<typename U::value_type>();
+  } else if constexpr (k == type_kind::map) {
+    return unsupported_reason_of<typename U::mapped_type>();
+  } else if constexpr (k == type_kind::tuple || k == type_kind::variant) {
+    return element_reasons<U>::value;
+  } else {
+    return unsupported_reason::none;
+  }
+}
+
+// The messages. Each static_assert's condition names the offending type or member, so that
+// the compiler's diagnostic shows it next to the message: GCC prints the member as a string
+// (`unsupported_member<fixed_label<13>{"node::parent"}>::...`), clang as characters.
+#define TOON_DETAIL_RAW_POINTER_MESSAGE \
+  "toon: raw pointers are not supported; use std::unique_ptr, std::optional or toon::meta<T>::proxy"
+#define TOON_DETAIL_MAP_KEY_MESSAGE                                                                 \
+  "toon: map keys must be strings; use std::map<std::string, V> or std::unordered_map<std::string, " \
+  "V> (convert other keys to strings), or toon::meta<T>::proxy"
+#define TOON_DETAIL_UNSUPPORTED_MESSAGE                                                          \
+  "toon: unsupported type: not an aggregate, without toon::meta<T>::fields or "                 \
+  "toon::meta<T>::proxy, and not a supported standard type (see docs/reflection.md, the mapping " \
+  "table)"
+
+/// A member's label, "type::member", as a structural value (a template argument).
+template <std::size_t N>
+struct fixed_label {
+  char chars[N + 1]{};
+};
+
+template <class T, std::size_t I>
+constexpr auto member_label() noexcept {
+  constexpr std::string_view type = reflect::type_name_v<T>;
+  constexpr std::string_view member = object_info<T>::template source_name<I>;
+  fixed_label<type.size() + 2 + member.size()> out{};
+  std::size_t n = 0;
+  for (char c : type) out.chars[n++] = c;
+  out.chars[n++] = ':';
+  out.chars[n++] = ':';
+  for (char c : member) out.chars[n++] = c;
+  return out;
+}
+
+#if defined(__clang__)
+// Clang prints a character array argument as numbers: the label is spelt as characters.
+template <char... C>
+struct unsupported_member {
+  static constexpr bool is_not_a_raw_pointer = false;
+  static constexpr bool has_string_keys = false;
+  static constexpr bool has_a_supported_type = false;
+};
+template <class T, std::size_t I>
+struct member_check {
+  static constexpr auto label = member_label<T, I>();
+  template <std::size_t... J>
+  static auto spell(std::index_sequence<J...>) -> unsupported_member<label.chars[J]...>;
+  using type = decltype(spell(std::make_index_sequence<sizeof(label.chars) - 1>{}));
+};
+#else
+template <auto Label>
+struct unsupported_member {
+  static constexpr bool is_not_a_raw_pointer = false;
+  static constexpr bool has_string_keys = false;
+  static constexpr bool has_a_supported_type = false;
+};
+template <class T, std::size_t I>
+struct member_check {
+  using type = unsupported_member<member_label<T, I>()>;
+};
+#endif
+
+template <class T>
+struct unsupported_type {
+  static constexpr bool is_not_a_raw_pointer = false;
+  static constexpr bool has_string_keys = false;
+  static constexpr bool has_a_supported_type = false;
+};
+
+// Asserts with the message for `reason`; Named is unsupported_member<label> or unsupported_type<T>.
+template <class Named, unsupported_reason Reason>
+constexpr bool report_unsupported() noexcept {
+  if constexpr (Reason == unsupported_reason::raw_pointer) {
+    static_assert(Named::is_not_a_raw_pointer, TOON_DETAIL_RAW_POINTER_MESSAGE);
+  } else if constexpr (Reason == unsupported_reason::map_key) {
+    static_assert(Named::has_string_keys, TOON_DETAIL_MAP_KEY_MESSAGE);
+  } else {
+    static_assert(Named::has_a_supported_type, TOON_DETAIL_UNSUPPORTED_MESSAGE);
+  }
+  return false;
+}
+
+template <class T, std::size_t I>
+constexpr bool member_supported() noexcept {
+  constexpr unsupported_reason reason = unsupported_reason_of<typename object_info<T>::template type<I>>();
+  if constexpr (reason == unsupported_reason::none) return true;
+  else return report_unsupported<typename member_check<T, I>::type, reason>();
+}
+
+template <class T, std::size_t... I>
+constexpr bool members_supported(std::index_sequence<I...>) noexcept {
+  return (member_supported<T, I>() && ...);
+}
+
+#undef TOON_DETAIL_RAW_POINTER_MESSAGE
+#undef TOON_DETAIL_MAP_KEY_MESSAGE
+#undef TOON_DETAIL_UNSUPPORTED_MESSAGE
+
+/// Fails compilation when T has no mapping, with a message saying why and what to use instead:
+/// for a struct, the message names the member (`node::parent`) whose type is a raw pointer, a
+/// map with keys other than strings, or another unsupported type (also inside optionals,
+/// containers, tuples and variants). Instantiate it as `static_assert(supported<T>())` where a
+/// type is first used.
 template <class T>
 constexpr bool supported() noexcept {
-  if constexpr (type_kind_v<T> == type_kind::unsupported) {
-    static_assert(always_false_v<T>,
-                  "toon: T cannot be encoded or decoded: it is not an aggregate, has no "
-                  "toon::meta<T>::fields or toon::meta<T>::proxy, and is not a supported "
-                  "standard type (see docs/reflection.md, the mapping table)");
-    return false;
+  constexpr type_kind k = type_kind_v<T>;
+  if constexpr (k == type_kind::object) {
+    return members_supported<std::remove_cvref_t<T>>(std::make_index_sequence<object_info<std::remove_cvref_t<T>>::size>{});
+  } else if constexpr (constexpr unsupported_reason reason = unsupported_reason_of<T>();
+                       reason != unsupported_reason::none) {
+    return report_unsupported<unsupported_type<std::remove_cvref_t<T>>, reason>();
   } else {
     return true;
   }
 }
-
-/// The value type of an optional or a smart pointer.
-template <class T>
-using pointee_t = std::remove_cvref_t<decltype(*std::declval<const T&>())>;
 
 }  // namespace toon::detail
