@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   bench::register_typed_decode_simdjson();
   bench::register_value_decode();
   bench::register_stream_decode();
+  bench::register_json_to_toon();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

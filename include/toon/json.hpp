@@ -1,6 +1,8 @@
 // toon/json.hpp - bridge between toon::value / TOON text and JSON text.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -48,5 +50,18 @@ void to_json_to(std::string& out, const value& v, const json_options& options = 
 /// left as it was.
 [[nodiscard]] result<void> json_to_toon_to(std::string& out, std::string_view json,
                                            const encode_options& options = {});
+
+/// Receives TOON text in consecutive pieces (their concatenation is the document); returns
+/// false to stop the conversion.
+using text_sink = std::function<bool(std::string_view piece)>;
+
+/// json_to_toon() handing the TOON text to `sink` as it is written, in pieces of at least
+/// `piece_size` bytes (the last may be smaller; an empty document gives no call), so that
+/// the output needs a buffer of about `piece_size` bytes instead of the whole document. The
+/// JSON is read completely first: on invalid JSON `sink` is never called. When `sink` returns
+/// false, the conversion stops with error_code::io_error. The `toon encode` command writes
+/// through it.
+[[nodiscard]] result<void> json_to_toon(std::string_view json, const encode_options& options, const text_sink& sink,
+                                        std::size_t piece_size = std::size_t(1) << 20);
 
 }  // namespace toon

@@ -132,9 +132,16 @@ int run_encode(const options& opts) {
   // read completely before anything is written: straight from the (mapped) text to TOON
   // through toon::json_to_toon, in about the input's size of memory besides the input and
   // the output (docs/cli.md, "Memory").
+  // The TOON text goes to the output in pieces as it is written (the sink spills its buffer
+  // past output_sink::spill_threshold).
   if (!opts.stats) {
-    if (auto r = toon::json_to_toon_to(out.buffer(), in.view(), eo); !r) {
-      print_error(render_error(r.error(), in.view(), input_name(opts)));
+    std::string io_error;
+    auto r = toon::json_to_toon(in.view(), eo, [&](std::string_view piece) {
+      out.buffer().append(piece);
+      return out.spill(io_error);
+    });
+    if (!r) {
+      print_error(io_error.empty() ? render_error(r.error(), in.view(), input_name(opts)) : "toon: " + io_error);
       return exit_data_error;
     }
     in.release();

@@ -211,6 +211,8 @@ struct tape_model {
   static object_ref ref(const tape_object& o) noexcept { return o; }
   static tape_object deref(object_ref r) noexcept { return r; }
   static tape_value null_value() noexcept { return {&json_tape::null_tape(), 0}; }
+  /// json_to_toon with a text_sink flushes between items.
+  static constexpr bool checkpoints = true;
   TOON_DETAIL_ALWAYS_INLINE static void primitive(writer& w, const tape_value& v, delimiter d) {
     const json_tape& t = v.tape();
     const std::uint32_t i = v.index();

@@ -388,24 +388,73 @@ result<void> through_value(std::string& out, std::string_view json, const encode
 
 }  // namespace
 
-result<void> json_to_toon_to(std::string& out, std::string_view json, const encode_options& options) {
-  detail::check_encode_options(options);
-  if (options.replacer || options.omit_null || options.omit_empty) return through_value(out, json, options);
-  detail::json_tape tape;
+namespace {
+
+// Reads `json` into `tape`; false when the value path must take it (see json_tape::parse).
+bool read_tape(detail::json_tape& tape, std::string_view json) {
   bool parsed = false;
   try {
     parsed = tape.parse(json, max_json_depth);
   } catch (const std::bad_alloc&) {
     parsed = false;  // the value path reports what it can
   }
-  if (!parsed) {
-    tape = detail::json_tape();  // give its memory back first
-    return through_value(out, json, options);
-  }
-  detail::writer w(out, options);
+  if (!parsed) tape = detail::json_tape();  // give its memory back first
+  return parsed;
+}
+
+void encode_tape(detail::writer& w, const detail::json_tape& tape) {
   detail::tree_encoder<detail::tape_model> encoder(w);
-  const detail::tape_value root(&tape, 0);
-  encoder.root(root);
+  encoder.root(detail::tape_value(&tape, 0));
+}
+
+// Thrown through the encoder when a text_sink asks to stop.
+struct sink_stopped {};
+
+}  // namespace
+
+result<void> json_to_toon_to(std::string& out, std::string_view json, const encode_options& options) {
+  detail::check_encode_options(options);
+  if (options.replacer || options.omit_null || options.omit_empty) return through_value(out, json, options);
+  detail::json_tape tape;
+  if (!read_tape(tape, json)) return through_value(out, json, options);
+  // Room for TOON as large as half the JSON (address space until written; usually enough, so
+  // that the string is not copied as it grows).
+  out.reserve(out.size() + json.size() / 2 + 64);
+  detail::writer w(out, options);
+  encode_tape(w, tape);
+  return {};
+}
+
+result<void> json_to_toon(std::string_view json, const encode_options& options, const text_sink& sink,
+                          std::size_t piece_size) {
+  detail::check_encode_options(options);
+  std::string buffer;
+  auto stopped = [] {
+    error e;
+    e.code = error_code::io_error;
+    e.message = "the output sink stopped the conversion";
+    return e;
+  };
+  detail::json_tape tape;
+  if (options.replacer || options.omit_null || options.omit_empty || !read_tape(tape, json)) {
+    if (auto r = through_value(buffer, json, options); !r) return r;
+    if (!buffer.empty() && !sink(buffer)) return stopped();
+    return {};
+  }
+  buffer.reserve(piece_size + (piece_size >> 2));
+  try {
+    detail::writer w(buffer, options);
+    w.set_flush(
+        [](void* context, std::string& out) {
+          if (!(*static_cast<const text_sink*>(context))(out)) throw sink_stopped{};
+          out.clear();
+        },
+        const_cast<text_sink*>(&sink), piece_size);
+    encode_tape(w, tape);
+  } catch (const sink_stopped&) {
+    return stopped();
+  }
+  if (!buffer.empty() && !sink(buffer)) return stopped();
   return {};
 }
 

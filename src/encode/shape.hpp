@@ -67,6 +67,9 @@ namespace toon::detail {
 //   M::object_ref: an object kept in a list (rows of a table); M::ref(o), M::deref(r).
 //   M::null_value(): a null value, for cells missing from a row.
 //   M::primitive(w, v, d): writes a primitive as the value encoder does.
+//   M::checkpoints: whether the encoder calls writer::checkpoint() between items, so that the
+//     text can be flushed as it is written (then it checks tables before writing them
+//     instead of writing speculatively and rewinding).
 // value_model serves toon::value; the JSON-text encoder (json_to_toon.cpp) has its own
 // model over a compact tape of the JSON text.
 
@@ -84,6 +87,8 @@ struct value_model {
     static const value v;
     return v;
   }
+  /// No writer::checkpoint() calls: toon::encode writes the whole document to its string.
+  static constexpr bool checkpoints = false;
   TOON_DETAIL_ALWAYS_INLINE static void primitive(writer& w, const value& v, delimiter d) {
     switch (v.type()) {
       case value::kind::null: w.null(); return;

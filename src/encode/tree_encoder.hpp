@@ -163,7 +163,10 @@ class tree_encoder {
   TOON_DETAIL_ALWAYS_INLINE void primitive(const value& v, delimiter d) { M::primitive(w_, v, d); }
 
   void object_fields(const object& o, std::size_t depth) {
-    for (auto&& m : o) field(m.key, m.value, depth);
+    for (auto&& m : o) {
+      field(m.key, m.value, depth);
+      checkpoint();
+    }
   }
 
   // The header of an array with an optional key, without the colon's trailing content.
@@ -195,6 +198,7 @@ class tree_encoder {
         for (auto&& inner : a) {
           w_.begin_list_item(depth + 1);
           inline_array(inner.as_array());
+          checkpoint();
         }
         return;
       case array_form::tabular:
@@ -227,7 +231,10 @@ class tree_encoder {
   }
 
   void list_items(const array& a, std::size_t depth) {
-    for (auto&& item : a) list_item(item, depth);
+    for (auto&& item : a) {
+      list_item(item, depth);
+      checkpoint();
+    }
   }
 
   // An object as a list item (§10).
@@ -262,31 +269,57 @@ class tree_encoder {
       if (!m.value.is_primitive()) return false;
       flat_fields_.push_back(field_node{m.key, 0});
     }
-    const writer::mark_type start = w_.mark();
-    array_header(key, a.size(), flat_fields_);
     const std::size_t width = first.size();
-    for (auto&& element : a) {
-      if (!element.is_object() || element.as_object().size() != width) {
-        w_.rewind(start);
-        return false;
+    if constexpr (M::checkpoints) {
+      // Every row is checked before any is written, so that rows can be flushed as they are
+      // written (no rewind).
+      for (auto&& element : a)
+        if (!flat_row(element, width, nullptr)) return false;
+      array_header(key, a.size(), flat_fields_);
+      for (auto&& element : a) {
+        (void)flat_row(element, width, &rows_depth);
+        w_.checkpoint();
       }
-      const auto& row = element.as_object();
-      w_.begin_line(rows_depth);
-      auto at = row.begin();
-      const auto end = row.end();
-      for (std::size_t j = 0; j < width; ++j) {
-        // The cell of column j: the member at its position when its key is the column's, as
-        // when rows share the first row's key order; else found by name.
-        const auto cell = find_member_at(row, at, end, flat_fields_[j].name);
-        if (cell == nullptr || !cell->is_primitive()) {
+      return true;
+    } else {
+      const writer::mark_type start = w_.mark();
+      array_header(key, a.size(), flat_fields_);
+      for (auto&& element : a) {
+        if (!flat_row(element, width, &rows_depth)) {
           w_.rewind(start);
           return false;
         }
+      }
+      return true;
+    }
+  }
+
+  // One row of flat_table(): true when `element` is an object of `width` members with the
+  // columns' keys, all primitive. Written as a row at `*depth` while it is checked, unless
+  // `depth` is null (then only checked); after a false return, a partly written row is the
+  // caller's to rewind.
+  TOON_DETAIL_ALWAYS_INLINE bool flat_row(const value& element, std::size_t width, const std::size_t* depth) {
+    if (!element.is_object() || element.as_object().size() != width) return false;
+    const auto& row = element.as_object();
+    if (depth) w_.begin_line(*depth);
+    auto at = row.begin();
+    const auto end = row.end();
+    for (std::size_t j = 0; j < width; ++j) {
+      // The cell of column j: the member at its position when its key is the column's, as
+      // when rows share the first row's key order; else found by name.
+      const auto cell = find_member_at(row, at, end, flat_fields_[j].name);
+      if (cell == nullptr || !cell->is_primitive()) return false;
+      if (depth) {
         if (j != 0) w_.delimiter_char(delim_);
         primitive(*cell, delim_);
       }
     }
     return true;
+  }
+
+  // A point where the text written so far is final, for models that write in pieces.
+  TOON_DETAIL_ALWAYS_INLINE void checkpoint() {
+    if constexpr (M::checkpoints) w_.checkpoint();
   }
 
   void row_cells(const object& row, field_list_view fields) {
@@ -302,6 +335,7 @@ class tree_encoder {
     for (auto&& row : rows) {
       w_.begin_line(depth);
       row_cells(row.as_object(), fields);
+      checkpoint();
     }
   }
 
@@ -312,6 +346,7 @@ class tree_encoder {
       w_.key(m.key);
       w_.colon_space();
       row_cells(m.value.as_object(), fields);
+      checkpoint();
     }
   }
 
