@@ -20,8 +20,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <new>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "shape.hpp"
@@ -42,6 +45,47 @@ class json_tape {
   };
 
   static constexpr std::uint32_t max_length = (std::uint32_t(1) << 28) - 1;
+
+  /// The entries: a malloc'd array grown with realloc (which remaps large blocks instead of
+  /// copying them), reserved generously since untouched pages cost no memory.
+  class entry_buffer {
+   public:
+    entry_buffer() noexcept = default;
+    entry_buffer(const entry_buffer&) = delete;
+    entry_buffer& operator=(const entry_buffer&) = delete;
+    entry_buffer(entry_buffer&& o) noexcept
+        : data_(std::exchange(o.data_, nullptr)), size_(std::exchange(o.size_, 0)), capacity_(std::exchange(o.capacity_, 0)) {}
+    entry_buffer& operator=(entry_buffer&& o) noexcept {
+      std::swap(data_, o.data_);
+      std::swap(size_, o.size_);
+      std::swap(capacity_, o.capacity_);
+      return *this;
+    }
+    ~entry_buffer() { std::free(data_); }
+
+    [[nodiscard]] std::size_t size() const noexcept { return size_; }
+    entry& operator[](std::size_t i) noexcept { return data_[i]; }
+    const entry& operator[](std::size_t i) const noexcept { return data_[i]; }
+    void clear() noexcept { size_ = 0; }
+    /// Room for `n` entries in all (throws std::bad_alloc).
+    void reserve(std::size_t n) {
+      if (n <= capacity_) return;
+      void* p = std::realloc(data_, n * sizeof(entry));
+      if (p == nullptr) throw std::bad_alloc();
+      data_ = static_cast<entry*>(p);
+      capacity_ = n;
+    }
+    TOON_DETAIL_ALWAYS_INLINE void push_back(entry e) {
+      if (size_ == capacity_) [[unlikely]]
+        reserve(capacity_ * 2 + 64);
+      data_[size_++] = e;
+    }
+
+   private:
+    entry* data_ = nullptr;
+    std::size_t size_ = 0;
+    std::size_t capacity_ = 0;
+  };
 
   /// Fills the tape from `json` (a whole document whose root is an array or an object, an
   /// optional UTF-8 byte order mark first). Returns false when the text is not such a document
@@ -73,7 +117,7 @@ class json_tape {
   friend class json_tape_builder;
 
   const char* input_ = nullptr;
-  std::vector<entry> entries_;
+  entry_buffer entries_;
   std::vector<double> reals_;
   std::string arena_;  // unescaped strings and keys
 };

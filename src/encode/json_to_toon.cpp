@@ -9,7 +9,12 @@
 // instead, which reports errors with their line and column as it always has.
 #include <simdjson.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -44,12 +49,37 @@ namespace {
 constexpr std::uint64_t ones = 0x0101010101010101ULL;
 constexpr std::uint64_t highs = 0x8080808080808080ULL;
 
-// Non-zero when one of the 8 bytes of `x` is a quote, a backslash or a control character
-// (bytes above one that is may be flagged too: the caller rescans them one at a time).
+// The high bit of each of the 8 bytes of `x` that is a quote, a backslash or a control
+// character, little-endian; bytes above the first such byte may be flagged wrongly (borrows),
+// the lowest flag is exact.
 inline std::uint64_t special_bytes(std::uint64_t x) noexcept {
   const std::uint64_t quote = x ^ (ones * '"');
   const std::uint64_t backslash = x ^ (ones * '\\');
   return (((quote - ones) & ~quote) | ((backslash - ones) & ~backslash) | ((x - ones * 0x20) & ~x)) & highs;
+}
+
+// The first quote, backslash or control character in [q, end), or end.
+inline const char* find_special(const char* q, const char* end) noexcept {
+#if defined(__SSE2__)
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  const __m128i control = _mm_set1_epi8(0x1F);
+  while (end - q >= 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+    const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)),
+                                     _mm_cmpeq_epi8(_mm_max_epu8(x, control), control));
+    if (const int m = _mm_movemask_epi8(hit); m != 0) return q + __builtin_ctz(static_cast<unsigned>(m));
+    q += 16;
+  }
+#endif
+  while (end - q >= 8) {
+    std::uint64_t x;
+    std::memcpy(&x, q, 8);
+    if (const std::uint64_t m = special_bytes(x); m != 0) return q + __builtin_ctzll(m) / 8;
+    q += 8;
+  }
+  while (q != end && *q != '"' && *q != '\\' && static_cast<unsigned char>(*q) >= 0x20) ++q;
+  return q;
 }
 
 inline bool is_space(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
@@ -84,7 +114,7 @@ class json_tape_builder {
     while (p_ != end_ && is_space(*p_)) ++p_;
   }
 
-  bool push(json_tape::tag tag, std::uint32_t length, std::uint32_t tail) {
+  TOON_DETAIL_ALWAYS_INLINE bool push(json_tape::tag tag, std::uint32_t length, std::uint32_t tail) {
     if (t_.entries_.size() >= UINT32_MAX - 1) return false;
     t_.entries_.push_back(json_tape::entry{static_cast<std::uint32_t>(tag) | (length << 4), tail});
     return true;
@@ -170,7 +200,7 @@ class json_tape_builder {
         break;
       }
     }
-    const bool unique = unique_keys(keys_base);
+    const bool unique = count <= 1 || unique_keys(keys_base);
     keys_.resize(keys_base);
     if (!unique) return false;  // last-wins-at-first-position needs the value path
     close(at, json_tape::tag::object, count);
@@ -182,19 +212,29 @@ class json_tape_builder {
                                        static_cast<std::uint32_t>(t_.entries_.size())};
   }
 
-  // True when the keys keys_[base...] are pairwise different.
+  // True when the keys keys_[base...] are pairwise different. Objects of a few keys usually
+  // repeat the keys of an earlier object of the same size (the rows of a table): such a key
+  // list, once checked, is kept per size and compared in one pass.
   bool unique_keys(std::size_t base) {
     const std::size_t n = keys_.size() - base;
-    if (n <= 16) {
-      for (std::size_t i = base; i < keys_.size(); ++i) {
-        const std::string_view a = t_.text_at(keys_[i]);
-        for (std::size_t j = base; j < i; ++j)
-          if (same_key(a, t_.text_at(keys_[j]))) return false;
+    const std::uint32_t* keys = keys_.data() + base;
+    if (n < known_.size()) {
+      std::vector<std::uint32_t>& known = known_[n];
+      if (!known.empty()) {
+        std::size_t i = 0;
+        while (i < n && same_key(t_.text_at(keys[i]), t_.text_at(known[i]))) ++i;
+        if (i == n) return true;
       }
+      for (std::size_t i = 1; i < n; ++i) {
+        const std::string_view a = t_.text_at(keys[i]);
+        for (std::size_t j = 0; j < i; ++j)
+          if (same_key(a, t_.text_at(keys[j]))) return false;
+      }
+      known.assign(keys, keys + n);
       return true;
     }
     sorted_.clear();
-    for (std::size_t i = base; i < keys_.size(); ++i) sorted_.push_back(t_.text_at(keys_[i]));
+    for (std::size_t i = 0; i < n; ++i) sorted_.push_back(t_.text_at(keys[i]));
     std::sort(sorted_.begin(), sorted_.end());
     return std::adjacent_find(sorted_.begin(), sorted_.end()) == sorted_.end();
   }
@@ -202,21 +242,10 @@ class json_tape_builder {
   // A string (value or key) at the opening quote.
   bool string() {
     const char* start = ++p_;
-    const char* q = start;
-    for (;;) {
-      while (end_ - q >= 8) {
-        std::uint64_t x;
-        std::memcpy(&x, q, 8);
-        if (special_bytes(x) != 0) break;
-        q += 8;
-      }
-      if (q == end_) return false;  // unterminated
-      const char c = *q;
-      if (c == '"') break;
-      if (c == '\\') return escaped_string(start, q);
-      if (static_cast<unsigned char>(c) < 0x20) return false;
-      ++q;
-    }
+    const char* q = find_special(start, end_);
+    if (q == end_) return false;  // unterminated
+    if (*q == '\\') return escaped_string(start, q);
+    if (*q != '"') return false;  // a control character
     const auto length = static_cast<std::size_t>(q - start);
     if (length > json_tape::max_length) return false;
     p_ = q + 1;
@@ -354,6 +383,8 @@ class json_tape_builder {
   std::size_t max_depth_;
   std::vector<std::uint32_t> keys_;       // key entries of the objects being read
   std::vector<std::string_view> sorted_;  // scratch of unique_keys()
+  // Per size up to 16, the key entries of the last object found with unique keys.
+  std::array<std::vector<std::uint32_t>, 17> known_;
 };
 
 bool json_tape::parse(std::string_view json, std::size_t max_depth) {
