@@ -165,25 +165,39 @@ class tape_ptr {
   bool ok_;
 };
 
+/// A member of an object node.
+struct tape_member {
+  std::string_view key;
+  tape_value value;
+};
+
+/// Iterates the elements of an array node (tape_value) or the members of an object node
+/// (tape_member: a key entry, then the value's entries).
+template <bool Members>
+class tape_iterator {
+ public:
+  tape_iterator(const json_tape* t, std::uint32_t i) noexcept : t_(t), i_(i) {}
+  auto operator*() const noexcept {
+    if constexpr (Members) return tape_member{t_->text_at(i_), tape_value(t_, i_ + 1)};
+    else return tape_value(t_, i_);
+  }
+  tape_iterator& operator++() noexcept {
+    i_ = t_->next(Members ? i_ + 1 : i_);
+    return *this;
+  }
+  friend bool operator==(const tape_iterator& a, const tape_iterator& b) noexcept { return a.i_ == b.i_; }
+
+ private:
+  const json_tape* t_;
+  std::uint32_t i_;
+};
+
 /// An array node: iterates its elements.
 class tape_array {
  public:
   tape_array(const json_tape* t, std::uint32_t i) noexcept : t_(t), i_(i) {}
 
-  class iterator {
-   public:
-    iterator(const json_tape* t, std::uint32_t i) noexcept : t_(t), i_(i) {}
-    tape_value operator*() const noexcept { return {t_, i_}; }
-    iterator& operator++() noexcept {
-      i_ = t_->next(i_);
-      return *this;
-    }
-    friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.i_ == b.i_; }
-
-   private:
-    const json_tape* t_;
-    std::uint32_t i_;
-  };
+  using iterator = tape_iterator<false>;
 
   [[nodiscard]] std::size_t size() const noexcept { return t_->length_at(i_); }
   [[nodiscard]] bool empty() const noexcept { return size() == 0; }
@@ -196,12 +210,6 @@ class tape_array {
   std::uint32_t i_;
 };
 
-/// A member of an object node.
-struct tape_member {
-  std::string_view key;
-  tape_value value;
-};
-
 /// An object node: iterates its members in document order (keys are unique: the tape has
 /// no object with a repeated key).
 class tape_object {
@@ -209,20 +217,7 @@ class tape_object {
   tape_object() noexcept = default;
   tape_object(const json_tape* t, std::uint32_t i) noexcept : t_(t), i_(i) {}
 
-  class iterator {
-   public:
-    iterator(const json_tape* t, std::uint32_t i) noexcept : t_(t), i_(i) {}
-    tape_member operator*() const noexcept { return {t_->text_at(i_), tape_value(t_, i_ + 1)}; }
-    iterator& operator++() noexcept {
-      i_ = t_->next(i_ + 1);
-      return *this;
-    }
-    friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.i_ == b.i_; }
-
-   private:
-    const json_tape* t_;
-    std::uint32_t i_;
-  };
+  using iterator = tape_iterator<true>;
 
   [[nodiscard]] std::size_t size() const noexcept { return t_->length_at(i_); }
   [[nodiscard]] bool empty() const noexcept { return size() == 0; }

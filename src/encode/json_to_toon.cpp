@@ -150,18 +150,8 @@ class json_tape_builder {
     if (p_ != end_ && *p_ == ']') {
       ++p_;
     } else {
-      for (;;) {
-        if (!value(depth) || ++count > json_tape::max_length) return false;
-        skip_space();
-        if (p_ == end_) return false;
-        if (*p_ == ',') {
-          ++p_;
-          skip_space();
-          continue;
-        }
-        if (*p_ != ']') return false;
-        ++p_;
-        break;
+      for (bool more = true; more;) {
+        if (!value(depth) || ++count > json_tape::max_length || !separator(']', more)) return false;
       }
     }
     close(at, json_tape::tag::array, count);
@@ -179,7 +169,7 @@ class json_tape_builder {
     if (p_ != end_ && *p_ == '}') {
       ++p_;
     } else {
-      for (;;) {
+      for (bool more = true; more;) {
         if (p_ == end_ || *p_ != '"') return false;
         keys_.push_back(static_cast<std::uint32_t>(t_.entries_.size()));
         if (!string()) return false;
@@ -187,23 +177,25 @@ class json_tape_builder {
         if (p_ == end_ || *p_ != ':') return false;
         ++p_;
         skip_space();
-        if (!value(depth) || ++count > json_tape::max_length) return false;
-        skip_space();
-        if (p_ == end_) return false;
-        if (*p_ == ',') {
-          ++p_;
-          skip_space();
-          continue;
-        }
-        if (*p_ != '}') return false;
-        ++p_;
-        break;
+        if (!value(depth) || ++count > json_tape::max_length || !separator('}', more)) return false;
       }
     }
     const bool unique = count <= 1 || unique_keys(keys_base);
     keys_.resize(keys_base);
     if (!unique) return false;  // last-wins-at-first-position needs the value path
     close(at, json_tape::tag::object, count);
+    return true;
+  }
+
+  // After an element or member: a comma (more follow) or `close` (the last one); false for
+  // anything else.
+  bool separator(char close, bool& more) {
+    skip_space();
+    if (p_ == end_) return false;
+    more = *p_ == ',';
+    if (!more && *p_ != close) return false;
+    ++p_;
+    if (more) skip_space();
     return true;
   }
 

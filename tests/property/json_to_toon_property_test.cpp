@@ -12,6 +12,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -51,6 +52,19 @@ std::string compare(std::string_view json, const toon::encode_options& o) {
   // The appending variant agrees and keeps what `out` held.
   std::string out = "prefix";
   if (!toon::json_to_toon_to(out, json, o) || out != "prefix" + *expected) return "json_to_toon_to differs" + where;
+  // The sink variant's pieces, small or not, make the same text.
+  for (std::size_t piece_size : {std::size_t(1), std::size_t(37), std::size_t(1) << 20}) {
+    std::string joined;
+    std::size_t calls = 0;
+    auto r = toon::json_to_toon(json, o, [&](std::string_view piece) {
+      if (piece.empty() || (piece.size() < piece_size && calls > 0 && joined.size() + piece.size() < expected->size()))
+        joined += "<bad piece>";
+      joined += piece;
+      ++calls;
+      return true;
+    }, piece_size);
+    if (!r || joined != *expected) return "sink variant differs (pieces of " + std::to_string(piece_size) + ")" + where;
+  }
   return {};
 }
 
@@ -285,6 +299,39 @@ TEST(JsonToToon, CasesTheTapeLeavesToTheValuePath) {
   EXPECT_EQ(compare(R"([1e-400, -0, -0.0, 123456789012345678901234567890])", {}), "");
   EXPECT_EQ(*toon::json_to_toon(R"([-0, 18446744073709551615, -9223372036854775809, 1.50])"),
             "[4]: 0,18446744073709551615,-9223372036854775809,1.5");
+}
+
+TEST(JsonToToon, SinkPiecesAndStop) {
+  // Rows leave as they are written: a 1000-row table in pieces of about 100 bytes.
+  std::string json = "[";
+  for (int i = 0; i < 1000; ++i) {
+    if (i != 0) json += ',';
+    json += R"({"id":)";
+    json += std::to_string(i);
+    json += R"(,"ok":true})";
+  }
+  json += "]";
+  std::size_t calls = 0, largest = 0;
+  std::string joined;
+  ASSERT_TRUE(toon::json_to_toon(json, {}, [&](std::string_view piece) {
+    ++calls;
+    largest = std::max(largest, piece.size());
+    joined += piece;
+    return true;
+  }, 100).has_value());
+  EXPECT_EQ(joined, *toon::json_to_toon(json));
+  EXPECT_GT(calls, 50u);
+  EXPECT_LT(largest, 200u);
+  // A sink that refuses stops the conversion.
+  calls = 0;
+  auto stopped = toon::json_to_toon(json, {}, [&](std::string_view) { return ++calls < 3; }, 100);
+  ASSERT_FALSE(stopped.has_value());
+  EXPECT_EQ(stopped.error().code, toon::error_code::io_error);
+  EXPECT_EQ(calls, 3u);
+  // Invalid JSON: the sink is never called.
+  calls = 0;
+  EXPECT_FALSE(toon::json_to_toon("[1,]", {}, [&](std::string_view) { return ++calls, true; }).has_value());
+  EXPECT_EQ(calls, 0u);
 }
 
 TEST(JsonToToon, InvalidDelimiterThrowsAsEncodeDoes) {

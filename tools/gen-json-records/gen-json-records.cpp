@@ -10,8 +10,6 @@
 // usage: gen-json-records SIZE [table|list]   (SIZE in bytes, or 200MB, 2GB, 512KiB, 1GiB)
 // The document stops at the last record that keeps it within SIZE. Build:
 //   c++ -O2 -std=c++20 tools/gen-json-records/gen-json-records.cpp -o gen-json-records
-#include <unistd.h>
-
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
@@ -20,40 +18,12 @@
 #include <string>
 #include <string_view>
 
+#include "../gen-common/gen_io.hpp"
+
 namespace {
 
-bool parse_size(std::string_view s, std::uint64_t& out) {
-  std::uint64_t n = 0;
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-  if (ec != std::errc() || end == s.data()) return false;
-  const std::string_view unit(end, static_cast<std::size_t>(s.data() + s.size() - end));
-  struct suffix {
-    const char* name;
-    std::uint64_t factor;
-  };
-  static constexpr suffix suffixes[] = {{"", 1},         {"B", 1},           {"KB", 1000},     {"MB", 1000000},
-                                        {"GB", 1000000000}, {"KiB", 1u << 10}, {"MiB", 1u << 20}, {"GiB", 1u << 30}};
-  for (const suffix& x : suffixes) {
-    if (unit == x.name) {
-      out = n * x.factor;
-      return true;
-    }
-  }
-  return false;
-}
-
-bool write_all(const char* p, std::size_t n) {
-  while (n > 0) {
-    const ssize_t w = ::write(STDOUT_FILENO, p, n);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    p += w;
-    n -= static_cast<std::size_t>(w);
-  }
-  return true;
-}
+using gen::parse_size;
+using gen::write_all;
 
 // Appends record `i` to `out`.
 void record(std::string& out, std::uint64_t i, bool tags) {
