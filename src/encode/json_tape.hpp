@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <new>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -247,6 +248,10 @@ struct tape_model {
   using value_ptr = tape_ptr;
   using object_ref = tape_object;
   static value_ptr ptr(const tape_value& v) noexcept { return tape_ptr(v); }
+  static std::optional<tape_object> object_if(const tape_value& v) noexcept {
+    if (!v.is_object()) return std::nullopt;
+    return v.as_object();
+  }
   static object_ref ref(const tape_object& o) noexcept { return o; }
   static tape_object deref(object_ref r) noexcept { return r; }
   static tape_value null_value() noexcept { return {&json_tape::null_tape(), 0}; }

@@ -24,6 +24,12 @@
 #include "toon/detail/writer.hpp"
 #include "toon/value.hpp"
 
+#if defined(__GNUC__) && !defined(__clang__)
+#define TOON_DETAIL_FLATTEN [[gnu::flatten]]
+#else
+#define TOON_DETAIL_FLATTEN
+#endif
+
 namespace toon::detail {
 
 /// Equality of two byte ranges of length `n`, inline: keys are short, and fixed-size loads
@@ -64,6 +70,7 @@ namespace toon::detail {
 //     size(), empty(), front() and iterates values; an object has size(), empty(), find(key)
 //     (an M::value_ptr) and iterates members with `.key` and `.value`, in document order.
 //   M::value_ptr: what find() returns (nullptr when absent); M::ptr(v) makes one.
+//   M::object_if(v): the object `v` is, as something that tests false when it is not one.
 //   M::object_ref: an object kept in a list (rows of a table); M::ref(o), M::deref(r).
 //   M::null_value(): a null value, for cells missing from a row.
 //   M::primitive(w, v, d): writes a primitive as the value encoder does.
@@ -81,6 +88,7 @@ struct value_model {
   using value_ptr = const value*;
   using object_ref = const object*;
   static value_ptr ptr(const value& v) noexcept { return &v; }
+  static const object* object_if(const value& v) noexcept { return v.get_if<object>(); }
   static object_ref ref(const object& o) noexcept { return &o; }
   static const object& deref(object_ref r) noexcept { return *r; }
   static const value& null_value() noexcept {

@@ -260,7 +260,8 @@ class tree_encoder {
   // of the first one, all primitive, writes the tabular header (after `key`, on the current
   // line) and the rows at `rows_depth`, as form detection would decide (§9.3). Otherwise
   // rewinds whatever it wrote and returns false, for the general path.
-  bool flat_table(const std::string_view* key, const array& a, std::size_t rows_depth) {
+  // Flattened, so that the number formatting of the cells (std::to_chars) is inlined.
+  TOON_DETAIL_FLATTEN bool flat_table(const std::string_view* key, const array& a, std::size_t rows_depth) {
     if (a.empty() || !a.front().is_object()) return false;
     const auto& first = a.front().as_object();
     if (first.empty()) return false;
@@ -274,10 +275,10 @@ class tree_encoder {
       // Every row is checked before any is written, so that rows can be flushed as they are
       // written (no rewind).
       for (auto&& element : a)
-        if (!flat_row(element, width, nullptr)) return false;
+        if (!flat_row<false>(element, width, rows_depth)) return false;
       array_header(key, a.size(), flat_fields_);
       for (auto&& element : a) {
-        (void)flat_row(element, width, &rows_depth);
+        (void)flat_row<true>(element, width, rows_depth);
         w_.checkpoint();
       }
       return true;
@@ -285,7 +286,7 @@ class tree_encoder {
       const writer::mark_type start = w_.mark();
       array_header(key, a.size(), flat_fields_);
       for (auto&& element : a) {
-        if (!flat_row(element, width, &rows_depth)) {
+        if (!flat_row<true>(element, width, rows_depth)) {
           w_.rewind(start);
           return false;
         }
@@ -295,21 +296,21 @@ class tree_encoder {
   }
 
   // One row of flat_table(): true when `element` is an object of `width` members with the
-  // columns' keys, all primitive. Written as a row at `*depth` while it is checked, unless
-  // `depth` is null (then only checked); after a false return, a partly written row is the
-  // caller's to rewind.
-  TOON_DETAIL_ALWAYS_INLINE bool flat_row(const value& element, std::size_t width, const std::size_t* depth) {
-    if (!element.is_object() || element.as_object().size() != width) return false;
-    const auto& row = element.as_object();
-    if (depth) w_.begin_line(*depth);
-    auto at = row.begin();
-    const auto end = row.end();
+  // columns' keys, all primitive. With Write, written as a row at `depth` while it is checked
+  // (after a false return, a partly written row is the caller's to rewind).
+  template <bool Write>
+  TOON_DETAIL_ALWAYS_INLINE bool flat_row(const value& element, std::size_t width, std::size_t depth) {
+    const auto row = M::object_if(element);
+    if (!row || row->size() != width) return false;
+    if constexpr (Write) w_.begin_line(depth);
+    auto at = row->begin();
+    const auto end = row->end();
     for (std::size_t j = 0; j < width; ++j) {
       // The cell of column j: the member at its position when its key is the column's, as
       // when rows share the first row's key order; else found by name.
-      const auto cell = find_member_at(row, at, end, flat_fields_[j].name);
+      const auto cell = find_member_at(*row, at, end, flat_fields_[j].name);
       if (cell == nullptr || !cell->is_primitive()) return false;
-      if (depth) {
+      if constexpr (Write) {
         if (j != 0) w_.delimiter_char(delim_);
         primitive(*cell, delim_);
       }

@@ -227,15 +227,15 @@ class writer {
   /// A string value of a `key: value` field or a root primitive (document delimiter).
   void string(std::string_view s) { string(s, delim_); }
   void quoted(std::string_view s);
-  void number(std::int64_t i) {
+  TOON_DETAIL_ALWAYS_INLINE void number(std::int64_t i) {
     char* p = reserve(20);  // "-9223372036854775808"
     cur_ = std::to_chars(p, p + 20, i).ptr;
   }
-  void number(std::uint64_t u) {
+  TOON_DETAIL_ALWAYS_INLINE void number(std::uint64_t u) {
     char* p = reserve(20);  // "18446744073709551615"
     cur_ = std::to_chars(p, p + 20, u).ptr;
   }
-  void number(double d) {
+  TOON_DETAIL_ALWAYS_INLINE void number(double d) {
     if (room() >= max_double_chars) [[likely]] cur_ += format_double(cur_, d);
     else number_near_end(d);
   }
