@@ -352,7 +352,11 @@ class json_tape_builder {
       ++p_;
       if (p_ != end_ && (*p_ == '+' || *p_ == '-')) ++p_;
       if (p_ == end_ || !is_digit(*p_)) return false;
+      while (p_ != end_ && *p_ == '0') ++p_;
+      const char* digits = p_;
       while (p_ != end_ && is_digit(*p_)) ++p_;
+      // simdjson rejects an exponent of more than 18 digits (leading zeros aside), even for 0.
+      if (p_ - digits > 18) return false;
       integral = false;
     }
     const auto length = static_cast<std::size_t>(p_ - start);
