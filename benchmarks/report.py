@@ -22,11 +22,13 @@ GROUPS = [
     ("value_encode", "Value encode: document model → text", ["rapidjson", "nlohmann"]),
     ("typed_decode", "Typed decode: text → C++ structs", ["simdjson", "rapidjson"]),
     ("value_decode", "Value decode: text → document model", ["simdjson", "rapidjson", "nlohmann"]),
+    ("json_to_toon", "JSON text → TOON text", ["value_path"]),
 ]
 BASELINE_LABEL = {
     "rapidjson": "rapidjson",
     "nlohmann": "nlohmann",
     "simdjson": "simdjson",
+    "value_path": "from_json + encode",
 }
 GROUP_NOTES = {
     "typed_encode": "toon: `toon::encode_to(buf, structs)`; rapidjson: `Writer<StringBuffer>` driven from the same "
@@ -38,6 +40,9 @@ GROUP_NOTES = {
     "Every iteration fills a fresh object.",
     "value_decode": "toon: `toon::decode(text)` → `toon::value`; simdjson: DOM `parser::parse` (parser reused); "
     "rapidjson: `Document::Parse` (default flags); nlohmann: `json::parse`.",
+    "json_to_toon": "toon: `toon::json_to_toon(json)` (compact tape, no `toon::value`, a fresh string each time); "
+    "from_json + encode: `toon::from_json(json)` then `toon::encode_to(buf, value)` into a reused buffer, the path it "
+    "replaced. Rates are of the JSON read.",
 }
 PEER_FILES = [("reference", "reference.json"), ("rust", "rust.json"), ("toons", "toons.json"), ("ctoon", "ctoon.json")]
 # What a peer's value_encode / value_decode times, for the notes under those tables.
@@ -52,7 +57,7 @@ PEER_OPS = {
 CONVERSIONS = [
     ("toon_to_json", "TOON → JSON", "`toon::toon_to_json(text)`, the strict decoder's events straight into the "
      "JSON writer (`toon decode` runs the same decoder, fed in blocks)", "`ctoon_toon_to_json`"),
-    ("json_to_toon", "JSON → TOON", "`toon::from_json(text)` → `toon::value` → `toon::encode`, as `toon encode` "
+    ("json_to_toon", "JSON → TOON", "`toon::json_to_toon(text)` (a compact tape, no `toon::value`), as `toon encode` "
      "does", "`ctoon_json_to_toon`"),
 ]
 FORMATS = [("pretty.json", "JSON (pretty, 2 spaces)"), ("json", "JSON (compact)"), ("toon", "TOON (comma)"),

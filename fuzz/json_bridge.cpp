@@ -4,7 +4,9 @@
 //   - decode(encode(v, o)) == expected_round_trip(v) (value_oracle.hpp) for the default options
 //     and for options chosen by the input, and the JSON of both sides agrees; a value nested
 //     deeper than decode_options::max_depth must fail with depth_limit instead;
-//   - toon_to_json(encode(v, o)) equals that JSON.
+//   - toon_to_json(encode(v, o)) equals that JSON;
+//   - json_to_toon(text, o) (the tape, no value) equals encode(v, o), and fails exactly as
+//     from_json does (code, message, line, column) on invalid JSON.
 #include "fuzz_common.hpp"
 #include "value_oracle.hpp"
 
@@ -43,7 +45,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!v) {
     if (v.error().code == toon::error_code::ok) toon_fuzz::fail("from_json error with code ok");
     (void)toon::format_error(v.error(), text, "input.json");
+    const toon::result<std::string> direct = toon::json_to_toon(text);
+    if (direct) toon_fuzz::fail("json_to_toon accepts what from_json rejects", *direct);
+    const toon::error& a = v.error();
+    const toon::error& b = direct.error();
+    if (a.code != b.code || a.message != b.message || a.line != b.line || a.column != b.column)
+      toon_fuzz::fail("json_to_toon fails differently from from_json", a.to_string() + "\n" + b.to_string());
     return 0;
+  }
+  for (const toon::encode_options& eo : {toon::encode_options{}, toon_fuzz::encode_options_from(h)}) {
+    const toon::result<std::string> direct = toon::json_to_toon(text, eo);
+    if (!direct) toon_fuzz::fail("json_to_toon rejects what from_json accepts", direct.error().to_string());
+    const std::string through_value = toon::encode(*v, eo);
+    if (*direct != through_value) toon_fuzz::fail("json_to_toon differs from encode(from_json)", *direct + "\n--- encode\n" + through_value);
   }
   for (int indent : {0, 2}) {
     const std::string json = toon::to_json(*v, {indent});

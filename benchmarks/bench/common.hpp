@@ -41,6 +41,7 @@ void register_typed_decode();
 void register_typed_decode_simdjson();
 void register_value_decode();
 void register_convert();
+void register_json_to_toon();
 
 /// The SIMD kernel simdjson On-Demand was compiled with (typed_decode_simdjson.cpp).
 std::string simdjson_ondemand_implementation();

@@ -1,7 +1,8 @@
 // benchmarks/bench/convert.cpp - text -> text, the work of the CLI: `toon decode` (TOON text ->
 // JSON text, toon::toon_to_json: the strict decoder's events straight into the JSON writer)
-// and `toon encode` (JSON text -> TOON text: toon::from_json into a toon::value, then
-// toon::encode). Each iteration returns a fresh string, as the CLI fills a fresh buffer.
+// and `toon encode` (JSON text -> TOON text: toon::json_to_toon, no toon::value; the older
+// from_json + encode path is json_to_toon.cpp's value_path). Each iteration returns a fresh
+// string, as the CLI fills a fresh buffer.
 #include <string>
 
 #include "bench/common.hpp"
@@ -28,8 +29,7 @@ void register_convert() {
     });
     benchmark::RegisterBenchmark(bench_name("json_to_toon", ds.name, "toon").c_str(), [&ds, n](benchmark::State& s) {
       for (auto _ : s) {
-        auto v = toon::from_json(ds.json);
-        std::string text = v ? toon::encode(*v) : std::string();
+        auto text = toon::json_to_toon(ds.json);
         benchmark::DoNotOptimize(text);
       }
       set_rates(s, ds.json.size(), n);

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   bench::register_value_decode();
   bench::register_convert();
   bench::register_stream_decode();
+  bench::register_json_to_toon();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -121,8 +121,37 @@ int run_encode(const options& opts) {
     return exit_data_error;
   }
 
+  toon::encode_options eo;
+  eo.indent_size = opts.indent;
+  eo.delimiter = opts.delimiter;
+  eo.omit_null = opts.omit_null;
+  eo.omit_empty = opts.omit_empty;
+  output_sink out(opts.output);
+
   // JSON needs the whole document (and TOON's tables need whole arrays), so the input is
-  // parsed completely before anything is written.
+  // read completely before anything is written: straight from the (mapped) text to TOON
+  // through toon::json_to_toon, in about the input's size of memory besides the input and
+  // the output (docs/cli.md, "Memory").
+  // The TOON text goes to the output in pieces as it is written (the sink spills its buffer
+  // past output_sink::spill_threshold).
+  if (!opts.stats) {
+    std::string io_error;
+    auto r = toon::json_to_toon(in.view(), eo, [&](std::string_view piece) {
+      out.buffer().append(piece);
+      return out.spill(io_error);
+    });
+    if (!r) {
+      print_error(io_error.empty() ? render_error(r.error(), in.view(), input_name(opts)) : "toon: " + io_error);
+      if (io_error.empty())
+        if (std::string hint = toon_input_hint(in.view()); !hint.empty()) print_error(hint);
+      return exit_data_error;
+    }
+    in.release();
+    out.buffer() += '\n';
+    return finish(out);
+  }
+
+  // --stats also reports the data as compact JSON: that needs the value tree.
   auto parsed = toon::from_json(in.view());
   if (!parsed) {
     print_error(render_error(parsed.error(), in.view(), input_name(opts)));
@@ -130,28 +159,20 @@ int run_encode(const options& opts) {
     return exit_data_error;
   }
   stats s;
-  if (opts.stats) {
-    s.json_bytes = in.view().size();
-    s.json_tokens = toon::estimate_tokens(in.view());
-    // The same data as compact JSON, as `toon decode --json-indent 0` writes it: the TOON is
-    // compared with it too, since the input may be indented.
-    std::string compact = toon::to_json(*parsed);
-    compact += '\n';
-    s.compact = text_size{compact.size(), toon::estimate_tokens(compact)};
-  }
+  s.json_bytes = in.view().size();
+  s.json_tokens = toon::estimate_tokens(in.view());
+  // The same data as compact JSON, as `toon decode --json-indent 0` writes it: the TOON is
+  // compared with it too, since the input may be indented.
+  std::string compact = toon::to_json(*parsed);
+  compact += '\n';
+  s.compact = text_size{compact.size(), toon::estimate_tokens(compact)};
   in.release();  // the JSON text is no longer needed
 
-  toon::encode_options eo;
-  eo.indent_size = opts.indent;
-  eo.delimiter = opts.delimiter;
-  eo.omit_null = opts.omit_null;
-  eo.omit_empty = opts.omit_empty;
-  output_sink out(opts.output);
-  if (opts.stats) out.count_tokens();
+  out.count_tokens();
   toon::encode_to(out.buffer(), *parsed, eo);
   out.buffer() += '\n';
   int status = finish(out);
-  if (status == exit_ok && opts.stats) {
+  if (status == exit_ok) {
     s.toon_bytes = out.bytes();
     s.toon_tokens = out.tokens();
     print_stats(s);

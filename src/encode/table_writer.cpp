@@ -21,19 +21,7 @@ namespace toon::detail {
 namespace {
 
 // A primitive value as the value encoder writes it in an inline array or a row.
-void put_primitive(writer& w, const value& v, delimiter d) {
-  switch (v.type()) {
-    case value::kind::null: w.null(); return;
-    case value::kind::boolean: w.boolean(v.as_bool()); return;
-    case value::kind::integer: w.number(v.as_int64()); return;
-    case value::kind::uinteger: w.number(v.as_uint64()); return;
-    case value::kind::real: w.number(v.as_double()); return;
-    case value::kind::big_integer: w.big_integer(v.as_big_integer().digits); return;
-    case value::kind::string: w.string(v.as_string(), d); return;
-    case value::kind::array:
-    case value::kind::object: return;
-  }
-}
+void put_primitive(writer& w, const value& v, delimiter d) { value_model::primitive(w, v, d); }
 
 // Tabular detection of a single row (src/encode/shape.cpp detect() on one row): a non-empty
 // object whose members are primitives or non-empty objects that pass again. Appends the field

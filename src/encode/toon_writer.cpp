@@ -658,6 +658,13 @@ void writer::grow(std::size_t n) {
   end_ = out_.data() + out_.size();
 }
 
+void writer::flush() {
+  sync();
+  flush_fn_(flush_context_, out_);
+  cur_ = out_.data() + out_.size();
+  end_ = cur_;
+}
+
 void writer::sync() noexcept {
   out_.resize(static_cast<std::size_t>(cur_ - out_.data()));
   cur_ = out_.data() + out_.size();

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <charconv>
+#include <cstdio>
 #include <span>
 #include <string>
 #include <string_view>
@@ -106,5 +107,39 @@ TEST(DocsEncoding, EstimateTokens) {
   EXPECT_EQ(toon::estimate_tokens(toon_text), 6u);
 }
 // doc:end
+
+// doc:begin json_to_toon
+#include <toon/json.hpp>
+
+// JSON text in, TOON text out: the bytes of toon::encode(*toon::from_json(json), options).
+toon::result<std::string> convert(std::string_view json) {
+  return toon::json_to_toon(json, {.delimiter = toon::delimiter::tab});
+}
+
+// The same, handing the TOON text to a sink in pieces of about 1 MiB as it is written.
+bool convert_to_file(std::string_view json, std::FILE* out) {
+  auto written = toon::json_to_toon(json, {}, [out](std::string_view piece) {
+    return std::fwrite(piece.data(), 1, piece.size(), out) == piece.size();
+  });
+  return written.has_value();
+}
+// doc:end
+
+TEST(DocsEncoding, JsonToToon) {
+  const std::string json = R"({"users":[{"id":1,"name":"Ann"},{"id":2,"name":"Bo"}]})";
+  EXPECT_EQ(*convert(json), "users[2\t]{id\tname}:\n  1\tAnn\n  2\tBo");
+  const toon::result<std::string> bad = convert("{\"a\": tru}");
+  ASSERT_FALSE(bad.has_value());
+  EXPECT_EQ(bad.error().line, 1u);
+  EXPECT_EQ(bad.error().column, 7u);
+  std::FILE* f = std::tmpfile();
+  ASSERT_NE(f, nullptr);
+  ASSERT_TRUE(convert_to_file(json, f));
+  std::rewind(f);
+  char buf[256] = {};
+  const std::size_t n = std::fread(buf, 1, sizeof buf, f);
+  std::fclose(f);
+  EXPECT_EQ(std::string_view(buf, n), "users[2]{id,name}:\n  1,Ann\n  2,Bo");
+}
 
 }  // namespace

@@ -7,8 +7,6 @@
 // usage: gen-toon-table SIZE     (SIZE in bytes, or with a suffix: 200MB, 2GB, 512KiB, 1GiB)
 // N is the largest row count whose document does not exceed SIZE. Build:
 //   c++ -O2 -std=c++20 tools/gen-toon-table/gen-toon-table.cpp -o gen-toon-table
-#include <unistd.h>
-
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
@@ -18,27 +16,12 @@
 #include <string>
 #include <string_view>
 
+#include "../gen-common/gen_io.hpp"
+
 namespace {
 
-bool parse_size(std::string_view s, std::uint64_t& out) {
-  std::uint64_t n = 0;
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-  if (ec != std::errc() || end == s.data()) return false;
-  const std::string_view unit(end, static_cast<std::size_t>(s.data() + s.size() - end));
-  struct suffix {
-    const char* name;
-    std::uint64_t factor;
-  };
-  static constexpr suffix suffixes[] = {{"", 1},         {"B", 1},           {"KB", 1000},     {"MB", 1000000},
-                                        {"GB", 1000000000}, {"KiB", 1u << 10}, {"MiB", 1u << 20}, {"GiB", 1u << 30}};
-  for (const suffix& x : suffixes) {
-    if (unit == x.name) {
-      out = n * x.factor;
-      return true;
-    }
-  }
-  return false;
-}
+using gen::parse_size;
+using gen::write_all;
 
 unsigned digits(std::uint64_t v) {
   unsigned d = 1;
@@ -56,19 +39,6 @@ std::uint64_t row_size(std::uint64_t i) {
 }
 
 std::string header(std::uint64_t rows) { return "rows[" + std::to_string(rows) + "]{id,name,email,active,score}:\n"; }
-
-bool write_all(const char* p, std::size_t n) {
-  while (n > 0) {
-    const ssize_t w = ::write(STDOUT_FILENO, p, n);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    p += w;
-    n -= static_cast<std::size_t>(w);
-  }
-  return true;
-}
 
 char* put(char* p, std::string_view s) {
   std::memcpy(p, s.data(), s.size());

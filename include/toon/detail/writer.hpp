@@ -159,6 +159,23 @@ class writer {
     started_ = m.started;
   }
 
+  /// Receives the text written so far (see set_flush()).
+  using flush_function = void (*)(void* context, std::string& out);
+  /// Makes checkpoint() hand `out` to `fn(context, out)` once it holds at least `threshold`
+  /// bytes; `fn` may write out and erase any part of it (typically all of it). Lets an encoder
+  /// write a large document in pieces, with a bounded buffer.
+  void set_flush(flush_function fn, void* context, std::size_t threshold) noexcept {
+    flush_fn_ = fn;
+    flush_context_ = context;
+    flush_threshold_ = threshold;
+  }
+  /// Called by an encoder where the text written so far is final (no rewind() reaches back
+  /// past this point): flushes it when set_flush() asks for it.
+  void checkpoint() {
+    if (flush_fn_ != nullptr && static_cast<std::size_t>(cur_ - out_.data()) >= flush_threshold_) [[unlikely]]
+      flush();
+  }
+
   // Lines.
   /// Starts a line at `depth`: LF (except before the document's first line), then indentation.
   TOON_DETAIL_ALWAYS_INLINE void begin_line(std::size_t depth) {
@@ -210,15 +227,15 @@ class writer {
   /// A string value of a `key: value` field or a root primitive (document delimiter).
   void string(std::string_view s) { string(s, delim_); }
   void quoted(std::string_view s);
-  void number(std::int64_t i) {
+  TOON_DETAIL_ALWAYS_INLINE void number(std::int64_t i) {
     char* p = reserve(20);  // "-9223372036854775808"
     cur_ = std::to_chars(p, p + 20, i).ptr;
   }
-  void number(std::uint64_t u) {
+  TOON_DETAIL_ALWAYS_INLINE void number(std::uint64_t u) {
     char* p = reserve(20);  // "18446744073709551615"
     cur_ = std::to_chars(p, p + 20, u).ptr;
   }
-  void number(double d) {
+  TOON_DETAIL_ALWAYS_INLINE void number(double d) {
     if (room() >= max_double_chars) [[likely]] cur_ += format_double(cur_, d);
     else number_near_end(d);
   }
@@ -285,6 +302,7 @@ class writer {
     return cur_;
   }
   void grow(std::size_t n);
+  void flush();
   /// Trims `out_` to the written length.
   void sync() noexcept;
   void put1(char c) {
@@ -306,6 +324,9 @@ class writer {
   std::size_t indent_;
   delimiter delim_;
   bool started_ = false;
+  flush_function flush_fn_ = nullptr;
+  void* flush_context_ = nullptr;
+  std::size_t flush_threshold_ = 0;
 };
 
 }  // namespace toon::detail

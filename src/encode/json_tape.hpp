@@ -1,0 +1,297 @@
+// json_tape.hpp - a compact, read-only tape of JSON text for toon::json_to_toon (internal).
+//
+// toon::json_to_toon encodes JSON text without building toon::value trees: one pass over the
+// text fills a tape of 8-byte entries, and the tree encoder (tree_encoder.hpp) walks it
+// through the document model below, making the decisions it makes for toon::value.
+//
+// Entries, in document order (a container's entry is followed by its contents):
+//   - string / key: bytes of the input (no escape in the text) or of the tape's arena
+//     (unescaped), as offset and length;
+//   - integer: the token in the input (int64, uint64 or a big integer: written as its digits);
+//   - real: an index into the tape's doubles;
+//   - null, false, true;
+//   - array: element count and the index past its last entry;
+//   - object: member count and the index past its last entry; each member is a key entry
+//     followed by the value's entries.
+// Strings do not copy the input unless they hold escapes, so the input must outlive the tape.
+// The tape takes about as many bytes as the input has structural tokens times 4 (a member
+// `"key": value` is two entries, 16 bytes).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <new>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "shape.hpp"
+#include "toon/detail/writer.hpp"
+
+namespace toon::detail {
+
+/// The tape of one JSON document (see above).
+class json_tape {
+ public:
+  enum class tag : std::uint8_t { null, boolean_false, boolean_true, integer, real, string, escaped, array, object };
+
+  /// One entry: `head` = tag (4 bits) and length or count (28 bits); `tail` = offset, index of
+  /// a double, or index past a container.
+  struct entry {
+    std::uint32_t head;
+    std::uint32_t tail;
+  };
+
+  static constexpr std::uint32_t max_length = (std::uint32_t(1) << 28) - 1;
+
+  /// The entries: a malloc'd array grown with realloc (which remaps large blocks instead of
+  /// copying them), reserved generously since untouched pages cost no memory.
+  class entry_buffer {
+   public:
+    entry_buffer() noexcept = default;
+    entry_buffer(const entry_buffer&) = delete;
+    entry_buffer& operator=(const entry_buffer&) = delete;
+    entry_buffer(entry_buffer&& o) noexcept
+        : data_(std::exchange(o.data_, nullptr)), size_(std::exchange(o.size_, 0)), capacity_(std::exchange(o.capacity_, 0)) {}
+    entry_buffer& operator=(entry_buffer&& o) noexcept {
+      std::swap(data_, o.data_);
+      std::swap(size_, o.size_);
+      std::swap(capacity_, o.capacity_);
+      return *this;
+    }
+    ~entry_buffer() { std::free(data_); }
+
+    [[nodiscard]] std::size_t size() const noexcept { return size_; }
+    entry& operator[](std::size_t i) noexcept { return data_[i]; }
+    const entry& operator[](std::size_t i) const noexcept { return data_[i]; }
+    void clear() noexcept { size_ = 0; }
+    /// Room for `n` entries in all (throws std::bad_alloc).
+    void reserve(std::size_t n) {
+      if (n <= capacity_) return;
+      void* p = std::realloc(data_, n * sizeof(entry));
+      if (p == nullptr) throw std::bad_alloc();
+      data_ = static_cast<entry*>(p);
+      capacity_ = n;
+    }
+    TOON_DETAIL_ALWAYS_INLINE void push_back(entry e) {
+      if (size_ == capacity_) [[unlikely]]
+        reserve(capacity_ * 2 + 64);
+      data_[size_++] = e;
+    }
+
+   private:
+    entry* data_ = nullptr;
+    std::size_t size_ = 0;
+    std::size_t capacity_ = 0;
+  };
+
+  /// Fills the tape from `json` (a whole document whose root is an array or an object, an
+  /// optional UTF-8 byte order mark first). Returns false when the text is not such a document
+  /// of valid JSON that this tape represents exactly: invalid JSON, a root scalar, a
+  /// repeated key in an object, nesting deeper than `max_depth`, a string or container
+  /// beyond max_length, input of 4 GiB or more, a number outside the double range, or a
+  /// \u escape of a surrogate that is not a well-formed pair. The caller then takes the
+  /// toon::value path, which reports the error (or handles the case) as it always has.
+  bool parse(std::string_view json, std::size_t max_depth);
+
+  [[nodiscard]] tag tag_at(std::uint32_t i) const noexcept { return static_cast<tag>(entries_[i].head & 15U); }
+  [[nodiscard]] std::uint32_t length_at(std::uint32_t i) const noexcept { return entries_[i].head >> 4; }
+  [[nodiscard]] std::uint32_t tail_at(std::uint32_t i) const noexcept { return entries_[i].tail; }
+  /// Index just past the entry at `i` and its contents.
+  [[nodiscard]] std::uint32_t next(std::uint32_t i) const noexcept {
+    return tag_at(i) >= tag::array ? entries_[i].tail : i + 1;
+  }
+  /// The text of a string, key or integer entry.
+  [[nodiscard]] std::string_view text_at(std::uint32_t i) const noexcept {
+    const char* base = tag_at(i) == tag::escaped ? arena_.data() : input_;
+    return {base + entries_[i].tail, length_at(i)};
+  }
+  [[nodiscard]] double real_at(std::uint32_t i) const noexcept { return reals_[entries_[i].tail]; }
+
+  /// A tape holding one null entry (the model's null_value()).
+  static const json_tape& null_tape() noexcept;
+
+ private:
+  friend class json_tape_builder;
+
+  const char* input_ = nullptr;
+  entry_buffer entries_;
+  std::vector<double> reals_;
+  std::string arena_;  // unescaped strings and keys
+};
+
+// ---- the document model of the tape (shape.hpp) --------------------------------------------
+
+class tape_array;
+class tape_object;
+
+/// A node of the tape.
+class tape_value {
+ public:
+  tape_value(const json_tape* t, std::uint32_t i) noexcept : t_(t), i_(i) {}
+
+  [[nodiscard]] json_tape::tag tag() const noexcept { return t_->tag_at(i_); }
+  [[nodiscard]] bool is_array() const noexcept { return tag() == json_tape::tag::array; }
+  [[nodiscard]] bool is_object() const noexcept { return tag() == json_tape::tag::object; }
+  [[nodiscard]] bool is_primitive() const noexcept { return tag() < json_tape::tag::array; }
+  [[nodiscard]] bool is_string() const noexcept {
+    return tag() == json_tape::tag::string || tag() == json_tape::tag::escaped;
+  }
+  [[nodiscard]] std::string_view as_string() const noexcept { return t_->text_at(i_); }
+  [[nodiscard]] inline tape_array as_array() const noexcept;
+  [[nodiscard]] inline tape_object as_object() const noexcept;
+
+  [[nodiscard]] const json_tape& tape() const noexcept { return *t_; }
+  [[nodiscard]] std::uint32_t index() const noexcept { return i_; }
+
+ private:
+  const json_tape* t_;
+  std::uint32_t i_;
+};
+
+/// What a tape object's find() returns: a node, or none (compares equal to nullptr).
+class tape_ptr {
+ public:
+  tape_ptr(std::nullptr_t) noexcept : v_(nullptr, 0), ok_(false) {}  // NOLINT: like a pointer
+  explicit tape_ptr(tape_value v) noexcept : v_(v), ok_(true) {}
+  const tape_value* operator->() const noexcept { return &v_; }
+  const tape_value& operator*() const noexcept { return v_; }
+  friend bool operator==(const tape_ptr& p, std::nullptr_t) noexcept { return !p.ok_; }
+
+ private:
+  tape_value v_;
+  bool ok_;
+};
+
+/// A member of an object node.
+struct tape_member {
+  std::string_view key;
+  tape_value value;
+};
+
+/// Iterates the elements of an array node (tape_value) or the members of an object node
+/// (tape_member: a key entry, then the value's entries).
+template <bool Members>
+class tape_iterator {
+ public:
+  tape_iterator(const json_tape* t, std::uint32_t i) noexcept : t_(t), i_(i) {}
+  auto operator*() const noexcept {
+    if constexpr (Members) return tape_member{t_->text_at(i_), tape_value(t_, i_ + 1)};
+    else return tape_value(t_, i_);
+  }
+  tape_iterator& operator++() noexcept {
+    i_ = t_->next(Members ? i_ + 1 : i_);
+    return *this;
+  }
+  friend bool operator==(const tape_iterator& a, const tape_iterator& b) noexcept { return a.i_ == b.i_; }
+
+ private:
+  const json_tape* t_;
+  std::uint32_t i_;
+};
+
+/// An array node: iterates its elements.
+class tape_array {
+ public:
+  tape_array(const json_tape* t, std::uint32_t i) noexcept : t_(t), i_(i) {}
+
+  using iterator = tape_iterator<false>;
+
+  [[nodiscard]] std::size_t size() const noexcept { return t_->length_at(i_); }
+  [[nodiscard]] bool empty() const noexcept { return size() == 0; }
+  [[nodiscard]] tape_value front() const noexcept { return {t_, i_ + 1}; }
+  [[nodiscard]] iterator begin() const noexcept { return {t_, i_ + 1}; }
+  [[nodiscard]] iterator end() const noexcept { return {t_, t_->tail_at(i_)}; }
+
+ private:
+  const json_tape* t_;
+  std::uint32_t i_;
+};
+
+/// An object node: iterates its members in document order (keys are unique: the tape has
+/// no object with a repeated key).
+class tape_object {
+ public:
+  tape_object() noexcept = default;
+  tape_object(const json_tape* t, std::uint32_t i) noexcept : t_(t), i_(i) {}
+
+  using iterator = tape_iterator<true>;
+
+  [[nodiscard]] std::size_t size() const noexcept { return t_->length_at(i_); }
+  [[nodiscard]] bool empty() const noexcept { return size() == 0; }
+  [[nodiscard]] iterator begin() const noexcept { return {t_, i_ + 1}; }
+  [[nodiscard]] iterator end() const noexcept { return {t_, t_->tail_at(i_)}; }
+  /// The value under `key`, or nullptr.
+  [[nodiscard]] tape_ptr find(std::string_view key) const noexcept {
+    const std::uint32_t end = t_->tail_at(i_);
+    for (std::uint32_t k = i_ + 1; k < end; k = t_->next(k + 1))
+      if (same_key(t_->text_at(k), key)) return tape_ptr(tape_value(t_, k + 1));
+    return nullptr;
+  }
+
+ private:
+  const json_tape* t_ = nullptr;
+  std::uint32_t i_ = 0;
+};
+
+inline tape_array tape_value::as_array() const noexcept { return {t_, i_}; }
+inline tape_object tape_value::as_object() const noexcept { return {t_, i_}; }
+
+/// The document model of the tape (shape.hpp).
+struct tape_model {
+  using value_type = tape_value;
+  using array_type = tape_array;
+  using object_type = tape_object;
+  using value_ptr = tape_ptr;
+  using object_ref = tape_object;
+  static value_ptr ptr(const tape_value& v) noexcept { return tape_ptr(v); }
+  static std::optional<tape_object> object_if(const tape_value& v) noexcept {
+    if (!v.is_object()) return std::nullopt;
+    return v.as_object();
+  }
+  static object_ref ref(const tape_object& o) noexcept { return o; }
+  static tape_object deref(object_ref r) noexcept { return r; }
+  static tape_value null_value() noexcept { return {&json_tape::null_tape(), 0}; }
+  /// json_to_toon with a text_sink flushes between items.
+  static constexpr bool checkpoints = true;
+  TOON_DETAIL_ALWAYS_INLINE static void primitive(writer& w, const tape_value& v, delimiter d) {
+    const json_tape& t = v.tape();
+    const std::uint32_t i = v.index();
+    switch (t.tag_at(i)) {
+      case json_tape::tag::null: w.null(); return;
+      case json_tape::tag::boolean_false: w.boolean(false); return;
+      case json_tape::tag::boolean_true: w.boolean(true); return;
+      case json_tape::tag::integer: {
+        // The token is in canonical form (the JSON grammar has no '+' and no leading zeros),
+        // except "-0", which reads as the integer 0.
+        const std::string_view digits = t.text_at(i);
+        if (digits.size() == 2 && digits[0] == '-' && digits[1] == '0') w.raw('0');
+        else w.raw(digits);
+        return;
+      }
+      case json_tape::tag::real: w.number(t.real_at(i)); return;
+      case json_tape::tag::string:
+      case json_tape::tag::escaped: w.string(t.text_at(i), d); return;
+      case json_tape::tag::array:
+      case json_tape::tag::object: return;
+    }
+  }
+};
+
+template <>
+struct model_of<tape_value> {
+  using type = tape_model;
+};
+template <>
+struct model_of<tape_object> {
+  using type = tape_model;
+};
+template <>
+struct model_of<tape_array> {
+  using type = tape_model;
+};
+
+}  // namespace toon::detail
