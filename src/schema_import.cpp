@@ -193,7 +193,7 @@ class importer {
 
     // $ref: followed; other constraints beside it are dropped (permissive).
     if (const value* ref = o.find("$ref")) {
-      param_type t = follow_ref(*ref, path + "/$ref", depth);
+      param_type t = follow_ref(*ref, path, depth);
       for (const member& m : o) {
         if (m.key == "$ref" || is_annotation(m.key)) continue;
         lose(schema_loss_kind::intersection, m.key, path + "/" + pointer_token(m.key),
@@ -270,19 +270,22 @@ class importer {
   }
 
   // Resolves a local reference; recursion and unresolvable references become any.
+  // `path` is the node holding the $ref; the target's keywords are reported under it, as
+  // validators report schema paths through a $ref.
   param_type follow_ref(const value& ref, const std::string& path, std::size_t depth) {
+    std::string at = path + "/$ref";
     if (!ref.is_string()) {
-      lose(schema_loss_kind::reference, "$ref", path, "$ref is not a string: any");
+      lose(schema_loss_kind::reference, "$ref", at, "$ref is not a string: any");
       return param_kind::any;
     }
     const std::string& r = ref.as_string();
     const value* target = resolve(r);
     if (target == nullptr) {
-      lose(schema_loss_kind::reference, "$ref", path, "$ref \"" + r + "\" does not resolve here: any");
+      lose(schema_loss_kind::reference, "$ref", at, "$ref \"" + r + "\" does not resolve here: any");
       return param_kind::any;
     }
     if (std::find(ref_stack_.begin(), ref_stack_.end(), target) != ref_stack_.end()) {
-      lose(schema_loss_kind::reference, "$ref", path, "recursive $ref \"" + r + "\": any");
+      lose(schema_loss_kind::reference, "$ref", at, "recursive $ref \"" + r + "\": any");
       return param_kind::any;
     }
     ref_stack_.push_back(target);
@@ -554,8 +557,7 @@ class importer {
       }
     }
     if (open) {
-      std::string key = additional != nullptr ? "additionalProperties" : "properties";
-      lose(schema_loss_kind::open_object, key, path + "/" + key,
+      lose(schema_loss_kind::open_object, "additionalProperties", path + "/additionalProperties",
            "members beyond the listed properties are allowed by the schema, rejected by the typed form", true);
     }
     return param_type::object_with(std::move(fields));

@@ -58,8 +58,9 @@ struct schema_loss {
   schema_loss_kind kind = schema_loss_kind::intersection;
   /// The JSON Schema keyword dropped ("format", "minimum", "oneOf", "additionalProperties", ...).
   std::string keyword{};
-  /// JSON Pointer (RFC 6901) of the keyword in the input schema, through "$ref" as validators
-  /// report schema paths: "/properties/edits/items/properties/oldText/minLength".
+  /// JSON Pointer (RFC 6901) of the keyword in the input schema, as validators report schema
+  /// paths: "/properties/edits/items/properties/oldText/minLength"; a keyword reached through a
+  /// $ref is reported under the schema holding the $ref, without the "$ref" step.
   std::string path{};
   /// What happened, e.g. `format "uri" is not checked`.
   std::string message{};
