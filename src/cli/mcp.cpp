@@ -50,7 +50,8 @@ typed params"). Token figures of the JSON and TOON forms go to standard error.
 
 Options:
   --descriptions          also print the per-parameter descriptions table,
-                          params[N]{tool,param,description}:
+                          params[N]{param,description,tools}: (one row per
+                          description, with the tools that share it)
   --losses                print what each conversion dropped (formats, bounds,
                           patterns, ...) to standard error
   --no-figures            print no token figures

@@ -1,6 +1,7 @@
 // A foreign server's tools in compact form (toon/mcp/compact.hpp).
 #include "toon/mcp/compact.hpp"
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -61,11 +62,20 @@ void append_name(std::string& out, std::string_view name) {
   }
 }
 
-void add_rows(array& rows, const std::string& tool, const std::string& prefix, const std::vector<param>& params);
+// One row of the description table: a parameter path and its description, shared by tools.
+struct description_row {
+  std::string param;
+  std::string description;
+  std::string tools;  // space-separated
+};
+
+void add_rows(std::vector<description_row>& rows, const std::string& tool, const std::string& prefix,
+              const std::vector<param>& params);
 
 // The fields reachable through a type: those of `{...}`, of array elements (`[]`), and of
 // every alternative of a union.
-void add_type_rows(array& rows, const std::string& tool, const std::string& prefix, const param_type& t) {
+void add_type_rows(std::vector<description_row>& rows, const std::string& tool, const std::string& prefix,
+                   const param_type& t) {
   switch (t.kind) {
     case param_kind::object:
       if (t.has_fields) add_rows(rows, tool, prefix + ".", t.fields);
@@ -80,17 +90,23 @@ void add_type_rows(array& rows, const std::string& tool, const std::string& pref
   }
 }
 
-void add_rows(array& rows, const std::string& tool, const std::string& prefix, const std::vector<param>& params) {
+void add_rows(std::vector<description_row>& rows, const std::string& tool, const std::string& prefix,
+              const std::vector<param>& params) {
   for (const param& p : params) {
     std::string name = prefix;
     append_name(name, p.name);
     if (!p.description.empty()) {
-      object row;
-      row.reserve(3);
-      row.emplace_back("tool", tool);
-      row.emplace_back("param", name);
-      row.emplace_back("description", p.description);
-      rows.emplace_back(std::move(row));
+      auto same = std::find_if(rows.begin(), rows.end(), [&](const description_row& r) {
+        return r.param == name && r.description == p.description;
+      });
+      if (same == rows.end()) {
+        rows.push_back(description_row{name, p.description, tool});
+      } else if (same->tools != tool && !(same->tools.size() > tool.size() &&
+                                          same->tools.compare(same->tools.size() - tool.size() - 1, std::string::npos,
+                                                              " " + tool) == 0)) {
+        same->tools += ' ';
+        same->tools += tool;
+      }
     }
     add_type_rows(rows, tool, name, p.type);
   }
@@ -99,8 +115,18 @@ void add_rows(array& rows, const std::string& tool, const std::string& prefix, c
 }  // namespace
 
 value param_descriptions_value(const std::vector<compact_tool>& tools) {
+  std::vector<description_row> found;
+  for (const compact_tool& t : tools) add_rows(found, t.name, {}, t.params.params);
   array rows;
-  for (const compact_tool& t : tools) add_rows(rows, t.name, {}, t.params.params);
+  rows.reserve(found.size());
+  for (description_row& r : found) {
+    object row;
+    row.reserve(3);
+    row.emplace_back("param", std::move(r.param));
+    row.emplace_back("description", std::move(r.description));
+    row.emplace_back("tools", std::move(r.tools));
+    rows.emplace_back(std::move(row));
+  }
   object out;
   out.emplace_back("params", std::move(rows));
   return out;

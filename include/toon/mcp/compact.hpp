@@ -1,7 +1,7 @@
 // toon/mcp/compact.hpp - a foreign MCP server's tools in compact form: each tool's inputSchema
 // converted to typed params (toon/schema_import.hpp), emitted as a TOON tools table
 // `tools[N]{name,description,params}:` and, when wanted, a second table of per-parameter
-// descriptions `params[N]{tool,param,description}:`. The building blocks of `toon mcp tools`
+// descriptions `params[N]{param,description,tools}:`. The building blocks of `toon mcp tools`
 // and of a compacting proxy (docs/mcp.md, "Compact tools of any server").
 //
 //   auto tools = client.list_tools();
@@ -45,13 +45,16 @@ struct compact_tool {
 /// The TOON tools table: `tools[N]{name,description,params}:` and one row per tool.
 [[nodiscard]] std::string tools_table(const std::vector<compact_tool>& tools, const encode_options& options = {});
 
-/// The per-parameter descriptions as a value: {"params":[{"tool","param","description"},...]},
-/// one row per parameter with a non-empty description, in table order. Nested fields are named
-/// by their path: `options.mode`, `edits[].oldText` (array elements `[]`, union alternatives
-/// not marked), names that are not bare typed-param names quoted as in the typed-param form.
+/// The per-parameter descriptions as a value: {"params":[{"param","description","tools"},...]},
+/// one row per parameter path and description, `tools` naming (space-separated, in order) every
+/// tool whose parameter of that path has that description, so that a description that several
+/// tools share is written once. Rows in order of first appearance; parameters without a
+/// description have none. Nested fields are named by their path: `options.mode`,
+/// `edits[].oldText` (array elements `[]`; union alternatives not marked), names that are not
+/// bare typed-param names quoted as in the typed-param form.
 [[nodiscard]] value param_descriptions_value(const std::vector<compact_tool>& tools);
-/// The TOON table of per-parameter descriptions: `params[N]{tool,param,description}:` (an
-/// empty selection gives `params: []`).
+/// The TOON table of per-parameter descriptions: `params[N]{param,description,tools}:` (no
+/// description at all gives `params: []`).
 [[nodiscard]] std::string param_descriptions_table(const std::vector<compact_tool>& tools,
                                                    const encode_options& options = {});
 
