@@ -146,6 +146,13 @@ param_type make_union(std::vector<param_type> alts) {
     });
   };
   if (flat.empty() || has(param_kind::any)) return param_type(param_kind::any);
+  // Every kind, unconstrained: any.
+  bool any_array = std::any_of(flat.begin(), flat.end(), [](const param_type& t) {
+    return t.kind == param_kind::array && !t.items.empty() && t.items.front().kind == param_kind::any;
+  });
+  if (any_array && has(param_kind::string) && has(param_kind::number) && has(param_kind::boolean) &&
+      has(param_kind::null) && has(param_kind::object, false))
+    return param_type(param_kind::any);
   bool number = has(param_kind::number), string = has(param_kind::string), any_object = has(param_kind::object, false);
   std::vector<param_type> out;
   std::vector<std::string> enum_values;
@@ -368,8 +375,7 @@ class importer {
     if (allowed != nullptr) {
       unsigned present = 0;
       for (const value& v : *allowed) present |= kind_of_value(v);
-      if (present & k_integer) present |= k_number;  // 1 is a number too
-      kinds &= present;
+      kinds &= present;  // integral values only: int, even where the type says number
       if (kinds == 0) {
         lose(schema_loss_kind::false_schema, values_key, path + "/" + values_key,
              values_key + " has no value of the type: any");
@@ -469,7 +475,7 @@ class importer {
       return param_type::array_of(convert(*items, path + "/items", depth + 1));
     }
     std::string prefix_path = path + (prefix == o.find("prefixItems") ? "/prefixItems" : "/items");
-    lose(schema_loss_kind::tuple, prefix == o.find("prefixItems") ? "prefixItems" : "items", prefix_path,
+    lose(schema_loss_kind::tuple, prefix == o.find("prefixItems") ? "prefixItems" : "items", path,
          "tuple positions merge into one element type");
     std::vector<param_type> alts;
     const array& a = prefix->as_array();
@@ -496,7 +502,7 @@ class importer {
     if (patterns != nullptr || (!closed && !open)) {
       // Typed values of members: not expressible; any object.
       std::string key = patterns != nullptr ? "patternProperties" : additional != nullptr ? "additionalProperties" : "unevaluatedProperties";
-      lose(schema_loss_kind::map_values, key, path + "/" + key,
+      lose(schema_loss_kind::map_values, key, path,
            key + " " + brief(*o.find(key)) + " is not checked: object" + (has_members ? " (its listed properties are dropped)" : ""));
       return param_kind::object;
     }
@@ -506,7 +512,7 @@ class importer {
       for (const member& m : *properties) {
         std::string at = path + "/properties/" + pointer_token(m.key);
         if (m.key.empty()) {
-          lose(schema_loss_kind::name, "properties", at, "a property with an empty name: object");
+          lose(schema_loss_kind::name, "properties", path, "a property with an empty name: object");
           return param_kind::object;
         }
         if (std::any_of(fields.begin(), fields.end(), [&](const param& p) { return p.name == m.key; })) continue;
@@ -529,7 +535,7 @@ class importer {
         auto it = std::find_if(fields.begin(), fields.end(), [&](const param& p) { return p.name == r.as_string(); });
         if (it == fields.end()) {
           if (r.as_string().empty()) {
-            lose(schema_loss_kind::name, "required", path + "/required", "a required property with an empty name: object");
+            lose(schema_loss_kind::name, "required", path, "a required property with an empty name: object");
             return param_kind::object;
           }
           param p;

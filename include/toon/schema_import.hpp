@@ -60,7 +60,9 @@ struct schema_loss {
   std::string keyword{};
   /// JSON Pointer (RFC 6901) of the keyword in the input schema, as validators report schema
   /// paths: "/properties/edits/items/properties/oldText/minLength"; a keyword reached through a
-  /// $ref is reported under the schema holding the $ref, without the "$ref" step.
+  /// $ref is reported under the schema holding the $ref, without the "$ref" step. The losses
+  /// that drop a whole object's members (map_values, name) or an array's positions (tuple)
+  /// name the object's or array's schema.
   std::string path{};
   /// What happened, e.g. `format "uri" is not checked`.
   std::string message{};

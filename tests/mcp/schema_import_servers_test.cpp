@@ -22,6 +22,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -315,6 +316,137 @@ void check_tools(const std::string& name, const std::vector<toon::mcp::tool_info
     ::testing::Test::RecordProperty(tool.name, std::to_string(counts.accepted) + " valid, " + std::to_string(counts.rejected) +
                                   " invalid, " + std::to_string(counts.explained) + " differing (explained by losses)");
   }
+}
+
+// ---- synthetic schemas: every keyword the conversion handles --------------------------------
+
+value gen_schema(int depth);
+
+value gen_scalar_schema() {
+  toon::object s;
+  std::string type = *rc::gen::element<std::string>("string", "integer", "number", "boolean", "null");
+  s.insert_or_assign("type", type);
+  int extra = *rc::gen::inRange(0, 8);
+  if (type == "string") {
+    if (extra == 0) s.insert_or_assign("format", *rc::gen::element<std::string>("uri", "date-time", "email"));
+    if (extra == 1) s.insert_or_assign("minLength", *rc::gen::inRange(1, 4));
+    if (extra == 2) s.insert_or_assign("maxLength", *rc::gen::inRange(0, 4));
+    if (extra == 3) s.insert_or_assign("pattern", "^a");
+    if (extra == 4) s.insert_or_assign("enum", toon::array{"a", "hello", "a b"});
+    if (extra == 5) s.insert_or_assign("default", "hello");
+  } else if (type == "integer" || type == "number") {
+    if (extra == 0) s.insert_or_assign("minimum", *rc::gen::inRange(-2, 3));
+    if (extra == 1) s.insert_or_assign("maximum", *rc::gen::inRange(0, 5));
+    if (extra == 2) s.insert_or_assign("exclusiveMinimum", 0);
+    if (extra == 3) s.insert_or_assign("multipleOf", 2);
+    if (extra == 4) s.insert_or_assign("enum", toon::array{0, 1, 2});
+    if (extra == 5) s.insert_or_assign("default", 1);
+  } else if (type == "boolean") {
+    if (extra == 0) s.insert_or_assign("const", true);
+  }
+  return s;
+}
+
+value gen_object_schema(int depth) {
+  toon::object s;
+  s.insert_or_assign("type", "object");
+  toon::object props;
+  toon::array required;
+  int n = *rc::gen::inRange(0, 4);
+  for (int i = 0; i < n; ++i) {
+    std::string name = *rc::gen::element<std::string>("a", "b", "c d", "x", "e");
+    if (props.find(name) != nullptr) continue;
+    props.insert_or_assign(name, gen_schema(depth + 1));
+    if (*rc::gen::inRange(0, 2) == 0) required.push_back(name);
+  }
+  if (!props.empty() || *rc::gen::inRange(0, 2) == 0) s.insert_or_assign("properties", std::move(props));
+  if (!required.empty()) s.insert_or_assign("required", std::move(required));
+  switch (*rc::gen::inRange(0, 8)) {
+    case 0: break;  // open
+    case 1: s.insert_or_assign("additionalProperties", toon::object{{"type", "integer"}}); break;
+    case 2: s.insert_or_assign("patternProperties", toon::object{{"^x", toon::object{{"type", "string"}}}}); break;
+    case 3: s.insert_or_assign("minProperties", 1); break;
+    default: s.insert_or_assign("additionalProperties", false); break;
+  }
+  return s;
+}
+
+value gen_schema(int depth) {
+  int pick = *rc::gen::inRange(0, depth >= 3 ? 6 : 16);
+  switch (pick) {
+    case 0: case 1: case 2: case 3: return gen_scalar_schema();
+    case 4: return *rc::gen::element<value>(true, false, toon::object{});
+    case 5: return toon::object{{"type", toon::array{"string", "null"}}};
+    case 6: case 7: return gen_object_schema(depth);
+    case 8: {
+      toon::object s{{"type", "array"}, {"items", gen_schema(depth + 1)}};
+      int extra = *rc::gen::inRange(0, 4);
+      if (extra == 0) s.insert_or_assign("minItems", 1);
+      if (extra == 1) s.insert_or_assign("maxItems", 2);
+      if (extra == 2) s.insert_or_assign("uniqueItems", true);
+      return s;
+    }
+    case 9: return toon::object{{"type", "array"}, {"prefixItems", toon::array{gen_schema(depth + 1), gen_schema(depth + 1)}},
+                                {"items", *rc::gen::element<value>(false, toon::object{{"type", "null"}})}};
+    case 10: return toon::object{{"anyOf", toon::array{gen_schema(depth + 1), gen_schema(depth + 1)}}};
+    case 11: return toon::object{{"oneOf", toon::array{gen_schema(depth + 1), gen_schema(depth + 1)}}};
+    case 12: return toon::object{{"allOf", toon::array{gen_schema(depth + 1), gen_schema(depth + 1)}}};
+    case 13: {
+      value base = gen_scalar_schema();
+      base.as_object().insert_or_assign("not", toon::object{{"const", 1}});
+      return base;
+    }
+    case 14: return toon::object{{"$ref", "#/$defs/shared"}};
+    default: return toon::object{{"enum", toon::array{"a", 1, nullptr, true}}};
+  }
+}
+
+TEST(SyntheticSchemas, AgreeWithJsonschemaWithinTheLosses) {
+  oracle& o = oracle::get();
+  if (!o.ok()) {
+    if (in_ci()) FAIL() << "CI=true and the jsonschema oracle is missing: " << o.why();
+    GTEST_SKIP() << o.why();
+  }
+  static int next_id = 100000;
+  int accepted = 0, rejected = 0, explained = 0;
+  bool ok = rc::check("import_json_schema vs jsonschema on generated schemas", [&] {
+    value root = gen_object_schema(0);
+    root.as_object().insert_or_assign("$defs", toon::object{{"shared", gen_scalar_schema()}});
+    int id = ++next_id;
+    std::string error;
+    RC_ASSERT(o.define(id, root, error));
+    toon::imported_schema in = toon::import_json_schema(root);
+    std::string text = toon::format_typed_params(in.params);
+    RC_ASSERT(toon::parse_typed_params(text).has_value());
+    for (int k = 0; k < 8; ++k) {
+      value args = generate(root, root, 0);
+      value verdict = o.check(id, args);
+      bool original = verdict["valid"].as_bool();
+      std::vector<toon::error> ours = toon::validate(args, in.params);
+      (original ? accepted : rejected) += 1;
+      if (original == ours.empty()) continue;
+      ++explained;
+      std::string where = toon::to_json(root) + " as `" + text + "` on " + toon::to_json(args);
+      if (original) {
+        for (const toon::error& e : ours)
+          if (!in.stricter() || e.code != toon::error_code::unknown_field)
+            RC_FAIL("typed form rejects valid arguments: " + where + ": " + e.to_string());
+      } else {
+        for (const value& e : verdict["errors"].as_array()) {
+          const std::string& path = e["schema_path"].as_string();
+          bool covered = false;
+          for (const toon::schema_loss& l : in.losses) covered = covered || (!l.stricter && prefix_related(l.path, path));
+          if (!covered)
+            RC_FAIL("typed form accepts invalid arguments: " + where + " (" + e["message"].as_string() + " at " + path + ")");
+        }
+      }
+    }
+  });
+  EXPECT_TRUE(ok);
+  EXPECT_GT(accepted, 50);
+  EXPECT_GT(rejected, 50);
+  std::printf("synthetic schemas: %d valid, %d invalid argument sets, %d verdicts differing within the losses\n", accepted,
+              rejected, explained);
 }
 
 std::vector<std::string> environment(const fs::path& home) {
