@@ -262,12 +262,18 @@ int run_tools(const mcp_options& o) {
     server.emplace_back("protocol_version", info.protocol_version);
     server.emplace_back("tool_count", static_cast<std::uint64_t>(tools->size()));
     std::uint64_t losses = 0, stricter = 0;
+    toon::object kinds;  // loss kind -> count, in order of first appearance
     for (const auto& t : compact) {
       losses += t.losses.size();
-      for (const auto& l : t.losses) stricter += l.stricter ? 1 : 0;
+      for (const auto& l : t.losses) {
+        stricter += l.stricter ? 1 : 0;
+        toon::value& n = kinds[toon::to_string(l.kind)];
+        n = n.is_null() ? std::int64_t(1) : n.as_int64() + 1;
+      }
     }
     server.emplace_back("losses", losses);
     server.emplace_back("stricter_losses", stricter);
+    server.emplace_back("loss_kinds", std::move(kinds));
     bool ok = write_file(fs::path(dir) / "server.json", toon::to_json(toon::value(std::move(server))) + "\n", error);
     for (const form& f : forms) {
       paths.push_back((fs::path(dir) / f.file).string());

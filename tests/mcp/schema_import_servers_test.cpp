@@ -531,4 +531,25 @@ TEST_F(ServerSchemas, Fetch) {
   run("fetch", exe, "", {exe.string()});
 }
 
+// The large third-party servers of scripts/mcp-tools-tokens.sh, when that script installed them
+// (into build-mcp-third-party, or TOON_MCP_THIRD_PARTY_DIR): skipped otherwise, also in CI, as
+// setup.sh does not install them.
+fs::path third_party_bin(const std::string& name) {
+  const char* d = std::getenv("TOON_MCP_THIRD_PARTY_DIR");
+  fs::path dir = d != nullptr && *d != '\0' ? fs::path(d) : fs::path(TOON_SOURCE_DIR) / "build-mcp-third-party";
+  return dir / "node_modules" / ".bin" / name;
+}
+
+TEST_F(ServerSchemas, ThirdPartyNotion) {
+  fs::path exe = third_party_bin("notion-mcp-server");
+  if (!fs::exists(exe)) GTEST_SKIP() << exe << " is missing: bash scripts/mcp-tools-tokens.sh installs it";
+  run("notion", exe, "node", {exe.string()});
+}
+
+TEST_F(ServerSchemas, ThirdPartyPlaywright) {
+  fs::path exe = third_party_bin("playwright-mcp");
+  if (!fs::exists(exe)) GTEST_SKIP() << exe << " is missing: bash scripts/mcp-tools-tokens.sh installs it";
+  run("playwright", exe, "node", {exe.string(), "--caps=vision,pdf,testing"});
+}
+
 }  // namespace
