@@ -13,6 +13,7 @@
 #include "toon/options.hpp"
 #include "toon/replacer.hpp"
 #include "toon/schema.hpp"
+#include "toon/schema_import.hpp"
 #include "toon/source.hpp"
 #include "toon/stream.hpp"
 #include "toon/tokens.hpp"

@@ -1,8 +1,9 @@
-// cli/commands.hpp - the encode and decode commands of the toon tool.
+// cli/commands.hpp - the encode, decode and mcp commands of the toon tool.
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "options.hpp"
 #include "toon/error.hpp"
@@ -19,6 +20,9 @@ int run_encode(const options& opts);
 
 /// TOON -> JSON according to `opts`; returns the exit status (messages go to stderr).
 int run_decode(const options& opts);
+
+/// `toon mcp ...` (the arguments after "mcp"); returns the exit status (cli/mcp.cpp).
+int run_mcp(const std::vector<std::string_view>& args);
 
 /// Renders an error in `source` as `NAME:LINE:COL: message`, the source line and a caret
 /// (toon::format_error), cutting very long lines down to a window around the column.

@@ -19,6 +19,7 @@ std::string version_text() {
 
 std::string usage_hint() {
   return "Usage: toon [encode|decode] [options] [FILE|-]\n"
+         "       toon mcp tools [options] -- COMMAND [ARGS...]\n"
          "Run 'toon --help' for the list of options.\n";
 }
 
@@ -29,10 +30,13 @@ std::string help_text() {
   s += R"(
 Usage:
   toon [encode|decode] [options] [FILE|-]
+  toon mcp tools [options] -- COMMAND [ARGS...]
 
 Commands:
   encode    read JSON, write TOON
   decode    read TOON, write JSON
+  mcp tools start an MCP server, print its tools as a TOON table of typed
+            params and compare token counts ('toon mcp --help')
   (none)    choose from FILE's name: *.toon decodes; *.json, any other name
             and standard input encode
 

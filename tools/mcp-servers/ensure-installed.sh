@@ -3,8 +3,9 @@
 # drives with toon::mcp::client, when they are missing or not the pinned versions:
 #   - npm: @modelcontextprotocol/server-filesystem, -memory, -everything (package.json) into
 #     tools/mcp-servers/node_modules with `npm ci` from the committed package-lock.json;
-#   - PyPI: mcp-server-time, mcp-server-git (requirements.txt; every package pinned in
-#     requirements.lock) into the virtual environment tools/mcp-servers/venv.
+#   - PyPI: mcp-server-time, mcp-server-git, mcp-server-fetch, and jsonschema, the independent
+#     validator of tests/mcp/schema_import_servers_test.cpp (requirements.txt; every package
+#     pinned in requirements.lock) into the virtual environment tools/mcp-servers/venv.
 # Run by scripts/setup.sh. Exit status: 0 when both are installed; 77 when node or python3 is
 # missing; 1 otherwise (npm, venv or pip failing).
 set -euo pipefail

@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# Tokens of real MCP servers' tool lists: the JSON they send vs `toon mcp tools`' TOON tools
+# table of typed params (o200k_base, counted by tools/tokens/count.mjs with gpt-tokenizer, as the
+# other token figures of docs/benchmarks.md).
+#
+#   bash scripts/mcp-tools-tokens.sh                 the section, with build and install output
+#   bash scripts/mcp-tools-tokens.sh --markdown      only the markdown section, on stdout
+#   bash scripts/mcp-tools-tokens.sh --update-docs   also writes it into docs/benchmarks.md,
+#                                                    between <!-- mcp-tools-tokens:begin/end -->
+#
+# Servers: the six of tools/mcp-servers (installed by its ensure-installed.sh when missing), and
+# two large third-party ones installed here from npm, at pinned versions, into THIRD_PARTY_DIR
+# (default build-mcp-third-party, not committed): @playwright/mcp (its tools list without a
+# browser) and @notionhq/notion-mcp-server (without a token or network). BUILD_DIR (default
+# build) gets the toon CLI built. MCP_SERVERS_VENV: another venv holding the PyPI servers.
+set -euo pipefail
+
+mode=full
+case "${1:-}" in
+  "") ;;
+  --markdown) mode=markdown ;;
+  --update-docs) mode=update ;;
+  *) echo "usage: $0 [--markdown | --update-docs]" >&2; exit 2 ;;
+esac
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+abs() { case "$1" in /*) printf '%s' "$1" ;; *) printf '%s/%s' "$root" "$1" ;; esac; }
+build="$(abs "${BUILD_DIR:-build}")"
+third="$(abs "${THIRD_PARTY_DIR:-build-mcp-third-party}")"
+servers="$root/tools/mcp-servers"
+venv="$(abs "${MCP_SERVERS_VENV:-tools/mcp-servers/venv}")"
+playwright_version=0.0.83
+notion_version=2.5.2
+
+{
+  if [[ ! -f "$build/CMakeCache.txt" ]]; then
+    cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
+  fi
+  cmake --build "$build" --target toon_cli
+  if [[ ! -d "$root/tools/tokens/node_modules/gpt-tokenizer" ]]; then
+    npm ci --prefix "$root/tools/tokens" --no-audit --no-fund
+  fi
+  if [[ ! -x "$venv/bin/mcp-server-fetch" || ! -f "$servers/node_modules/@modelcontextprotocol/server-everything/package.json" ]]; then
+    bash "$servers/ensure-installed.sh"
+  fi
+  installed() { node -e 'process.exit(require(process.argv[1]).version === process.argv[2] ? 0 : 1)' "$third/node_modules/$1/package.json" "$2" 2>/dev/null; }
+  if ! installed @playwright/mcp "$playwright_version" || ! installed @notionhq/notion-mcp-server "$notion_version"; then
+    mkdir -p "$third"
+    [[ -f "$third/package.json" ]] || echo '{"private": true}' > "$third/package.json"
+    npm install --prefix "$third" --no-save --no-audit --no-fund --loglevel=error \
+      "@playwright/mcp@$playwright_version" "@notionhq/notion-mcp-server@$notion_version"
+  fi
+} >&2
+
+toon="$build/bin/toon"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+home="$out/home"
+repo="$out/repo"
+fsroot="$out/fsroot"
+mkdir -p "$home" "$fsroot"
+git init -q "$repo"
+
+modules="$servers/node_modules/@modelcontextprotocol"
+# name|package and version shown|command
+list=(
+  "everything|@modelcontextprotocol/server-everything|node $modules/server-everything/dist/index.js stdio"
+  "filesystem|@modelcontextprotocol/server-filesystem|node $modules/server-filesystem/dist/index.js $fsroot"
+  "memory|@modelcontextprotocol/server-memory|node $modules/server-memory/dist/index.js"
+  "git|mcp-server-git|$venv/bin/mcp-server-git --repository $repo"
+  "time|mcp-server-time|$venv/bin/mcp-server-time --local-timezone UTC"
+  "fetch|mcp-server-fetch|$venv/bin/mcp-server-fetch"
+  "playwright|@playwright/mcp|$third/node_modules/.bin/playwright-mcp --caps=vision,pdf,testing"
+  "notion|@notionhq/notion-mcp-server|$third/node_modules/.bin/notion-mcp-server"
+)
+files=()
+names=()
+for entry in "${list[@]}"; do
+  IFS='|' read -r name package command <<<"$entry"
+  # shellcheck disable=SC2086  # the command is split into its words on purpose
+  (cd "$home" && HOME="$home" "$toon" mcp tools --no-figures --save "$out/$name" -- $command >/dev/null)
+  printf '%s\n' "$package" > "$out/$name/package.txt"
+  case "$package" in
+    @*) if [[ -f "$servers/node_modules/$package/package.json" ]]; then
+          node -p 'require(process.argv[1]).version' "$servers/node_modules/$package/package.json"
+        else
+          node -p 'require(process.argv[1]).version' "$third/node_modules/$package/package.json"
+        fi ;;
+    *) "$venv/bin/python" -c 'import sys, importlib.metadata as m; print(m.version(sys.argv[1]))' "$package" ;;
+  esac > "$out/$name/version.txt"
+  names+=("$name")
+  for f in tools_list.pretty.json tools_list.json tools_list.toon baseline.json tools.toon tools_descriptions.toon; do
+    files+=("$out/$name/$f")
+  done
+done
+
+counts="$(node "$root/tools/tokens/count.mjs" "${files[@]}")"
+
+section="$(OUT="$out" NAMES="${names[*]}" node --input-type=module -e '
+import { readFileSync } from "node:fs";
+const counts = JSON.parse(process.argv[1]);
+const out = process.env.OUT;
+const names = process.env.NAMES.split(" ");
+const official = names.slice(0, 6), third = names.slice(6);
+const forms = ["tools_list.pretty.json", "tools_list.json", "tools_list.toon", "baseline.json", "tools.toon", "tools_descriptions.toon"];
+const info = (n) => JSON.parse(readFileSync(`${out}/${n}/server.json`, "utf8"));
+const pkg = (n) => readFileSync(`${out}/${n}/package.txt`, "utf8").trim();
+const kinds = [...new Set(names.flatMap((n) => Object.keys(info(n).loss_kinds)))].sort();
+const version = (n) => readFileSync(`${out}/${n}/version.txt`, "utf8").trim();
+const tok = (n, f) => counts[`${out}/${n}/${f}`].tokens;
+const sum = (ns, f) => ns.reduce((s, n) => s + tok(n, f), 0);
+const tools = (ns) => ns.reduce((s, n) => s + info(n).tool_count, 0);
+const fmt = (x) => x.toLocaleString("en-US");
+const pct = (x, base) => `${(100 * x / base).toFixed(1)} %`;
+const verdict = (ok) => (ok ? "met" : "missed");
+const row = (label, ns) => {
+  const base = sum(ns, "baseline.json");
+  const cells = forms.map((f) => f === "baseline.json" ? `**${fmt(base)}**` : `${fmt(sum(ns, f))} (${pct(sum(ns, f), base)})`);
+  return `| ${label} | ${tools(ns)} | ${cells.join(" | ")} |`;
+};
+const lines = [
+  "### Real MCP servers: tools/list JSON vs the TOON tools table",
+  "",
+  "The tools of real MCP servers, listed with `toon::mcp::client` and converted by `toon mcp tools`",
+  "(each `inputSchema` to typed params: [mcp.md](mcp.md#json-schema-to-typed-params)), in o200k_base",
+  "tokens (counted with gpt-tokenizer by `tools/tokens/count.mjs`). **Baseline**: compact JSON of",
+  "each tool'\''s `name`, `description` and `inputSchema` only, what function-calling APIs take; the",
+  "percentages are of it. Regenerate with `bash scripts/mcp-tools-tokens.sh --update-docs`.",
+  "",
+  "| server | tools | `tools/list` pretty JSON | `tools/list` compact JSON | `tools/list` generic TOON | baseline | TOON tools table | table + parameter descriptions |",
+  "|---|---:|---:|---:|---:|---:|---:|---:|",
+  ...names.map((n) => row(`\`${pkg(n)}\` ${version(n)}`, [n])),
+  row("**the six official servers together**", official),
+  row(`**all ${names.length} together**`, names),
+  "",
+  "Goals of the issue, over all servers together: the table at most 20 % of the baseline, the table",
+  "with every parameter description at most 40 %. Over all servers together:",
+  `${pct(sum(names, "tools.toon"), sum(names, "baseline.json"))} (goal ${verdict(sum(names, "tools.toon") <= 0.2 * sum(names, "baseline.json"))})`,
+  `and ${pct(sum(names, "tools_descriptions.toon"), sum(names, "baseline.json"))} (goal ${verdict(sum(names, "tools_descriptions.toon") <= 0.4 * sum(names, "baseline.json"))});`,
+  `over the six official servers: ${pct(sum(official, "tools.toon"), sum(official, "baseline.json"))} and ${pct(sum(official, "tools_descriptions.toon"), sum(official, "baseline.json"))}.`,
+  `The table meets 20 % for ${names.filter((n) => tok(n, "tools.toon") <= 0.2 * tok(n, "baseline.json")).map((n) => "`" + pkg(n) + "`").join(", ") || "no server"} on its own.`,
+  "The totals are carried by `@notionhq/notion-mcp-server`: every one of its `inputSchema`s",
+  "repeats the same `$defs` block (about 2,500 bytes), used or not; typed params write out the",
+  "definitions a tool uses where it uses them and nothing else, which loses nothing. Both forms",
+  "keep every tool description whole, and on the official servers those are most of what is left",
+  "(the table of `server-filesystem` is more than half description text). Parameter descriptions",
+  "are written once per parameter path and text, with the tools sharing them.",
+  "",
+  "What each form drops:",
+  "",
+  "- **`tools/list` JSON and generic TOON**: nothing; the whole result as the server sent it",
+  "  (titles, annotations, output schemas, `execution`, `_meta`). Generic TOON is `toon::encode` of",
+  "  it, the reference encoder'\''s output; deep schemas make it larger than compact JSON.",
+  "- **baseline**: titles, annotations, output schemas and other tool members; keeps the whole",
+  "  input schema.",
+  "- **TOON tools table**: in addition, every `description` inside the schemas, titles, examples,",
+  "  and what typed params cannot say: formats, bounds, patterns, `oneOf` exclusivity, open",
+  "  objects, map value types, tuple positions, non-string enum values, non-primitive defaults",
+  "  ([the list](mcp.md#what-is-lost)).",
+  "- **table + parameter descriptions**: the parameter descriptions are back, in a second table",
+  "  `params[N]{param,description,tools}:`; the losses of the typed form stay.",
+  "",
+  "Losses reported by the conversion, by kind ([what each means](mcp.md#what-is-lost)); all make",
+  "the typed form more permissive except `open_object` (members the schema allows without",
+  "listing them are rejected):",
+  "",
+  `| server | losses | ${kinds.map((k) => "`" + k + "`").join(" | ")} |`,
+  `|---|---:|${kinds.map(() => "---:").join("|")}|`,
+  ...names.map((n) => `| \`${pkg(n)}\` | ${info(n).losses} | ${kinds.map((k) => info(n).loss_kinds[k] ?? 0).join(" | ")} |`),
+];
+console.log(lines.join("\n"));
+' "$counts")"
+
+case "$mode" in
+  markdown) printf '%s\n' "$section" ;;
+  full)
+    printf '%s\n\n' "$section"
+    printf 'per-file counts:\n%s\n' "$counts" | sed "s#$out/##g"
+    ;;
+  update)
+    doc="$root/docs/benchmarks.md"
+    if ! grep -q '^<!-- mcp-tools-tokens:begin -->$' "$doc" || ! grep -q '^<!-- mcp-tools-tokens:end -->$' "$doc"; then
+      printf '\n<!-- mcp-tools-tokens:begin -->\n<!-- mcp-tools-tokens:end -->\n' >> "$doc"
+    fi
+    SECTION="$section" node -e '
+      const fs = require("fs");
+      const file = process.argv[1];
+      const text = fs.readFileSync(file, "utf8");
+      const begin = "<!-- mcp-tools-tokens:begin -->", end = "<!-- mcp-tools-tokens:end -->";
+      const i = text.indexOf(begin), j = text.indexOf(end);
+      fs.writeFileSync(file, text.slice(0, i + begin.length) + "\n" + process.env.SECTION + "\n" + text.slice(j));
+    ' "$doc"
+    printf '%s\n' "$section"
+    ;;
+esac

@@ -1,0 +1,139 @@
+// A foreign server's tools in compact form (toon/mcp/compact.hpp).
+#include "toon/mcp/compact.hpp"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "../schema_internal.hpp"  // detail::is_bare_name
+#include "toon/detail/typed_decoder.hpp"  // detail::append_json_escaped
+#include "toon/encode.hpp"
+
+namespace toon::mcp {
+
+compact_tool compact(const tool_info& tool, const json_schema_import_options& options) {
+  compact_tool out;
+  out.name = tool.name;
+  out.description = tool.description;
+  imported_schema in = import_json_schema(tool.input_schema, options);
+  out.params = std::move(in.params);
+  out.losses = std::move(in.losses);
+  return out;
+}
+
+std::vector<compact_tool> compact_tools(const std::vector<tool_info>& tools, const json_schema_import_options& options) {
+  std::vector<compact_tool> out;
+  out.reserve(tools.size());
+  for (const tool_info& t : tools) out.push_back(compact(t, options));
+  return out;
+}
+
+value tools_table_value(const std::vector<compact_tool>& tools) {
+  array rows;
+  rows.reserve(tools.size());
+  for (const compact_tool& t : tools) {
+    object row;
+    row.reserve(3);
+    row.emplace_back("name", t.name);
+    row.emplace_back("description", t.description);
+    row.emplace_back("params", format_typed_params(t.params));
+    rows.emplace_back(std::move(row));
+  }
+  object out;
+  out.emplace_back("tools", std::move(rows));
+  return out;
+}
+
+std::string tools_table(const std::vector<compact_tool>& tools, const encode_options& options) {
+  return encode(tools_table_value(tools), options);
+}
+
+namespace {
+
+void append_name(std::string& out, std::string_view name) {
+  if (toon::detail::is_bare_name(name)) {
+    out += name;
+  } else {
+    out += '"';
+    toon::detail::append_json_escaped(out, name);
+    out += '"';
+  }
+}
+
+// One row of the description table: a parameter path and its description, shared by tools.
+struct description_row {
+  std::string param;
+  std::string description;
+  std::string tools;  // space-separated
+};
+
+void add_rows(std::vector<description_row>& rows, const std::string& tool, const std::string& prefix,
+              const std::vector<param>& params);
+
+// The fields reachable through a type: those of `{...}`, of array elements (`[]`), and of
+// every alternative of a union.
+void add_type_rows(std::vector<description_row>& rows, const std::string& tool, const std::string& prefix,
+                   const param_type& t) {
+  switch (t.kind) {
+    case param_kind::object:
+      if (t.has_fields) add_rows(rows, tool, prefix + ".", t.fields);
+      return;
+    case param_kind::array:
+      if (!t.items.empty()) add_type_rows(rows, tool, prefix + "[]", t.items.front());
+      return;
+    case param_kind::any_of:
+      for (const param_type& alt : t.items) add_type_rows(rows, tool, prefix, alt);
+      return;
+    default: return;
+  }
+}
+
+void add_rows(std::vector<description_row>& rows, const std::string& tool, const std::string& prefix,
+              const std::vector<param>& params) {
+  for (const param& p : params) {
+    std::string name = prefix;
+    append_name(name, p.name);
+    if (!p.description.empty()) {
+      auto same = std::find_if(rows.begin(), rows.end(), [&](const description_row& r) {
+        return r.param == name && r.description == p.description;
+      });
+      if (same == rows.end()) {
+        rows.push_back(description_row{name, p.description, tool});
+      } else if (same->tools != tool && !(same->tools.size() > tool.size() &&
+                                          same->tools.compare(same->tools.size() - tool.size() - 1, std::string::npos,
+                                                              " " + tool) == 0)) {
+        same->tools += ' ';
+        same->tools += tool;
+      }
+    }
+    add_type_rows(rows, tool, name, p.type);
+  }
+}
+
+}  // namespace
+
+value param_descriptions_value(const std::vector<compact_tool>& tools) {
+  std::vector<description_row> found;
+  for (const compact_tool& t : tools) add_rows(found, t.name, {}, t.params.params);
+  array rows;
+  rows.reserve(found.size());
+  for (description_row& r : found) {
+    object row;
+    row.reserve(3);
+    row.emplace_back("param", std::move(r.param));
+    row.emplace_back("description", std::move(r.description));
+    row.emplace_back("tools", std::move(r.tools));
+    rows.emplace_back(std::move(row));
+  }
+  object out;
+  out.emplace_back("params", std::move(rows));
+  return out;
+}
+
+std::string param_descriptions_table(const std::vector<compact_tool>& tools, const encode_options& options) {
+  return encode(param_descriptions_value(tools), options);
+}
+
+}  // namespace toon::mcp

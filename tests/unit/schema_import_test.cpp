@@ -1,0 +1,245 @@
+// JSON Schema -> typed params (toon::import_json_schema): each rule and each loss of docs/mcp.md
+// ("JSON Schema to typed params"), the compact tools table and the description table.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "toon/json.hpp"
+#include "toon/mcp/compact.hpp"
+#include "toon/schema.hpp"
+#include "toon/schema_import.hpp"
+
+namespace {
+
+using toon::schema_loss_kind;
+
+toon::value json(const std::string& text) {
+  auto v = toon::from_json(text);
+  EXPECT_TRUE(v) << text;
+  return v ? *v : toon::value{};
+}
+
+// The typed params of a schema given as JSON text.
+std::string typed(const std::string& schema) { return toon::format_typed_params(toon::import_json_schema(json(schema)).params); }
+
+// "kind@path" of every loss.
+std::vector<std::string> losses(const std::string& schema) {
+  std::vector<std::string> out;
+  for (const toon::schema_loss& l : toon::import_json_schema(json(schema)).losses)
+    out.push_back(std::string(toon::to_string(l.kind)) + "@" + l.path);
+  return out;
+}
+
+// One closed parameter `p` with the given schema.
+std::string param(const std::string& p_schema) {
+  return typed(R"({"type":"object","properties":{"p":)" + p_schema + R"(},"additionalProperties":false})");
+}
+std::vector<std::string> param_losses(const std::string& p_schema) {
+  return losses(R"({"type":"object","properties":{"p":)" + p_schema + R"(},"additionalProperties":false})");
+}
+
+using strings = std::vector<std::string>;
+
+TEST(SchemaImport, ExactForms) {
+  EXPECT_EQ(typed(R"({"type":"object","properties":{"path":{"type":"string"},"head":{"type":"integer"},)"
+                  R"("tail":{"type":"integer","default":10},"mode":{"type":"string","enum":["a","b"]}},)"
+                  R"("required":["path"],"additionalProperties":false})"),
+            "path:string! head:int tail:int=10 mode:enum(a|b)");
+  EXPECT_TRUE(losses(R"({"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false})").empty());
+  EXPECT_EQ(param(R"({"type":"number"})"), "p:number");
+  EXPECT_EQ(param(R"({"type":"boolean","default":true})"), "p:bool=true");
+  EXPECT_EQ(param(R"({"type":"null"})"), "p:null");
+  EXPECT_EQ(param(R"({})"), "p:any");
+  EXPECT_EQ(param(R"(true)"), "p:any");
+  EXPECT_EQ(param(R"({"type":"array","items":{"type":"string"}})"), "p:string[]");
+  EXPECT_EQ(param(R"({"type":"array"})"), "p:any[]");
+  EXPECT_EQ(param(R"({"type":"array","items":{"type":"array","items":{"type":"integer"}}})"), "p:int[][]");
+  EXPECT_EQ(param(R"({"type":"object"})"), "p:object");
+  EXPECT_EQ(param(R"({"type":"object","additionalProperties":false})"), "p:{}");
+  EXPECT_EQ(param(R"({"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"string","default":"a b"}},)"
+                  R"("required":["x"],"additionalProperties":false})"),
+            R"(p:{x:int! y:string="a b"})");
+  EXPECT_EQ(param(R"({"type":["string","null"]})"), "p:string|null");
+  EXPECT_EQ(param(R"({"anyOf":[{"type":"string"},{"type":"null"}],"default":null})"), "p:string|null=null");
+  EXPECT_EQ(param(R"({"anyOf":[{"type":"integer"},{"type":"array","items":{"type":"integer"}}]})"), "p:int|int[]");
+  EXPECT_EQ(param(R"({"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string"}]}})"), "p:(int|string)[]");
+  EXPECT_EQ(param(R"({"const":"fixed"})"), "p:enum(fixed)");
+  EXPECT_EQ(param(R"({"enum":["a","b c",""]})"), R"(p:enum(a|"b c"|""))");
+  EXPECT_EQ(param(R"({"enum":["x",null]})"), "p:enum(x)|null");
+  EXPECT_EQ(param(R"({"type":["integer","number"]})"), "p:number");
+  EXPECT_EQ(param(R"({"anyOf":[{"enum":["a"]},{"enum":["b","a"]}]})"), "p:enum(a|b)");
+  EXPECT_EQ(param(R"({"anyOf":[{"type":"string"},{"enum":["a"]}]})"), "p:string");
+  EXPECT_EQ(param(R"({"anyOf":[{"type":"string"},{}]})"), "p:any");
+  EXPECT_EQ(param(R"({"allOf":[{"type":"string"}]})"), "p:string");
+  // Names that are not bare are quoted; descriptions go to the model.
+  auto in = toon::import_json_schema(json(
+      R"({"description":"Tool","type":"object","properties":{"file name":{"type":"string","description":"Which file"}},)"
+      R"("additionalProperties":false})"));
+  EXPECT_EQ(toon::format_typed_params(in.params), R"("file name":string)");
+  EXPECT_EQ(in.params.description, "Tool");
+  ASSERT_EQ(in.params.params.size(), 1u);
+  EXPECT_EQ(in.params.params[0].description, "Which file");
+  EXPECT_TRUE(in.exact());
+  toon::json_schema_import_options no_descriptions;
+  no_descriptions.keep_descriptions = false;
+  EXPECT_TRUE(toon::import_json_schema(json(R"({"type":"object","properties":{"a":{"description":"x"}}})"), no_descriptions)
+                  .params.params[0].description.empty());
+}
+
+TEST(SchemaImport, References) {
+  std::string s = R"({"type":"object","properties":{"a":{"$ref":"#/$defs/point"},"b":{"$ref":"#/definitions/n"}},)"
+                  R"("additionalProperties":false,"$defs":{"point":{"type":"object","properties":{"x":{"type":"number"}},)"
+                  R"("required":["x"],"additionalProperties":false}},"definitions":{"n":{"type":"integer","minimum":0}}})";
+  EXPECT_EQ(typed(s), "a:{x:number!} b:int");
+  EXPECT_EQ(losses(s), strings{"bounds@/properties/b/minimum"});  // reported where validators report it
+  // Recursive and unresolvable references become any.
+  std::string rec = R"({"type":"object","properties":{"tree":{"$ref":"#/$defs/node"}},"additionalProperties":false,)"
+                    R"("$defs":{"node":{"type":"object","properties":{"kids":{"type":"array","items":{"$ref":"#/$defs/node"}}},)"
+                    R"("additionalProperties":false}}})";
+  EXPECT_EQ(typed(rec), "tree:{kids:any[]}");
+  EXPECT_EQ(losses(rec), strings{"reference@/properties/tree/properties/kids/items/$ref"});
+  EXPECT_EQ(param(R"({"$ref":"https://example.org/s.json"})"), "p:any");
+  EXPECT_EQ(param_losses(R"({"$ref":"#/nowhere"})"), strings{"reference@/properties/p/$ref"});
+  EXPECT_EQ(param(R"({"$ref":"#/properties/q","type":"string"})"), "p:any");  // q does not exist
+  // Other constraints beside $ref are dropped.
+  EXPECT_EQ(losses(R"({"type":"object","properties":{"a":{"type":"string"},"b":{"$ref":"#/properties/a","minLength":2}},)"
+                   R"("additionalProperties":false})"),
+            strings{"intersection@/properties/b/minLength"});
+}
+
+TEST(SchemaImport, LossesArePermissive) {
+  EXPECT_EQ(param(R"({"type":"string","format":"uri","minLength":1,"maxLength":9,"pattern":"^a"})"), "p:string");
+  EXPECT_EQ(param_losses(R"({"type":"string","format":"uri","minLength":1,"maxLength":9,"pattern":"^a"})"),
+            (strings{"format@/properties/p/format", "pattern@/properties/p/pattern", "bounds@/properties/p/minLength",
+                     "bounds@/properties/p/maxLength"}));
+  EXPECT_EQ(param_losses(R"({"type":"integer","minimum":1,"maximum":5,"exclusiveMinimum":0,"exclusiveMaximum":6,"multipleOf":1})")
+                .size(),
+            5u);
+  EXPECT_EQ(param(R"({"type":"array","items":{"type":"string"},"minItems":1,"maxItems":3,"uniqueItems":true})"), "p:string[]");
+  EXPECT_EQ(param_losses(R"({"type":"array","minItems":1,"uniqueItems":false})"), strings{"bounds@/properties/p/minItems"});
+  EXPECT_EQ(param_losses(R"({"type":"object","minProperties":1,"propertyNames":{"pattern":"^a"}})"),
+            (strings{"bounds@/properties/p/minProperties", "pattern@/properties/p/propertyNames"}));
+  // oneOf is read as anyOf.
+  EXPECT_EQ(param(R"({"oneOf":[{"type":"integer"},{"type":"number"}]})"), "p:number");
+  EXPECT_EQ(param_losses(R"({"oneOf":[{"type":"integer"},{"type":"string"}]})"), strings{"one_of@/properties/p/oneOf"});
+  // Intersections: allOf beyond the first schema, not, if/then/else, combinators beside a type.
+  EXPECT_EQ(param(R"({"allOf":[{"type":"string"},{"minLength":2}]})"), "p:string");
+  EXPECT_EQ(param_losses(R"({"allOf":[{"type":"string"},{"minLength":2}]})"), strings{"intersection@/properties/p/allOf/1"});
+  EXPECT_EQ(param(R"({"type":"string","not":{"const":"x"}})"), "p:string");
+  EXPECT_EQ(param_losses(R"({"type":"string","not":{"const":"x"}})"), strings{"intersection@/properties/p/not"});
+  EXPECT_EQ(param(R"({"type":"object","anyOf":[{"required":["a"]},{"required":["b"]}]})"), "p:object");
+  EXPECT_EQ(param_losses(R"({"type":"object","anyOf":[{"required":["a"]},{"required":["b"]}]})"),
+            strings{"intersection@/properties/p/anyOf"});
+  EXPECT_EQ(param_losses(R"({"if":{"type":"string"},"then":{"minLength":1}})"),
+            (strings{"intersection@/properties/p/if", "intersection@/properties/p/then"}));
+  // Maps: additionalProperties as a schema, patternProperties.
+  EXPECT_EQ(param(R"({"type":"object","additionalProperties":{"type":"string"}})"), "p:object");
+  EXPECT_EQ(param_losses(R"({"type":"object","additionalProperties":{"type":"string"}})"),
+            strings{"map_values@/properties/p"});
+  EXPECT_EQ(param(R"({"type":"object","properties":{"a":{"type":"integer"}},"patternProperties":{"^x":{}}})"), "p:object");
+  // Tuples: positions merge into one element type.
+  EXPECT_EQ(param(R"({"type":"array","prefixItems":[{"type":"number"},{"type":"string"}],"items":false})"), "p:(number|string)[]");
+  EXPECT_EQ(param(R"({"type":"array","items":[{"type":"number"},{"type":"string"}]})"), "p:any[]");
+  EXPECT_EQ(param_losses(R"({"type":"array","items":[{"type":"number"}]})"), strings{"tuple@/properties/p"});
+  // Enum values that are not strings keep only their kind.
+  EXPECT_EQ(param(R"({"enum":[1,2,3]})"), "p:int");
+  EXPECT_EQ(param(R"({"type":"number","enum":[1.5,2]})"), "p:number");
+  EXPECT_EQ(param(R"({"const":true})"), "p:bool");
+  EXPECT_EQ(param(R"({"enum":["a",1]})"), "p:enum(a)|int");
+  EXPECT_EQ(param_losses(R"({"enum":[1,2,3]})"), strings{"enum_values@/properties/p/enum"});
+  EXPECT_TRUE(param_losses(R"({"enum":[true,false,null]})").empty());
+  // Defaults that the form cannot carry.
+  EXPECT_EQ(param(R"({"type":"array","items":{"type":"string"},"default":[]})"), "p:string[]");
+  EXPECT_EQ(param_losses(R"({"type":"array","default":[]})"), strings{"default_value@/properties/p/default"});
+  EXPECT_EQ(param(R"({"type":"integer","default":"x"})"), "p:int");
+  EXPECT_EQ(typed(R"({"type":"object","properties":{"a":{"type":"integer","default":1}},"required":["a"],)"
+                  R"("additionalProperties":false})"),
+            "a:int!");
+  // false, non-schemas and empty names.
+  EXPECT_EQ(param(R"(false)"), "p:any");
+  EXPECT_EQ(param_losses(R"(false)"), strings{"false_schema@/properties/p"});
+  EXPECT_EQ(param(R"(42)"), "p:any");
+  EXPECT_EQ(param(R"({"type":"strin"})"), "p:any");
+  EXPECT_EQ(param(R"({"type":"integer","enum":["a"]})"), "p:any");
+  EXPECT_EQ(param(R"({"type":"object","properties":{"":{"type":"string"}},"additionalProperties":false})"), "p:object");
+  EXPECT_EQ(param_losses(R"({"type":"object","properties":{"":{}}})"), strings{"name@/properties/p"});
+  // Annotations and unknown keywords change nothing and are not reported.
+  EXPECT_TRUE(param_losses(R"({"type":"string","title":"T","examples":["x"],"deprecated":true,"x-vendor":1,"nullable":true})")
+                  .empty());
+  for (const toon::schema_loss& l : toon::import_json_schema(json(R"({"type":"object","properties":{"p":{"format":"x"}}})")).losses)
+    EXPECT_EQ(l.stricter, l.kind == schema_loss_kind::open_object) << l.to_string();
+}
+
+TEST(SchemaImport, OpenObjectsAreTheStricterLoss) {
+  // Without additionalProperties:false, JSON Schema allows other members; the typed form does not.
+  auto in = toon::import_json_schema(json(R"({"type":"object","properties":{"a":{"type":"string"}},"required":["a"]})"));
+  EXPECT_EQ(toon::format_typed_params(in.params), "a:string!");
+  ASSERT_EQ(in.losses.size(), 1u);
+  EXPECT_EQ(in.losses[0].kind, schema_loss_kind::open_object);
+  EXPECT_EQ(in.losses[0].path, "/additionalProperties");
+  EXPECT_TRUE(in.losses[0].stricter);
+  EXPECT_TRUE(in.stricter());
+  EXPECT_EQ(in.losses[0].to_string(),
+            "/additionalProperties: members beyond the listed properties are allowed by the schema, rejected by the "
+            "typed form");
+  // A top level that is not an object with properties: no parameters.
+  for (const char* s : {R"({"type":"object"})", R"({"type":"object","properties":{}})", R"({"type":"string"})", "true"}) {
+    auto t = toon::import_json_schema(json(s));
+    EXPECT_TRUE(t.params.params.empty()) << s;
+    ASSERT_EQ(t.losses.size(), 1u) << s;
+    EXPECT_EQ(t.losses[0].kind, schema_loss_kind::open_object) << s;
+    EXPECT_EQ(t.losses[0].path, "") << s;
+  }
+  EXPECT_TRUE(toon::import_json_schema(json(R"({"type":"object","additionalProperties":false})")).exact());
+  // Required names not listed under properties become required `any` parameters.
+  EXPECT_EQ(typed(R"({"type":"object","properties":{"a":{"type":"string"}},"required":["b"],"additionalProperties":false})"),
+            "a:string b:any!");
+}
+
+TEST(SchemaImport, DepthIsBounded) {
+  std::string deep = R"({"type":"string"})";
+  for (int i = 0; i < 200; ++i) deep = R"({"type":"array","items":)" + deep + "}";
+  toon::json_schema_import_options o;
+  o.max_depth = 5;
+  auto t = toon::import_json_schema_type(json(deep), nullptr, o);
+  EXPECT_EQ(toon::format_param_type(t), "any[][][][][][]");
+  std::vector<toon::schema_loss> l;
+  (void)toon::import_json_schema_type(json(deep), &l, o);
+  ASSERT_EQ(l.size(), 1u);
+  EXPECT_EQ(l[0].kind, schema_loss_kind::depth);
+  // The default limit keeps the result within the typed-param parser's limits.
+  std::string text = toon::format_param_type(toon::import_json_schema_type(json(deep)));
+  EXPECT_TRUE(toon::parse_typed_params("p:" + text)) << text;
+}
+
+TEST(CompactTools, TablesOfForeignTools) {
+  std::vector<toon::mcp::tool_info> tools(2);
+  tools[0].name = "read";
+  tools[0].description = "Read a file";
+  tools[0].input_schema = json(
+      R"({"type":"object","properties":{"path":{"type":"string","description":"File path"},)"
+      R"("opts":{"type":"object","properties":{"mode":{"enum":["a","b"],"description":"How"}},"additionalProperties":false}},)"
+      R"("required":["path"],"additionalProperties":false})");
+  tools[1].name = "list";
+  tools[1].description = "List files";
+  tools[1].input_schema = json(
+      R"({"type":"object","properties":{"path":{"type":"string","description":"File path"},)"
+      R"("edits":{"type":"array","items":{"type":"object","properties":{"old text":{"type":"string","description":"Old"}}}}}})");
+  auto compact = toon::mcp::compact_tools(tools);
+  ASSERT_EQ(compact.size(), 2u);
+  EXPECT_TRUE(compact[0].losses.empty());
+  EXPECT_EQ(compact[1].losses.size(), 2u);  // two open objects
+  EXPECT_EQ(toon::mcp::tools_table(compact),
+            "tools[2]{name,description,params}:\n"
+            "  read,Read a file,\"path:string! opts:{mode:enum(a|b)}\"\n"
+            "  list,List files,\"path:string edits:{\\\"old text\\\":string}[]\"");
+  EXPECT_EQ(toon::mcp::param_descriptions_table(compact),
+            "params[3]{param,description,tools}:\n"
+            "  path,File path,read list\n"
+            "  opts.mode,How,read\n"
+            "  \"edits[].\\\"old text\\\"\",Old,list");
+  EXPECT_EQ(toon::mcp::param_descriptions_table({}), "params: []");
+}
+
+}  // namespace
