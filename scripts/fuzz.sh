@@ -34,7 +34,10 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-all_targets=$(sed -n 's/^set(TOON_FUZZ_TARGETS \(.*\))$/\1/p' fuzz/CMakeLists.txt)
+# The list of fuzz/CMakeLists.txt's set(TOON_FUZZ_TARGETS ...), which may span lines.
+all_targets=$(awk '/^set\(TOON_FUZZ_TARGETS/ {on = 1} on {print} on && /\)/ {exit}' fuzz/CMakeLists.txt |
+  sed 's/set(TOON_FUZZ_TARGETS//; s/)//' | tr -s ' \n' ' ' | sed 's/^ //; s/ $//')
+[ -n "$all_targets" ] || { echo "fuzz.sh: no fuzz targets found in fuzz/CMakeLists.txt" >&2; exit 2; }
 [ ${#targets[@]} -eq 0 ] && read -r -a targets <<<"$all_targets"
 for t in "${targets[@]}"; do
   case " $all_targets " in *" $t "*) ;; *) echo "fuzz.sh: unknown target $t (targets: $all_targets)" >&2; exit 2 ;; esac
