@@ -877,19 +877,9 @@ class push_parser_impl {
       // Quoted cells unescaped (no backslash here, but parse_primitive checks the token).
       for (std::size_t k = 0; k < n; ++k) {
         text_cell& t = texts_[k];
-        if (t.text.empty() || t.text[0] != '"') continue;
-        scalar p;
-        scan_error e;
-        if (!parse_primitive(t.text, scratch_, p, e)) return emit_row(h, c, c.data());
-        t.text = p.text;
-        t.quoted = true;
-        if (p.text.data() == scratch_.data() && !p.text.empty()) {
-          if (row_owned_.empty()) row_text_.clear();
-          row_owned_.push_back({k, row_text_.size(), p.text.size()});
-          row_text_.append(p.text);
-        }
+        if (!t.text.empty() && t.text[0] == '"' && !unquote_cell(k, t.text, t)) return emit_row(h, c, c.data());
       }
-      for (const owned_cell& o : row_owned_) texts_[o.index].text = std::string_view(row_text_).substr(o.at, o.size);
+      place_owned(texts_);
     }
     enter(c.data());  // the row's object counts against the depth limit, as in emit_row()
     leave();
@@ -908,24 +898,35 @@ class push_parser_impl {
       if (!sp.next(cell)) return false;
       text_cell& out = texts_[j];
       out.offset = off(cells.data() + sp.cell_offset());
-      out.quoted = !cell.empty() && cell[0] == '"';
-      if (!out.quoted) {
-        out.text = cell;
-        continue;
-      }
-      scalar p;
-      scan_error e;
-      if (!parse_primitive(cell, scratch_, p, e)) return false;
-      out.text = p.text;
-      if (p.text.data() == scratch_.data() && !p.text.empty()) {
-        // Unescaped into the shared scratch: copied aside, its view set once the row is read.
-        if (row_owned_.empty()) row_text_.clear();
-        row_owned_.push_back({j, row_text_.size(), p.text.size()});
-        row_text_.append(p.text);
-      }
+      out.text = cell;
+      out.quoted = false;
+      if (!cell.empty() && cell[0] == '"' && !unquote_cell(j, cell, out)) return false;
     }
     if (sp.next(cell)) return false;
-    for (const owned_cell& o : row_owned_) texts_[o.index].text = std::string_view(row_text_).substr(o.at, o.size);
+    place_owned(texts_);
+    return true;
+  }
+
+  // A cell unescaped into the shared scratch is copied aside (row_text_) until its row is
+  // read; place_owned() then points the cells at their copies.
+  void keep_if_scratch(std::size_t j, std::string_view text) {
+    if (text.data() != scratch_.data() || text.empty()) return;
+    if (row_owned_.empty()) row_text_.clear();
+    row_owned_.push_back({j, row_text_.size(), text.size()});
+    row_text_.append(text);
+  }
+  template <class Cell>
+  void place_owned(std::vector<Cell>& cells) {
+    for (const owned_cell& o : row_owned_) cells[o.index].text = std::string_view(row_text_).substr(o.at, o.size);
+  }
+  // A quoted cell's content into `out` (cell j); false when the token is malformed.
+  bool unquote_cell(std::size_t j, std::string_view token, text_cell& out) {
+    scalar p;
+    scan_error e;
+    if (!parse_primitive(token, scratch_, p, e)) return false;
+    out.text = p.text;
+    out.quoted = true;
+    keep_if_scratch(j, p.text);
     return true;
   }
 
@@ -941,15 +942,10 @@ class push_parser_impl {
       scalar& out = row_[j];
       if (!sp.next(cell) || !parse_primitive(cell, scratch_, out, e)) return false;
       out.offset = off(cells.data() + sp.cell_offset());
-      if (out.text.data() == scratch_.data() && !out.text.empty()) {
-        // Unescaped into the shared scratch: copied aside, its view set once the row is read.
-        if (row_owned_.empty()) row_text_.clear();
-        row_owned_.push_back({j, row_text_.size(), out.text.size()});
-        row_text_.append(out.text);
-      }
+      keep_if_scratch(j, out.text);
     }
     if (sp.next(cell)) return false;
-    for (const owned_cell& o : row_owned_) row_[o.index].text = std::string_view(row_text_).substr(o.at, o.size);
+    place_owned(row_);
     return true;
   }
 

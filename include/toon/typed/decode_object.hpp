@@ -205,27 +205,27 @@ struct object_frame {
   /// fields[j] (-1: through key(), as an unknown or tag column).
   static bool row(typed_decoder& d, std::size_t at, const std::size_t* fields, const std::string_view* names,
                   const primitive_event* cells, std::size_t count, std::size_t offset) {
-    for (std::size_t j = 0; j < count; ++j) {
-      frame& f = d.frame_at(at);
-      const std::size_t i = fields[j];
-      bool ok;
-      if (i < size) {
-        select_bit(d, f, i);
-        f.index = i;  // the error path names the field
-        ok = table::primitives[i](d, f.target, cells[j]);
-      } else {
-        if (!key(d, f, names[j], offset)) return false;
-        const slot s = f.pending;
-        ok = s.ops->primitive(d, s.target, cells[j]);
-      }
-      if (!ok || !d.value_complete(at)) return false;
-    }
-    return true;
+    return fill_row(d, at, fields, names, cells, count, offset);
   }
-
   /// row() for cells given as text (text_sink::text_row).
   static bool text_row(typed_decoder& d, std::size_t at, const std::size_t* fields, const std::string_view* names,
                        const text_cell* cells, std::size_t count, std::size_t offset) {
+    return fill_row(d, at, fields, names, cells, count, offset);
+  }
+
+  // A cell into field i, or into a slot (scalars and texts).
+  static bool take_field(typed_decoder& d, std::size_t i, void* target, const primitive_event& c) {
+    return table::primitives[i](d, target, c);
+  }
+  static bool take_field(typed_decoder& d, std::size_t i, void* target, const text_cell& c) {
+    return table::cell_takers[i](d, target, c);
+  }
+  static bool take_slot(typed_decoder& d, slot s, const primitive_event& c) { return s.ops->primitive(d, s.target, c); }
+  static bool take_slot(typed_decoder& d, slot s, const text_cell& c) { return d.take_cell(s, c); }
+
+  template <class Cell>
+  static bool fill_row(typed_decoder& d, std::size_t at, const std::size_t* fields, const std::string_view* names,
+                       const Cell* cells, std::size_t count, std::size_t offset) {
     for (std::size_t j = 0; j < count; ++j) {
       frame& f = d.frame_at(at);
       const std::size_t i = fields[j];
@@ -233,10 +233,10 @@ struct object_frame {
       if (i < size) {
         select_bit(d, f, i);
         f.index = i;  // the error path names the field
-        ok = table::cell_takers[i](d, f.target, cells[j]);
+        ok = take_field(d, i, f.target, cells[j]);
       } else {
         if (!key(d, f, names[j], offset)) return false;
-        ok = d.take_cell(f.pending, cells[j]);
+        ok = take_slot(d, f.pending, cells[j]);
       }
       if (!ok || !d.value_complete(at)) return false;
     }
