@@ -329,10 +329,14 @@ struct server::state : std::enable_shared_from_this<server::state> {
 
   value call_tool_result(const call_result& r, const request_context& ctx) const {
     object fields;
-    object item;
-    item.emplace_back("type", "text");
-    item.emplace_back("text", r.text);
-    fields.emplace_back("content", array{value(std::move(item))});
+    if (r.content) {
+      fields.emplace_back("content", *r.content);
+    } else {
+      object item;
+      item.emplace_back("type", "text");
+      item.emplace_back("text", r.text);
+      fields.emplace_back("content", array{value(std::move(item))});
+    }
     if (!r.is_error() && r.structured) fields.emplace_back("structuredContent", *r.structured);
     fields.emplace_back("isError", r.is_error());
     return finish_result(std::move(fields), ctx, false);
