@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <memory>
@@ -393,9 +394,14 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
     toon::mcp::server srv(std::shared_ptr<const toon::tool_catalog>(catalog), options);
     status = srv.serve_stdio();
     abandoned = srv.abandoned_calls();
-    if (abandoned > 0) srv.wait_abandoned(std::chrono::seconds(2));
   }
-  for (upstream& u : upstreams) u.client->shutdown();
+  for (upstream& u : upstreams) u.client->shutdown();  // also fails the calls of abandoned handlers
+  if (abandoned > 0) {
+    // Handler threads given up after a time-out may still be inside a client: end the process
+    // without destroying the clients under them.
+    std::fflush(nullptr);
+    std::_Exit(status == 0 ? exit_ok : exit_data_error);
+  }
   return status == 0 ? exit_ok : exit_data_error;
 }
 
