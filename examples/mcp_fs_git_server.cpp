@@ -3,7 +3,7 @@
 // 2026-07-28. Typed results (write_file, list_directory, search_files, the git tools) come
 // back as structuredContent with an outputSchema, and as TOON text for the model.
 //
-//   mcp_fs_git_server [--workspace DIR] [--test-tools] [--list-changed] [--timeout-ms N]
+//   mcp_fs_git_server [--workspace DIR] [--test-tools] [--list-changed] [--lazy] [--timeout-ms N]
 //                     [--page-size N] [--max-line-bytes N] [--max-calls N]
 //
 // --workspace DIR   the directory the filesystem tools work in (default: a fresh directory in
@@ -12,6 +12,8 @@
 //                   `ms` milliseconds), for the protocol tests (category "test")
 // --list-changed    advertise tools.listChanged and serve `grow` (category "test"): each call
 //                   adds a tool echo_N and announces it with notifications/tools/list_changed
+// --lazy            lazy categories (server_options::lazy_categories): tools/list starts with
+//                   `load_tools`, whose calls add the tools of one category at a time
 // --timeout-ms N    give up a tool call after N ms (server_options::call_timeout; default 60000)
 // --page-size N     tools per tools/list page (default 100)
 // --max-line-bytes N, --max-calls N   server_options::max_line_size, max_concurrent_calls
@@ -72,7 +74,7 @@ namespace {
 
 [[noreturn]] void usage(const std::string& problem) {
   std::cerr << "mcp_fs_git_server: " << problem
-            << "\nusage: mcp_fs_git_server [--workspace DIR] [--test-tools] [--list-changed] [--timeout-ms N]"
+            << "\nusage: mcp_fs_git_server [--workspace DIR] [--test-tools] [--list-changed] [--lazy] [--timeout-ms N]"
                " [--page-size N] [--max-line-bytes N] [--max-calls N]\n";
   std::exit(2);
 }
@@ -105,6 +107,7 @@ int main(int argc, char** argv) {
     std::string_view a = argv[i];
     if (a == "--test-tools") test = true;
     else if (a == "--list-changed") options.tools_list_changed = true;
+    else if (a == "--lazy") options.lazy_categories = true;
     else if (a == "--workspace" && i + 1 < argc) workspace_dir = argv[++i];
     else if (a == "--timeout-ms") options.call_timeout = std::chrono::milliseconds(number_arg(argc, argv, i));
     else if (a == "--page-size") options.page_size = static_cast<std::size_t>(number_arg(argc, argv, i));

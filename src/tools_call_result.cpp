@@ -22,11 +22,15 @@ std::string_view to_string(call_status status) noexcept {
 }
 
 value call_result::to_mcp() const {
-  object content_item;
-  content_item.emplace_back("type", "text");
-  content_item.emplace_back("text", text);
   object out;
-  out.emplace_back("content", array{value(std::move(content_item))});
+  if (content) {
+    out.emplace_back("content", *content);
+  } else {
+    object content_item;
+    content_item.emplace_back("type", "text");
+    content_item.emplace_back("text", text);
+    out.emplace_back("content", array{value(std::move(content_item))});
+  }
   out.emplace_back("isError", is_error());
   return out;
 }

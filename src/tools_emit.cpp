@@ -65,7 +65,7 @@ value tool_catalog::mcp_tools_list(std::string_view category) const {
     entry.reserve(3);
     entry.emplace_back("name", t.name);
     entry.emplace_back("description", t.description);
-    entry.emplace_back("inputSchema", json_schema(t.args_schema));
+    entry.emplace_back("inputSchema", t.input_schema ? *t.input_schema : json_schema(t.args_schema));
     list.emplace_back(std::move(entry));
   }
   object out;

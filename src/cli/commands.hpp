@@ -23,6 +23,8 @@ int run_decode(const options& opts);
 
 /// `toon mcp ...` (the arguments after "mcp"); returns the exit status (cli/mcp.cpp).
 int run_mcp(const std::vector<std::string_view>& args);
+/// `toon mcp proxy ARGS` (args after "proxy"; src/cli/mcp_proxy.cpp).
+int run_mcp_proxy(const std::vector<std::string_view>& args);
 
 /// Renders an error in `source` as `NAME:LINE:COL: message`, the source line and a caret
 /// (toon::format_error), cutting very long lines down to a window around the column.

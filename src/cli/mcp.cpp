@@ -36,12 +36,14 @@ void put(std::FILE* f, const std::string& s) { std::fwrite(s.data(), 1, s.size()
 std::string mcp_usage() {
   return "Usage: toon mcp tools [--descriptions] [--losses] [--no-figures] [--save DIR]\n"
          "                      [--token-counter SCRIPT] -- COMMAND [ARGS...]\n"
+         "       toon mcp proxy [--config FILE] [--lazy] [-- COMMAND [ARGS...]]\n"
          "Run 'toon mcp --help' for details.\n";
 }
 
 std::string mcp_help() {
   return R"(Usage:
   toon mcp tools [options] -- COMMAND [ARGS...]
+  toon mcp proxy [options] [-- COMMAND [ARGS...]]   (toon mcp proxy --help)
 
 Starts the MCP server COMMAND ARGS (stdio; no shell), lists its tools and prints
 them on standard output as a TOON tools table, tools[N]{name,description,params}:,
@@ -338,6 +340,7 @@ int run_mcp(const std::vector<std::string_view>& args) {
     put(args.empty() ? stderr : stdout, args.empty() ? mcp_usage() : mcp_help());
     return args.empty() ? exit_usage : exit_ok;
   }
+  if (args[0] == "proxy") return run_mcp_proxy(std::vector<std::string_view>(args.begin() + 1, args.end()));
   if (args[0] != "tools") {
     put(stderr, "toon mcp: unknown subcommand \"" + std::string(args[0]) + "\"\n" + mcp_usage());
     return exit_usage;

@@ -88,21 +88,69 @@ std::optional<std::size_t> offset_of(std::string_view cursor, std::uint64_t gene
 // ---- state ---------------------------------------------------------------------------------------
 
 // The catalog being served, with each tool's tools/list entry precomputed. Replaced whole by
-// set_catalog(); requests hold the one they started with.
+// set_catalog() and by loading a category; requests hold the one they started with. In lazy
+// mode the entries are the load tool, the tools without a category and those of the loaded
+// categories.
 struct served_catalog {
   std::shared_ptr<const tool_catalog> catalog;
   std::vector<value> entries;
   std::uint64_t generation = 0;
+  bool lazy = false;
+  std::string load_tool;            // its name, when listed (lazy mode, categories present)
+  std::vector<std::string> loaded;  // lazy mode: loaded categories, in catalog order
 
-  explicit served_catalog(std::shared_ptr<const tool_catalog> c) : catalog(std::move(c)) {
+  served_catalog(std::shared_ptr<const tool_catalog> c, const server_options& options,
+                 const std::vector<std::string>& wanted = {})
+      : catalog(std::move(c)), lazy(options.lazy_categories) {
     if (!catalog) catalog = std::make_shared<const tool_catalog>();
+    if (lazy && !catalog->categories().empty()) {
+      load_tool = options.load_tool_name;
+      for (const tool_category& cat : catalog->categories())
+        if (std::find(wanted.begin(), wanted.end(), cat.name) != wanted.end()) loaded.push_back(cat.name);
+      entries.push_back(load_tool_entry(*catalog, load_tool));
+    }
     const value list = catalog->mcp_tools_list();
     for (const value& entry : list["tools"].as_array()) {
+      const tool* t = catalog->find(entry["name"].as_string());
+      if (t == nullptr) continue;
+      if (!load_tool.empty() && t->name == load_tool) continue;  // hidden by the load tool
+      if (lazy && !t->category.empty() && !is_loaded(t->category)) continue;
       value e = entry;
-      const tool* t = catalog->find(e["name"].as_string());
-      if (t != nullptr && t->output_schema) e.as_object().emplace_back("outputSchema", *t->output_schema);
+      if (t->output_schema) e.as_object().emplace_back("outputSchema", *t->output_schema);
       entries.push_back(std::move(e));
     }
+  }
+
+  bool is_loaded(std::string_view category) const {
+    return std::find(loaded.begin(), loaded.end(), category) != loaded.end();
+  }
+
+  // The load tool's tools/list entry: the category summary (TOON) in its description, the
+  // category names as an enum.
+  static value load_tool_entry(const tool_catalog& catalog, const std::string& name) {
+    std::string description =
+        "Loads the tools of one category: they are added to the tool list (notifications/tools/list_changed "
+        "follows) and returned as a TOON table. Categories:\n";
+    description += catalog.categories_table();
+    while (!description.empty() && description.back() == '\n') description.pop_back();
+    array names;
+    for (const tool_category& cat : catalog.categories()) names.emplace_back(cat.name);
+    object category;
+    category.emplace_back("type", "string");
+    category.emplace_back("enum", std::move(names));
+    category.emplace_back("description", "The name of the category to load");
+    object properties;
+    properties.emplace_back("category", std::move(category));
+    object schema;
+    schema.emplace_back("type", "object");
+    schema.emplace_back("properties", std::move(properties));
+    schema.emplace_back("required", array{value("category")});
+    schema.emplace_back("additionalProperties", false);
+    object entry;
+    entry.emplace_back("name", name);
+    entry.emplace_back("description", std::move(description));
+    entry.emplace_back("inputSchema", std::move(schema));
+    return entry;
   }
 };
 
@@ -157,7 +205,10 @@ struct server::state : std::enable_shared_from_this<server::state> {
   std::thread watchdog;
 
   state(std::shared_ptr<const tool_catalog> c, server_options o, message_sink s)
-      : options(std::move(o)), sink(std::move(s)), served(std::make_shared<const served_catalog>(std::move(c))) {}
+      : options(std::move(o)), sink(std::move(s)), served(std::make_shared<const served_catalog>(std::move(c), options)) {}
+
+  // Whether changes of the tool list are announced (and tools.listChanged advertised).
+  bool announces() const { return options.tools_list_changed || options.lazy_categories; }
 
   std::shared_ptr<const served_catalog> current() const {
     std::lock_guard<std::mutex> lock(catalog_mutex);
@@ -165,13 +216,33 @@ struct server::state : std::enable_shared_from_this<server::state> {
   }
 
   void set_catalog(std::shared_ptr<const tool_catalog> c) {
-    auto next = std::make_shared<served_catalog>(std::move(c));
     {
       std::lock_guard<std::mutex> lock(catalog_mutex);
+      auto next = std::make_shared<served_catalog>(std::move(c), options, served->loaded);
       next->generation = served->generation + 1;
       served = std::move(next);
     }
-    if (options.tools_list_changed) announce_tools_changed();
+    if (announces()) announce_tools_changed();
+  }
+
+  // Lazy mode: adds `category` to the loaded ones. The catalog that has it, or null when
+  // there is no such category or it was loaded already (nothing changes then).
+  std::shared_ptr<const tool_catalog> load(std::string_view category) {
+    std::shared_ptr<const tool_catalog> catalog;
+    {
+      std::lock_guard<std::mutex> lock(catalog_mutex);
+      if (served->load_tool.empty() || served->catalog->find_category(category) == nullptr ||
+          served->is_loaded(category))
+        return nullptr;
+      std::vector<std::string> wanted = served->loaded;
+      wanted.emplace_back(category);
+      auto next = std::make_shared<served_catalog>(served->catalog, options, wanted);
+      next->generation = served->generation + 1;
+      catalog = next->catalog;
+      served = std::move(next);
+    }
+    announce_tools_changed();
+    return catalog;
   }
 
   void announce_tools_changed() {
@@ -244,7 +315,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
 
   value capabilities() const {
     object tools;
-    tools.emplace_back("listChanged", options.tools_list_changed);
+    tools.emplace_back("listChanged", announces());
     object caps;
     caps.emplace_back("tools", std::move(tools));
     return caps;
@@ -258,10 +329,14 @@ struct server::state : std::enable_shared_from_this<server::state> {
 
   value call_tool_result(const call_result& r, const request_context& ctx) const {
     object fields;
-    object item;
-    item.emplace_back("type", "text");
-    item.emplace_back("text", r.text);
-    fields.emplace_back("content", array{value(std::move(item))});
+    if (r.content) {
+      fields.emplace_back("content", *r.content);
+    } else {
+      object item;
+      item.emplace_back("type", "text");
+      item.emplace_back("text", r.text);
+      fields.emplace_back("content", array{value(std::move(item))});
+    }
     if (!r.is_error() && r.structured) fields.emplace_back("structuredContent", *r.structured);
     fields.emplace_back("isError", r.is_error());
     return finish_result(std::move(fields), ctx, false);
@@ -355,6 +430,10 @@ struct server::state : std::enable_shared_from_this<server::state> {
     if (arguments != nullptr && !arguments->is_object() && !arguments->is_null())
       throw rpc_failure{invalid_params, "Invalid params: tools/call \"arguments\" must be an object"};
     std::shared_ptr<const served_catalog> source = current();
+    if (!source->load_tool.empty() && name->as_string() == source->load_tool) {
+      send(jsonrpc::result_response(id, call_tool_result(load_tool_call(*source, arguments), ctx)));
+      return;
+    }
     const tool* t = source->catalog->find(name->as_string());
     if (t == nullptr) {
       call_result unknown = source->catalog->call(name->as_string(), value());  // the catalog's message
@@ -377,6 +456,43 @@ struct server::state : std::enable_shared_from_this<server::state> {
     calls.emplace(c->key, c);
     queue.push_back(std::move(c));
     start_queued(lock);
+  }
+
+  // A call of the load tool, answered at once on the reading thread: loads the category (the
+  // list_changed notification goes out before this result) and returns its tools table.
+  call_result load_tool_call(const served_catalog& source, const value* arguments) {
+    call_result r;
+    const tool_catalog& catalog = *source.catalog;
+    std::string names;
+    for (const tool_category& cat : catalog.categories()) names += (names.empty() ? "" : ", ") + cat.name;
+    const value* category = arguments != nullptr && arguments->is_object() ? arguments->find("category") : nullptr;
+    std::string unexpected;
+    if (arguments != nullptr && arguments->is_object())
+      for (const auto& m : arguments->as_object())
+        if (m.key != "category") unexpected += (unexpected.empty() ? "" : ", ") + m.key;
+    if (category == nullptr || !category->is_string() || !unexpected.empty()) {
+      r.status = call_status::invalid_arguments;
+      r.text = "invalid arguments for " + source.load_tool + ": " +
+               (!unexpected.empty() ? "unknown argument " + unexpected
+                                    : std::string("\"category\" (a string) is required")) +
+               "; categories: " + names;
+      return r;
+    }
+    const std::string& wanted = category->as_string();
+    if (catalog.find_category(wanted) == nullptr) {
+      r.status = call_status::invalid_arguments;
+      r.text = "invalid arguments for " + source.load_tool + ": unknown category \"" + wanted +
+               "\"; categories: " + names;
+      return r;
+    }
+    std::shared_ptr<const tool_catalog> loaded = load(wanted);
+    const tool_catalog& now = loaded ? *loaded : catalog;
+    const std::size_t count = now.tool_count(wanted);
+    r.text = (loaded ? "Loaded category " : "Category ") + wanted + (loaded ? ": " : " was already loaded: ") +
+             std::to_string(count) + (count == 1 ? " tool" : " tools") + " in the tool list.\n" +
+             now.tools_table(wanted);
+    while (!r.text.empty() && r.text.back() == '\n') r.text.pop_back();
+    return r;
   }
 
   // ---- call execution ------------------------------------------------------------------------
@@ -504,7 +620,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
         throw rpc_failure{invalid_request, "Invalid Request: request id " + key + " is already in use"};
     }
     const value* tools = filter->find("toolsListChanged");
-    subscription sub{id, options.tools_list_changed && tools != nullptr && tools->is_bool() && tools->as_bool()};
+    subscription sub{id, announces() && tools != nullptr && tools->is_bool() && tools->as_bool()};
     object honoured;
     if (sub.tools_list_changed) honoured.emplace_back("toolsListChanged", true);
     object ack;
@@ -663,6 +779,10 @@ server::server(std::shared_ptr<const tool_catalog> catalog, server_options optio
     : state_(std::make_shared<state>(std::move(catalog), std::move(options), std::move(sink))) {}
 
 void server::set_catalog(std::shared_ptr<const tool_catalog> catalog) { state_->set_catalog(std::move(catalog)); }
+
+bool server::load_category(std::string_view category) { return state_->load(category) != nullptr; }
+
+std::vector<std::string> server::loaded_categories() const { return state_->current()->loaded; }
 
 server::~server() { state_->stop(); }
 

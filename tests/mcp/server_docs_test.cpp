@@ -110,3 +110,35 @@ TEST(McpServerDocs, OutputSchemaShown) {
             R"({"type":"object","properties":{"city":{"type":"string"},"highs":{"type":"array","items":{"type":"number"}}},)"
             R"("required":["city","highs"],"additionalProperties":false})");
 }
+
+TEST(McpServerDocs, LazyCategories) {
+  // doc:begin server_lazy
+  toon::tool_catalog cat;
+  cat.add_category("weather", "Forecasts and alerts");
+  cat.add<forecast_args>("forecast", "Daily high temperatures", "weather", [](const forecast_args& a) {
+    return forecast{a.city, std::vector<double>(static_cast<std::size_t>(a.days), 21.5)};
+  });
+  std::vector<std::string> sent;
+  toon::mcp::server_options options;
+  options.lazy_categories = true;  // tools/list: load_tools only, until a category is loaded
+  options.log = {};
+  toon::mcp::server server(cat, options, [&](std::string_view message) { sent.emplace_back(message); });
+  server.handle_line(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",)"
+                     R"("capabilities":{},"clientInfo":{"name":"test","version":"1"}}})");
+  server.handle_line(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+  server.handle_line(R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"load_tools",)"
+                     R"("arguments":{"category":"weather"}}})");
+  // sent[1]: {"jsonrpc":"2.0","method":"notifications/tools/list_changed"}
+  // sent[2]: {"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":
+  //   "Loaded category weather: 1 tool in the tool list.\ntools[1]{name,description,params}:\n
+  //    forecast,Daily high temperatures,\"city:string! days:int=3\""}],"isError":false}}
+  // doc:end
+  ASSERT_EQ(sent.size(), 3u);
+  EXPECT_NE(sent[0].find(R"("tools":{"listChanged":true})"), std::string::npos) << sent[0];
+  EXPECT_EQ(sent[1], R"({"jsonrpc":"2.0","method":"notifications/tools/list_changed"})");
+  EXPECT_EQ(sent[2],
+            R"({"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":)"
+            R"("Loaded category weather: 1 tool in the tool list.\ntools[1]{name,description,params}:\n)"
+            R"(  forecast,Daily high temperatures,\"city:string! days:int=3\""}],"isError":false}})");
+  EXPECT_EQ(server.loaded_categories(), std::vector<std::string>{"weather"});
+}

@@ -13,6 +13,8 @@
 // `_meta["io.modelcontextprotocol/protocolVersion"]` is served statelessly, anything else by the
 // legacy session that `initialize` opened. set_catalog() replaces the tools while serving and,
 // with server_options::tools_list_changed, announces it (notifications/tools/list_changed).
+// With server_options::lazy_categories, tools/list starts with a category summary tool
+// (`load_tools`) and grows one category at a time.
 #pragma once
 
 #include "toon/version.hpp"  // first: stops below C++20 with a clear message
@@ -90,6 +92,18 @@ struct server_options {
   /// `notifications/tools/list_changed`: to the initialized 2025-11-25 session, and on every
   /// 2026-07-28 `subscriptions/listen` stream that asked for `toolsListChanged`.
   bool tools_list_changed = false;
+  /// Lazy categories (docs/mcp.md, "Lazy loading"): tools/list starts with only the tool
+  /// `load_tool_name` (whose description holds the catalog's category summary as TOON) and
+  /// the tools that have no category. Calling it with {"category": NAME} adds that category's
+  /// tools to tools/list, announces the change like set_catalog() does (whether or not
+  /// tools_list_changed is set; `tools.listChanged` is advertised), and answers with the
+  /// category's TOON tools table. Loaded categories belong to the server (one stdio client),
+  /// stay loaded across set_catalog() while they exist, and never unload. Tools of categories
+  /// not loaded yet can still be called by name. Without categories in the catalog, no load
+  /// tool is listed.
+  bool lazy_categories = false;
+  /// The name of the load tool in lazy_categories mode; it hides a catalog tool of that name.
+  std::string load_tool_name = "load_tools";
   /// Diagnostics (malformed messages, cancellations, timeouts); never stdout. Empty: none.
   std::function<void(std::string_view)> log = &log_to_stderr;
 };
@@ -143,6 +157,13 @@ class server {
   /// become invalid (-32602). With server_options::tools_list_changed, then sends
   /// `notifications/tools/list_changed` (see there).
   void set_catalog(std::shared_ptr<const tool_catalog> catalog);
+
+  /// Lazy categories: loads `category` as a call of the load tool does (adds its tools to
+  /// tools/list and announces the change). Returns false, changing nothing, for a category the
+  /// catalog does not have or one already loaded; always false without lazy_categories.
+  bool load_category(std::string_view category);
+  /// Lazy categories: the categories loaded so far, in the catalog's category order.
+  [[nodiscard]] std::vector<std::string> loaded_categories() const;
 
   /// tools/call requests queued or running now.
   [[nodiscard]] std::size_t pending_calls() const;

@@ -47,6 +47,9 @@ struct call_result {
   /// accepts (not a string, void or toon::value). A struct result is its value as it is; any
   /// other type is wrapped as {"result": value}. Not part of to_mcp().
   std::optional<value> structured{};
+  /// MCP content blocks (an array) sent instead of the one text block made of `text`: a
+  /// handler that passes another server's result on (docs/mcp.md, "Proxy") sets them.
+  std::optional<value> content{};
 
   /// True unless the handler ran and succeeded.
   [[nodiscard]] bool is_error() const noexcept { return status != call_status::ok; }
@@ -57,7 +60,8 @@ struct call_result {
   /// The JSON-RPC error code of a protocol error (jsonrpc_invalid_params), else 0.
   [[nodiscard]] int jsonrpc_code() const noexcept { return is_protocol_error() ? jsonrpc_invalid_params : 0; }
 
-  /// The MCP CallToolResult: {"content":[{"type":"text","text":text}],"isError":is_error()}.
+  /// The MCP CallToolResult: {"content":[{"type":"text","text":text}],"isError":is_error()}
+  /// (`content` instead, when set).
   [[nodiscard]] value to_mcp() const;
   /// A whole JSON-RPC 2.0 response to the request `id`: {"jsonrpc":"2.0","id":id,"result":
   /// to_mcp()}, or for a protocol error {"jsonrpc":"2.0","id":id,"error":{"code":-32602,

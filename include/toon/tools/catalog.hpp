@@ -44,6 +44,11 @@ struct tool {
   /// optional field also allowing null, wrapped as {"result": R} unless R is a struct
   /// (docs/mcp.md, "Typed results"). Not part of mcp_tools_list().
   std::optional<value> output_schema{};
+  /// A JSON Schema published as MCP `inputSchema` instead of json_schema(args_schema), for a
+  /// tool whose arguments another program checks (a proxy's upstream server, docs/mcp.md
+  /// "Proxy"). When set, call() does not validate the arguments against args_schema: the
+  /// handler receives them as sent (null as {}); args_schema still gives the tools table.
+  std::optional<value> input_schema{};
 };
 
 /// A set of tools, in registration order, grouped into categories. Registration is not

@@ -1,0 +1,408 @@
+// cli/mcp_proxy.cpp - `toon mcp proxy`: an MCP server on stdio in front of upstream MCP servers
+// (docs/mcp.md, "Proxy"; docs/cli.md). Each upstream is a toon::mcp::client; its tools go into
+// one toon::tool_catalog (a category per upstream, names prefixed with the upstream's name when
+// there are several), published with their own inputSchema and forwarded as they are; JSON
+// text results come back as TOON text when that is shorter.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "commands.hpp"
+#include "toon/decode.hpp"
+#include "toon/json.hpp"
+#include "toon/mcp/client.hpp"
+#include "toon/mcp/server.hpp"
+#include "toon/schema_import.hpp"
+#include "toon/tools.hpp"
+
+extern char** environ;
+
+namespace toon_cli {
+
+namespace {
+
+void say(const std::string& s) {
+  std::fwrite(s.data(), 1, s.size(), stderr);
+  std::fflush(stderr);
+}
+
+std::string proxy_usage() {
+  return "Usage: toon mcp proxy [--config FILE] [--lazy] [--name NAME] [--timeout SECONDS]\n"
+         "                      [--no-reencode] [-- COMMAND [ARGS...]]\n"
+         "Run 'toon mcp proxy --help' for details.\n";
+}
+
+std::string proxy_help() {
+  return R"(Usage:
+  toon mcp proxy [options] [-- COMMAND [ARGS...]]
+
+An MCP server on standard input and output (protocols 2025-11-25 and 2026-07-28)
+in front of upstream MCP servers: those of --config FILE, and COMMAND ARGS
+(no shell) named --name. Their tools are listed with their own inputSchema,
+prefixed "NAME__" when there are several upstreams; calls are forwarded to the
+upstream that has the tool. A text block of a result that is a JSON object or
+array is replaced by its TOON encoding when that is shorter; such a block says
+so in its _meta ("toon/encoding").
+
+Options:
+  --config FILE       upstream servers, as JSON or TOON (docs/mcp.md, "Proxy"):
+                        servers[N]: name, command, args, env, cwd, description,
+                        timeout_ms, limits {cpu_seconds, memory_mb, open_files}
+                      or {"mcpServers": {NAME: {command, args, env}}}
+  --lazy              lazy categories: one category per upstream; tools/list
+                      starts with load_tools, whose calls add a category's
+                      tools and return them as a TOON tools table
+  --name NAME         the name of the COMMAND upstream (default: upstream)
+  --timeout SECONDS   start-up and tools/list time limit, and default call time
+                      limit of each upstream (default 60)
+  --no-reencode       pass text results on as they are
+
+Exit status: 0 when the client closed standard input, 1 an upstream could not
+be started or listed, or the config is invalid, 2 wrong usage.
+)";
+}
+
+struct upstream_config {
+  std::string name;
+  std::string description;
+  std::vector<std::string> argv;
+  std::vector<std::string> env;  // NAME=value, added to this process's environment
+  std::string cwd;
+  std::int64_t timeout_ms = 0;   // 0: --timeout
+  toon::mcp::resource_limits limits{};
+};
+
+// ---- config -------------------------------------------------------------------------------------
+
+struct config_error {
+  std::string message;
+};
+
+const std::string& string_field(const toon::value& v, std::string_view what) {
+  if (!v.is_string()) throw config_error{std::string(what) + " must be a string"};
+  return v.as_string();
+}
+
+std::uint64_t positive_field(const toon::value& v, std::string_view what) {
+  if (v.type() != toon::value::kind::integer || v.as_int64() <= 0) throw config_error{std::string(what) + " must be a positive integer"};
+  return static_cast<std::uint64_t>(v.as_int64());
+}
+
+upstream_config server_of(const toon::value& s, std::string name, const std::string& where) {
+  if (!s.is_object()) throw config_error{where + " must be an object"};
+  upstream_config u;
+  u.name = std::move(name);
+  for (const auto& m : s.as_object()) {
+    const std::string field = where + "." + m.key;
+    if (m.key == "name") {
+      if (u.name.empty()) u.name = string_field(m.value, field);
+    } else if (m.key == "command") {
+      u.argv.insert(u.argv.begin(), string_field(m.value, field));
+    } else if (m.key == "args") {
+      if (!m.value.is_array()) throw config_error{field + " must be an array of strings"};
+      for (const toon::value& a : m.value.as_array()) u.argv.push_back(string_field(a, field + "[]"));
+    } else if (m.key == "env") {
+      if (!m.value.is_object()) throw config_error{field + " must be an object of strings"};
+      for (const auto& e : m.value.as_object()) u.env.push_back(e.key + "=" + string_field(e.value, field + "." + e.key));
+    } else if (m.key == "cwd") {
+      u.cwd = string_field(m.value, field);
+    } else if (m.key == "description") {
+      u.description = string_field(m.value, field);
+    } else if (m.key == "timeout_ms") {
+      u.timeout_ms = static_cast<std::int64_t>(positive_field(m.value, field));
+    } else if (m.key == "limits") {
+      if (!m.value.is_object()) throw config_error{field + " must be an object"};
+      for (const auto& l : m.value.as_object()) {
+        const std::string lf = field + "." + l.key;
+        if (l.key == "cpu_seconds") u.limits.cpu_seconds = positive_field(l.value, lf);
+        else if (l.key == "memory_mb") u.limits.address_space_bytes = positive_field(l.value, lf) << 20;
+        else if (l.key == "open_files") u.limits.open_files = positive_field(l.value, lf);
+        else throw config_error{lf + ": unknown limit (cpu_seconds, memory_mb, open_files)"};
+      }
+    } else if (m.key != "type") {  // "type": "stdio" of the mcpServers form is accepted
+      throw config_error{field + ": unknown field"};
+    }
+  }
+  if (u.name.empty()) throw config_error{where + ".name is required"};
+  if (u.argv.empty() || s.find("command") == nullptr) throw config_error{where + ".command is required"};
+  return u;
+}
+
+std::vector<upstream_config> read_config(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw config_error{path + ": cannot read"};
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::size_t first = text.find_first_not_of(" \t\r\n");
+  toon::result<toon::value> doc = first != std::string::npos && (text[first] == '{' || text[first] == '[') ? toon::from_json(text) : toon::decode(text);
+  if (!doc) throw config_error{path + ": " + doc.error().to_string()};
+  if (!doc->is_object()) throw config_error{path + ": the config must be an object"};
+  std::vector<upstream_config> out;
+  try {
+    for (const auto& m : doc->as_object()) {
+      if (m.key == "servers") {
+        if (!m.value.is_array()) throw config_error{"servers must be an array"};
+        std::size_t i = 0;
+        for (const toon::value& s : m.value.as_array()) out.push_back(server_of(s, {}, "servers[" + std::to_string(i++) + "]"));
+      } else if (m.key == "mcpServers") {
+        if (!m.value.is_object()) throw config_error{"mcpServers must be an object"};
+        for (const auto& s : m.value.as_object()) out.push_back(server_of(s.value, s.key, "mcpServers." + s.key));
+      } else {
+        throw config_error{m.key + ": unknown field (servers, mcpServers)"};
+      }
+    }
+  } catch (config_error& e) {
+    e.message = path + ": " + e.message;  // every error names the file
+    throw;
+  }
+  return out;
+}
+
+// ---- forwarding ---------------------------------------------------------------------------------
+
+// The text blocks of `content` that are a JSON object or array, replaced by their TOON encoding
+// where that is shorter (in bytes); the block's _meta says so.
+toon::value reencode(const toon::value& content) {
+  if (!content.is_array()) return content;
+  toon::array out;
+  out.reserve(content.as_array().size());
+  for (const toon::value& block : content.as_array()) {
+    const toon::value* type = block.is_object() ? block.find("type") : nullptr;
+    const toon::value* text = block.is_object() ? block.find("text") : nullptr;
+    if (type == nullptr || !type->is_string() || type->as_string() != "text" || text == nullptr || !text->is_string()) {
+      out.push_back(block);
+      continue;
+    }
+    const std::string& json = text->as_string();
+    std::size_t first = json.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos || (json[first] != '{' && json[first] != '[')) {
+      out.push_back(block);
+      continue;
+    }
+    toon::result<std::string> toon_text = toon::json_to_toon(json);
+    if (!toon_text || toon_text->size() >= json.size()) {
+      out.push_back(block);
+      continue;
+    }
+    const std::size_t toon_size = toon_text->size();
+    toon::object b;
+    for (const auto& m : block.as_object())
+      if (m.key != "text" && m.key != "_meta") b.emplace_back(m.key, m.value);
+    b.emplace_back("text", std::move(*toon_text));
+    toon::object meta;
+    if (const toon::value* old = block.find("_meta"); old != nullptr && old->is_object()) meta = old->as_object();
+    meta.emplace_back("toon/encoding", "toon, re-encoded from JSON (" + std::to_string(json.size()) + " -> " +
+                                           std::to_string(toon_size) + " bytes)");
+    b.emplace_back("_meta", std::move(meta));
+    out.emplace_back(std::move(b));
+  }
+  return out;
+}
+
+struct upstream {
+  upstream_config config;
+  std::unique_ptr<toon::mcp::client> client;
+  std::vector<toon::mcp::tool_info> tools;
+};
+
+toon::tool forwarding_tool(upstream& u, const toon::mcp::tool_info& info, bool prefixed, bool reencode_json,
+                           std::chrono::milliseconds timeout) {
+  toon::tool t;
+  t.name = prefixed ? u.config.name + "__" + info.name : info.name;
+  t.description = info.description;
+  t.category = u.config.name;
+  toon::imported_schema params = toon::import_json_schema(info.input_schema);
+  t.args_schema = std::move(params.params);
+  t.input_schema = info.input_schema.is_object() ? info.input_schema : toon::value(toon::object{{"type", "object"}});
+  if (info.output_schema.is_object()) t.output_schema = info.output_schema;
+  toon::mcp::client* c = u.client.get();
+  std::string upstream_name = u.config.name, tool_name = info.name;
+  t.handler = [c, upstream_name, tool_name, reencode_json, timeout](const toon::value& arguments) {
+    toon::call_result r;
+    auto answer = c->call_tool(tool_name, arguments.is_null() ? toon::value(toon::object{}) : arguments, timeout);
+    if (!answer) {
+      r.status = toon::call_status::tool_failed;
+      r.text = "upstream " + upstream_name + ": " + answer.error().message;
+      return r;
+    }
+    r.status = answer->is_error ? toon::call_status::tool_failed : toon::call_status::ok;
+    r.text = answer->text();
+    r.content = reencode_json ? reencode(answer->content) : answer->content;
+    if (!answer->structured_content.is_null()) r.structured = answer->structured_content;
+    return r;
+  };
+  return t;
+}
+
+std::vector<std::string> environment_with(const std::vector<std::string>& extra) {
+  std::vector<std::string> env;
+  for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
+    std::string_view entry(*e);
+    std::string_view key = entry.substr(0, entry.find('='));
+    bool replaced = std::any_of(extra.begin(), extra.end(), [&](const std::string& x) {
+      return std::string_view(x).substr(0, x.find('=')) == key;
+    });
+    if (!replaced) env.emplace_back(entry);
+  }
+  env.insert(env.end(), extra.begin(), extra.end());
+  return env;
+}
+
+}  // namespace
+
+int run_mcp_proxy(const std::vector<std::string_view>& args) {
+  std::string config_path, name = "upstream";
+  bool lazy = false, reencode_json = true;
+  int timeout_seconds = 60;
+  std::vector<std::string> command;
+  std::size_t i = 0;
+  for (; i < args.size(); ++i) {
+    std::string_view a = args[i];
+    if (a == "--") {
+      ++i;
+      break;
+    }
+    if (a == "--help" || a == "-h") {
+      std::fwrite(proxy_help().data(), 1, proxy_help().size(), stdout);
+      return exit_ok;
+    }
+    if (a == "--lazy") {
+      lazy = true;
+    } else if (a == "--no-reencode") {
+      reencode_json = false;
+    } else if ((a == "--config" || a == "--name" || a == "--timeout") && i + 1 < args.size()) {
+      std::string v(args[++i]);
+      if (a == "--config") config_path = v;
+      else if (a == "--name") name = v;
+      else {
+        char* end = nullptr;
+        long n = std::strtol(v.c_str(), &end, 10);
+        if (end == nullptr || *end != '\0' || n < 1 || n > 3600) {
+          say("toon mcp proxy: --timeout needs a number of seconds, 1 to 3600\n" + proxy_usage());
+          return exit_usage;
+        }
+        timeout_seconds = static_cast<int>(n);
+      }
+    } else {
+      say("toon mcp proxy: unknown option or missing value \"" + std::string(a) + "\"\n" + proxy_usage());
+      return exit_usage;
+    }
+  }
+  for (; i < args.size(); ++i) command.emplace_back(args[i]);
+
+  std::vector<upstream_config> configs;
+  try {
+    if (!config_path.empty()) configs = read_config(config_path);
+  } catch (const config_error& e) {
+    say("toon mcp proxy: config: " + e.message + "\n");
+    return exit_data_error;
+  }
+  if (!command.empty()) {
+    upstream_config u;
+    u.name = name;
+    u.argv = command;
+    configs.push_back(std::move(u));
+  }
+  if (configs.empty()) {
+    say("toon mcp proxy: no upstream server (give --config FILE or a command after --)\n" + proxy_usage());
+    return exit_usage;
+  }
+  for (std::size_t a = 0; a < configs.size(); ++a)
+    for (std::size_t b = a + 1; b < configs.size(); ++b)
+      if (configs[a].name == configs[b].name) {
+        say("toon mcp proxy: two upstream servers are named \"" + configs[a].name + "\"\n");
+        return exit_data_error;
+      }
+
+  const std::chrono::milliseconds default_timeout = std::chrono::seconds(timeout_seconds);
+  std::vector<upstream> upstreams;
+  upstreams.reserve(configs.size());
+  std::chrono::milliseconds longest = default_timeout;
+  for (upstream_config& cfg : configs) {
+    toon::mcp::process_options p;
+    p.argv = cfg.argv;
+    if (!cfg.env.empty()) p.environment = environment_with(cfg.env);
+    p.working_directory = cfg.cwd;
+    p.limits = cfg.limits;
+    toon::mcp::client_options co;
+    co.initialize_timeout = default_timeout;
+    co.request_timeout = default_timeout;
+    co.discover_timeout = std::chrono::seconds(std::min(timeout_seconds, 10));
+    auto c = toon::mcp::client::connect(p, co);
+    if (!c) {
+      say("toon mcp proxy: cannot connect to " + cfg.name + " (" + cfg.argv.front() + "): " + c.error().message + "\n");
+      return exit_data_error;
+    }
+    auto tools = c->list_tools();
+    if (!tools) {
+      say("toon mcp proxy: " + cfg.name + ": tools/list failed: " + tools.error().message + "\n");
+      return exit_data_error;
+    }
+    upstream u;
+    u.config = std::move(cfg);
+    u.client = std::make_unique<toon::mcp::client>(std::move(*c));
+    u.tools = std::move(*tools);
+    if (u.config.timeout_ms > 0) longest = std::max(longest, std::chrono::milliseconds(u.config.timeout_ms));
+    upstreams.push_back(std::move(u));
+  }
+
+  auto catalog = std::make_shared<toon::tool_catalog>();
+  const bool prefixed = upstreams.size() > 1;
+  for (upstream& u : upstreams) {
+    const toon::mcp::server_info& info = u.client->server();
+    std::string description = !u.config.description.empty() ? u.config.description
+                              : info.name.empty() ? "Tools of the MCP server " + u.config.name
+                                                  : "Tools of the MCP server " + info.name + " " + info.version;
+    if (auto r = catalog->try_add_category(u.config.name, description); !r) {
+      say("toon mcp proxy: " + r.error().message + "\n");
+      return exit_data_error;
+    }
+    std::chrono::milliseconds timeout = u.config.timeout_ms > 0 ? std::chrono::milliseconds(u.config.timeout_ms) : default_timeout;
+    for (const toon::mcp::tool_info& t : u.tools)
+      if (auto r = catalog->try_add_tool(forwarding_tool(u, t, prefixed, reencode_json, timeout)); !r) {
+        say("toon mcp proxy: " + u.config.name + ": tool " + t.name + ": " + r.error().message + "\n");
+        return exit_data_error;
+      }
+  }
+
+  toon::mcp::server_options options;
+  options.info.name = "toon-mcp-proxy";
+  options.info.title = "toon mcp proxy";
+  options.instructions = "Tools of " + std::to_string(upstreams.size()) + " MCP server" +
+                         (upstreams.size() == 1 ? "" : "s") + (prefixed ? ", each tool name prefixed by its server's" : "") +
+                         (reencode_json ? ". Results that were JSON come as TOON text when that is shorter." : ".");
+  options.lazy_categories = lazy;
+  options.page_size = 0;
+  // The proxy's own limit comes after the upstream's, so that the upstream's time-out is what
+  // a client sees.
+  options.call_timeout = longest + std::chrono::seconds(5);
+  options.max_concurrent_calls = 8;
+  toon::mcp::log_to_stderr("proxy: " + std::to_string(catalog->tools().size()) + " tools of " +
+                           std::to_string(upstreams.size()) + " upstream server(s) on stdio" + (lazy ? ", lazy" : ""));
+  int status = 0;
+  std::size_t abandoned = 0;
+  {
+    toon::mcp::server srv(std::shared_ptr<const toon::tool_catalog>(catalog), options);
+    status = srv.serve_stdio();
+    abandoned = srv.abandoned_calls();
+  }
+  for (upstream& u : upstreams) u.client->shutdown();  // also fails the calls of abandoned handlers
+  if (abandoned > 0) {
+    // Handler threads given up after a time-out may still be inside a client: end the process
+    // without destroying the clients under them.
+    std::fflush(nullptr);
+    std::_Exit(status == 0 ? exit_ok : exit_data_error);
+  }
+  return status == 0 ? exit_ok : exit_data_error;
+}
+
+}  // namespace toon_cli

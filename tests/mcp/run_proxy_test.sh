@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# ctests mcp.proxy_ts_sdk and mcp.proxy_ts_sdk_lazy: installs what tests/mcp/ts_proxy_test.mjs
+# needs when missing - the TypeScript SDK client (tools/mcp-peers), the upstream servers
+# server-filesystem and mcp-server-git (tools/mcp-servers) and the reference TOON implementation
+# (tools/reference, an independent decoder of the re-encoded results) - then runs it.
+# Usage: run_proxy_test.sh TOON_BINARY [--lazy]. Exit 77 (ctest: skipped) when node, python3
+# or git is missing.
+set -uo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+for tool in node python3 git; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "ts_proxy_test.mjs: SKIPPED, $tool not found (scripts/setup.sh installs it)"
+    exit 77
+  fi
+done
+bash "$here/../../tools/mcp-peers/ensure-installed.sh" node || exit $?
+bash "$here/../../tools/mcp-servers/ensure-installed.sh" || exit $?
+refdir="$here/../../tools/reference"
+node=node
+npm=npm
+die() { echo "run_proxy_test.sh: $*" >&2; exit 1; }
+# shellcheck source=../../tools/reference/ensure-installed.sh
+. "$refdir/ensure-installed.sh"
+exec node "$here/ts_proxy_test.mjs" "$@"
