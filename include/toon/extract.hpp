@@ -71,7 +71,7 @@ struct extracted_document {
   std::uint32_t first_line = 1;
   /// TOON or JSON, judged from the first non-blank line (not from the fence's info string).
   payload_kind kind = payload_kind::toon;
-  /// The fence's info string in lower case ("toon", "json", ...), empty when bare or unfenced.
+  /// The fence's info string as written ("toon", "JSON", ...), empty when bare or unfenced.
   std::string_view fence_info{};
   /// True when the document was inside a fence.
   bool fenced = false;
@@ -89,21 +89,26 @@ struct extraction {
 /// text and ignored when judging lines).
 ///
 /// - Fenced blocks (``` or ~~~, at most 3 spaces of indentation, any info string; an
-///   unterminated fence runs to the end): the blocks whose first non-blank line starts a
-///   document (below) are candidates, chosen by options.blocks; a fenced block of another
-///   language (```python) is reported as other_block.
-/// - No fence: the document starts at the first unindented line that starts one: `key: ...`,
-///   `key[N]...:` or `"quoted key": ...` (a key of letters, digits, `_ . - $` or non-ASCII
-///   bytes, then ':' at the end or before a space), a root array header `[N]...:`, a `#`
-///   comment, or `{` / `[` starting JSON. A TOON document then runs while lines are
-///   indented, blank, comments or again such key lines; the first other unindented line
-///   ends it (trailing prose). A JSON document runs to the bracket closing its first one
-///   (strings and escapes respected); the rest is trailing prose.
-/// - A reply that is all document is returned whole (documents[0].text == reply), including
-///   blank lines around it. A reply of one non-blank line that starts no document is
+///   unterminated fence runs to the end): a block marked toon or json (any case), or whose
+///   first line that is neither blank nor a comment starts a document (below), is a
+///   candidate; options.blocks chooses among them. Other blocks (```python) are reported as
+///   other_block. When no block is a candidate, the reply is read as unfenced.
+/// - No fence: the document starts at the first unindented line that starts one: a key line
+///   (a ':' outside quotes, `[...]` and `{...}` after a one-token key: `key: v`, `a : 1`,
+///   `items[2]{id,name}:`, `"quoted key": v`, `[2]: a,b`; several words before the colon,
+///   as in "Here is the data:", are prose), or `{` / `[` starting JSON. Comment lines just
+///   before it belong to it when nothing but comments and blank lines precede it. A TOON
+///   document runs while lines are indented, blank, comments or key lines; the first other
+///   unindented line ends it (trailing prose). A JSON document runs to the bracket closing
+///   its first one (strings and escapes respected); the rest is trailing prose.
+/// - A reply that is all document is returned whole (documents[0].text == reply), blank
+///   lines around it included. A reply of one non-blank line that starts no document is
 ///   returned as it is (a TOON root primitive).
+/// - A key line of prose (`Note: prices are in EUR.`) after an unfenced document is taken
+///   as a field: typed decoding reports it as an unknown field. Fences avoid the question.
 ///
-/// Fails with error_code::no_document (line 0) when no document is found.
+/// Fails with error_code::no_document (line 0) when no document is found, and for a reply
+/// of only blank and comment lines (valid TOON for an empty object, but no answer).
 [[nodiscard]] result<extraction> extract(std::string_view reply, const extract_options& options = {});
 
 /// Options of decode_reply().

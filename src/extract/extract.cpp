@@ -32,78 +32,75 @@ bool is_blank(std::string_view s) noexcept {
   return true;
 }
 
-bool is_key_byte(unsigned char c) noexcept {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
-         c == '-' || c == '$' || c >= 0x80;
-}
-
-// After a key: an optional `[...]`, an optional `{...}`, then ':' at the end or before a blank.
-bool rest_is_header_colon(std::string_view s, std::size_t i) noexcept {
-  if (i < s.size() && s[i] == '[') {
-    std::size_t close = s.find(']', i);
-    if (close == std::string_view::npos) return false;
-    i = close + 1;
-  }
-  if (i < s.size() && s[i] == '{') {
-    // Field names may be quoted and hold '}' or ':'; skip quoted runs.
-    ++i;
-    bool closed = false;
-    while (i < s.size()) {
-      if (s[i] == '"') {
-        ++i;
-        while (i < s.size() && s[i] != '"') i += (s[i] == '\\') ? 2 : 1;
-        if (i >= s.size()) return false;
-        ++i;
-      } else if (s[i] == '}') {
-        ++i;
-        closed = true;
-        break;
-      } else {
-        ++i;
-      }
-    }
-    if (!closed) return false;
-  }
-  if (i >= s.size() || s[i] != ':') return false;
-  ++i;
-  return i == s.size() || s[i] == ' ' || s[i] == '\t' || s[i] == '\r';
-}
-
-// `[N]...:` with N digits (an optional delimiter mark before ']').
-bool is_root_array_header(std::string_view s) noexcept {
-  if (s.empty() || s[0] != '[') return false;
-  std::size_t i = 1;
-  if (i < s.size() && s[i] == '#') ++i;  // older spec: [#N]
-  std::size_t digits = i;
-  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
-  if (i == digits) return false;
-  if (i < s.size() && (s[i] == '\t' || s[i] == '|' || s[i] == ',')) ++i;
-  if (i >= s.size() || s[i] != ']') return false;
-  return rest_is_header_colon(s, 0);
-}
-
-// A TOON key line at the start of `s`: `key: ...`, `key[N]...:`, `"quoted": ...`.
-bool is_key_line(std::string_view s) noexcept {
-  if (s.empty()) return false;
+// Spec 4.4 reads a line as `key: ...` whenever it holds a ':' outside quotes, brackets and
+// braces, which prose does too ("Here is the data:"). What tells them apart here: the part
+// before that colon (the key with its `[...]` and `{...}` segments) is one token: blanks may
+// surround it ("a : 1") but not separate words ("Here is the data"). Returns the offset just
+// past the colon, or npos.
+std::size_t key_colon(std::string_view s) noexcept {
   std::size_t i = 0;
-  if (s[0] == '"') {
-    i = 1;
-    while (i < s.size() && s[i] != '"') i += (s[i] == '\\') ? 2 : 1;
-    if (i >= s.size()) return false;
-    ++i;
-  } else {
-    if (s[0] == '-') return false;  // a list item, not a key
-    while (i < s.size() && is_key_byte(static_cast<unsigned char>(s[i]))) ++i;
-    if (i == 0) return false;
+  bool seen_token = false;  // a non-blank byte of the key part so far
+  bool gap = false;         // blanks after a token
+  while (i < s.size()) {
+    char c = s[i];
+    if (c == ':') return i + 1;
+    if (c == ' ' || c == '\t') {
+      if (seen_token) gap = true;
+      ++i;
+      continue;
+    }
+    if (gap) return std::string_view::npos;  // a second word: prose
+    seen_token = true;
+    if (c == '"') {
+      ++i;
+      while (i < s.size() && s[i] != '"') i += (s[i] == '\\') ? 2 : 1;
+      if (i >= s.size()) return std::string_view::npos;
+      ++i;
+    } else if (c == '[' || c == '{') {
+      // A bracket segment or a (nested) field group: anything up to the matching close,
+      // quoted runs skipped.
+      const char open = c;
+      const char close = c == '[' ? ']' : '}';
+      std::size_t depth = 0;
+      for (; i < s.size(); ++i) {
+        if (s[i] == '"') {
+          ++i;
+          while (i < s.size() && s[i] != '"') i += (s[i] == '\\') ? 2 : 1;
+          if (i >= s.size()) return std::string_view::npos;
+        } else if (s[i] == open) {
+          ++depth;
+        } else if (s[i] == close && --depth == 0) {
+          break;
+        }
+      }
+      if (i >= s.size()) return std::string_view::npos;
+      ++i;
+    } else {
+      ++i;
+    }
   }
-  return rest_is_header_colon(s, i);
+  return std::string_view::npos;
 }
 
-// What an unindented line starts, if anything.
+bool is_key_line(std::string_view s) noexcept {
+  if (s.empty() || s[0] == ' ' || s[0] == '\t') return false;
+  if (s.size() >= 2 && s[0] == '-' && (s[1] == ' ' || s[1] == '\t')) return false;  // a list item
+  return key_colon(s) != std::string_view::npos;
+}
+
+// What an unindented line starts, if anything. `{` / `[` start JSON unless a TOON header
+// colon follows the brackets (`[2]: a,b`, `[2]{a,b}:`); a lone `[]` is the TOON empty root
+// array (the same value as JSON's).
 std::optional<payload_kind> starts_document(std::string_view s) noexcept {
   if (s.empty()) return std::nullopt;
-  if (s[0] == '{') return payload_kind::json;
-  if (s[0] == '[') return is_root_array_header(s) ? payload_kind::toon : payload_kind::json;
+  if (s[0] == '{' || s[0] == '[') {
+    if (is_key_line(s)) return payload_kind::toon;
+    std::string_view t = s;
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\t')) t.remove_suffix(1);
+    if (t == "[]") return payload_kind::toon;
+    return payload_kind::json;
+  }
+  if (s[0] == '#') return std::nullopt;  // a comment, or a markdown heading
   if (is_key_line(s)) return payload_kind::toon;
   return std::nullopt;
 }
@@ -178,6 +175,7 @@ class extractor {
   [[nodiscard]] std::string_view line(std::size_t i) const noexcept {
     std::string_view s = reply_.substr(lines_[i].begin, lines_[i].end - lines_[i].begin);
     if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
+    if (i == 0 && s.substr(0, 3) == "\xEF\xBB\xBF") s.remove_prefix(3);  // a byte order mark
     return s;
   }
   [[nodiscard]] bool blank(std::size_t i) const noexcept { return is_blank(line(i)); }
@@ -245,20 +243,16 @@ class extractor {
       while (j < line_count() && !is_closing_fence(line(j), *f)) ++j;
       b.close = j;
       std::size_t k = i + 1;
-      while (k < j && blank(k)) ++k;
+      while (k < j && (blank(k) || is_comment(line(k)))) ++k;
       b.first_content = k;
       if (k < j) {
         std::string_view first = line(k);
         std::size_t indent = 0;
         while (indent < first.size() && (first[indent] == ' ' || first[indent] == '\t')) ++indent;
         b.kind = starts_document(first.substr(indent));
-        if (!b.kind && indent == 0 && !is_blank(first)) {
-          // A block of one line that starts no document: a TOON root primitive, when the
-          // block says it is TOON or JSON.
-          std::size_t next = k + 1;
-          while (next < j && blank(next)) ++next;
-          if (next == j && (lower_is(b.info, "toon") || lower_is(b.info, "json"))) b.kind = payload_kind::toon;
-        }
+        // A block that says it is TOON or JSON holds the document whatever its first line
+        // (a root primitive, a key line starting with prose-like words).
+        if (!b.kind && (lower_is(b.info, "toon") || lower_is(b.info, "json"))) b.kind = payload_kind::toon;
       }
       blocks.push_back(b);
       i = j;  // continue after the closing fence
@@ -327,9 +321,13 @@ class extractor {
     }
     if (!kind) {
       std::size_t non_blank = 0;
+      bool comment = false;
       for (std::size_t i = from; i < to && non_blank < 2; ++i)
-        if (!blank(i)) ++non_blank;
-      if (non_blank == 1) {  // one line: a TOON root primitive
+        if (!blank(i)) {
+          ++non_blank;
+          comment = is_comment(line(i));
+        }
+      if (non_blank == 1 && !comment) {  // one line: a TOON root primitive
         out_.documents.push_back({reply_, 1, payload_kind::toon, {}, false});
         return std::move(out_);
       }
@@ -373,7 +371,7 @@ class extractor {
       for (std::size_t i = start + 1; i < to; ++i) {
         std::string_view s = line(i);
         if (is_blank(s)) continue;
-        if (s[0] == ' ' || s[0] == '\t' || is_comment(s) || is_key_line(s) || is_root_array_header(s)) {
+        if (s[0] == ' ' || s[0] == '\t' || is_comment(s) || is_key_line(s)) {
           last = i;
           continue;
         }
