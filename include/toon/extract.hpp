@@ -21,7 +21,9 @@
 #include "toon/error.hpp"
 #include "toon/json.hpp"
 #include "toon/options.hpp"
+#include "toon/schema.hpp"
 #include "toon/typed/decode.hpp"
+#include "toon/typed/schema_of.hpp"
 #include "toon/value.hpp"
 
 namespace toon {
@@ -163,6 +165,22 @@ template <class T>
 template <class T>
 [[nodiscard]] T decode_reply_or_throw(std::string_view reply, const reply_options& options = {}) {
   return toon::decode_reply<T>(reply, options).value();
+}
+
+/// A short correction request to send back to the model whose reply failed to decode: each
+/// error (`e` and, up to `max_errors` in all, those of error::more) as `line N: path: message`
+/// with the offending line of the reply quoted under it, then the request to answer again with
+/// only the corrected TOON document in a ```toon fence, and `expected_shape` (e.g. a TOON
+/// header or a typed-param signature) when not empty. For error_code::json_input it asks for
+/// TOON instead of JSON; for no_document, for the document itself.
+[[nodiscard]] std::string correction_request(const error& e, std::string_view reply,
+                                             std::string_view expected_shape = {}, std::size_t max_errors = 3);
+
+/// correction_request() with the shape of T: its typed-param signature
+/// (toon::format_typed_params(toon::schema_of<T>())), e.g. `host:string! port:int!`.
+template <class T>
+[[nodiscard]] std::string correction_request(const error& e, std::string_view reply, std::size_t max_errors = 3) {
+  return toon::correction_request(e, reply, toon::format_typed_params(toon::schema_of<T>()), max_errors);
 }
 
 }  // namespace toon

@@ -288,3 +288,51 @@ TEST(DecodeReply, TypedErrorsAndJson) {
 }
 
 }  // namespace
+
+namespace {
+
+struct endpoint {
+  std::string host;
+  int port = 0;
+};
+
+TEST(CorrectionRequest, ListsTheErrorsWithTheirLinesAndTheShape) {
+  const std::string reply = "Here:\n```toon\nhost: a\nport: 80.5\nregion: eu\n```\n";
+  toon::reply_options o;
+  o.decode.collect_all_errors = true;
+  toon::result<endpoint> r = toon::decode_reply<endpoint>(reply, o);
+  ASSERT_FALSE(r);
+  ASSERT_EQ(r.error().more.size(), 1u) << r.error().to_string();
+  const std::string text = toon::correction_request<endpoint>(r.error(), reply);
+  const std::string want =
+      "Your reply could not be decoded:\n"
+      "- line 4: port: " + r.error().message + "\n"
+      "    port: 80.5\n"
+      "- line 5: region: unknown field (expected one of: host, port)\n"
+      "    region: eu\n"
+      "Answer again with only the corrected TOON document in a ```toon fence.\n"
+      "Expected shape: host:string! port:int!";
+  EXPECT_EQ(text, want);
+
+  // At most max_errors, then how many more.
+  const std::string one = toon::correction_request(r.error(), reply, {}, 1);
+  EXPECT_NE(one.find("- and 1 more\n"), std::string::npos) << one;
+  EXPECT_EQ(one.find("region"), std::string::npos) << one;
+  EXPECT_EQ(one.find("Expected shape"), std::string::npos) << one;
+}
+
+TEST(CorrectionRequest, JsonAndNoDocument) {
+  toon::result<endpoint> j = toon::decode_reply<endpoint>("{\"host\": \"a\", \"port\": 1}");
+  ASSERT_FALSE(j);
+  EXPECT_EQ(toon::correction_request(j.error(), "", "host:string! port:int!"),
+            "Your reply is JSON, but TOON was asked for.\n"
+            "Answer again with only the corrected TOON document in a ```toon fence.\n"
+            "Expected shape: host:string! port:int!");
+  toon::result<endpoint> none = toon::decode_reply<endpoint>("I cannot help with that.\nSorry.\n");
+  ASSERT_FALSE(none);
+  EXPECT_EQ(toon::correction_request(none.error(), ""),
+            "Your reply holds no TOON document.\n"
+            "Answer again with only the corrected TOON document in a ```toon fence.");
+}
+
+}  // namespace

@@ -107,4 +107,24 @@ TEST(LlmDocs, Blocks) {
   EXPECT_EQ(fixed->host, "h");
 }
 
+TEST(LlmDocs, CorrectionRequest) {
+  // doc:begin correction
+  const std::string wrong = "```toon\nhost: db.local\nport: 5432.5\n```\n";
+  toon::result<server> r = toon::decode_reply<server>(wrong);
+  std::string request = toon::correction_request<server>(r.error(), wrong);
+  // Your reply could not be decoded:
+  // - line 3: port: expected integer, found number
+  //     port: 5432.5
+  // Answer again with only the corrected TOON document in a ```toon fence.
+  // Expected shape: host:string! port:int!
+  // doc:end
+  ASSERT_FALSE(r);
+  EXPECT_EQ(request,
+            "Your reply could not be decoded:\n"
+            "- line 3: port: expected integer, found number\n"
+            "    port: 5432.5\n"
+            "Answer again with only the corrected TOON document in a ```toon fence.\n"
+            "Expected shape: host:string! port:int!");
+}
+
 }  // namespace
