@@ -33,6 +33,8 @@ std::string_view to_string(error_code code) noexcept {
     case error_code::timeout: return "timeout";
     case error_code::protocol_error: return "protocol_error";
     case error_code::remote_error: return "remote_error";
+    case error_code::no_document: return "no_document";
+    case error_code::json_input: return "json_input";
   }
   return "unknown";
 }

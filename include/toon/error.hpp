@@ -45,6 +45,8 @@ enum class error_code : std::uint8_t {
   timeout,                ///< MCP client: no answer within the request's time limit (docs/mcp.md)
   protocol_error,         ///< MCP client: the peer broke JSON-RPC/MCP, exited, or closed its pipe
   remote_error,           ///< MCP client: the server answered a request with a JSON-RPC error
+  no_document,            ///< extraction: the reply holds no TOON or JSON document (toon/extract.hpp)
+  json_input,             ///< the input is JSON, not TOON, and JSON was not accepted (toon/extract.hpp)
 };
 
 /// Short stable name of a code, e.g. "length_mismatch".

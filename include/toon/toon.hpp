@@ -8,6 +8,7 @@
 #include "toon/encode.hpp"
 #include "toon/error.hpp"
 #include "toon/events.hpp"
+#include "toon/extract.hpp"
 #include "toon/json.hpp"
 #include "toon/meta.hpp"
 #include "toon/options.hpp"

@@ -1,0 +1,82 @@
+// Fuzz target: finding the document in an LLM reply (toon::extract, toon::decode_reply;
+// docs/llm-output.md, docs/fuzzing.md).
+//   - no crash, hang, leak or undefined behaviour, with every block choice;
+//   - every document is a view into the reply, starting at the line first_line names; the
+//     dropped line ranges are in order, do not overlap and lie inside the reply; first and
+//     last choose documents that `all` finds too;
+//   - decode_reply fails with a located error whose line lies inside the reply, or succeeds,
+//     and then equals decoding the extracted document directly (TOON: strict decode, JSON:
+//     from_json).
+#include <algorithm>
+
+#include "fuzz_common.hpp"
+#include "toon/extract.hpp"
+
+namespace {
+
+std::size_t line_of(std::string_view reply, const char* p) {
+  const std::size_t offset = static_cast<std::size_t>(p - reply.data());
+  return static_cast<std::size_t>(std::count(reply.begin(), reply.begin() + static_cast<std::ptrdiff_t>(offset), '\n')) + 1;
+}
+
+void check_extraction(std::string_view reply, const toon::extraction& x, toon::block_choice choice) {
+  if (x.documents.empty()) toon_fuzz::fail("extraction without a document");
+  if (choice != toon::block_choice::all && x.documents.size() != 1) toon_fuzz::fail("first/last gave several documents");
+  const std::size_t lines = toon_fuzz::count_lines(reply);
+  for (const toon::extracted_document& d : x.documents) {
+    if (d.text.data() < reply.data() || d.text.data() + d.text.size() > reply.data() + reply.size())
+      toon_fuzz::fail("document outside the reply");
+    if (line_of(reply, d.text.data()) != d.first_line)
+      toon_fuzz::fail("first_line is not the document's line", std::to_string(d.first_line));
+  }
+  std::uint32_t after = 0;
+  for (const toon::dropped_lines& r : x.dropped) {
+    if (r.first == 0 || r.first > r.last || r.last > lines) toon_fuzz::fail("dropped range outside the reply");
+    if (r.first <= after) toon_fuzz::fail("dropped ranges out of order or overlapping");
+    after = r.last;
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const toon_fuzz::exact_copy input(data, size);
+  const std::string_view reply = input.view();
+
+  toon::result<toon::extraction> first = toon::extract(reply, {toon::block_choice::first});
+  toon::result<toon::extraction> last = toon::extract(reply, {toon::block_choice::last});
+  toon::result<toon::extraction> all = toon::extract(reply, {toon::block_choice::all});
+  if (first.has_value() != all.has_value() || last.has_value() != all.has_value())
+    toon_fuzz::fail("block choices disagree on whether there is a document");
+  if (!all) {
+    if (all.error().code != toon::error_code::no_document && all.error().code != toon::error_code::size_limit)
+      toon_fuzz::fail("extract failed with another code", all.error().to_string());
+    return 0;
+  }
+  check_extraction(reply, *first, toon::block_choice::first);
+  check_extraction(reply, *last, toon::block_choice::last);
+  check_extraction(reply, *all, toon::block_choice::all);
+  if (first->documents[0].text.data() != all->documents.front().text.data() ||
+      last->documents[0].text.data() != all->documents.back().text.data())
+    toon_fuzz::fail("first/last differ from the ends of all");
+
+  const toon::extracted_document& doc = first->documents[0];
+  for (bool accept_json : {false, true}) {
+    toon::reply_options o;
+    o.accept_json = accept_json;
+    toon::result<toon::value> r = toon::decode_reply(reply, o);
+    if (!r) {
+      const toon::error& e = r.error();
+      if (e.line == 0 || e.line > toon_fuzz::count_lines(reply)) toon_fuzz::fail("error line outside the reply", e.to_string());
+      if (e.code == toon::error_code::json_input && (accept_json || doc.kind != toon::payload_kind::json))
+        toon_fuzz::fail("json_input for a TOON document or with accept_json", e.to_string());
+      (void)toon::format_error(e, reply, "reply.txt");
+      continue;
+    }
+    if (doc.kind == toon::payload_kind::json && !accept_json) toon_fuzz::fail("JSON decoded without accept_json");
+    toon::result<toon::value> direct =
+        doc.kind == toon::payload_kind::json ? toon::from_json(doc.text) : toon::decode(doc.text);
+    if (!direct || !(*direct == *r)) toon_fuzz::fail("decode_reply differs from decoding the document");
+  }
+  return 0;
+}

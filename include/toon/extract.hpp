@@ -1,0 +1,186 @@
+// toon/extract.hpp - finding the document in an LLM reply, and decoding it (docs/llm-output.md).
+//
+//   toon::result<toon::extraction> x = toon::extract(reply);   // where the document is
+//   toon::result<order> o = toon::decode_reply<order>(reply);  // extract, then decode
+//
+// A model asked for TOON answers with the document inside a ```toon (or ```json, or bare ```)
+// fence, with a sentence before or after it, several fenced blocks, or JSON instead of TOON.
+// extract() finds the document without copying it (the views point into the reply) and says
+// which lines it left out; decode_reply() decodes what it found, with error lines counted in
+// the reply.
+#pragma once
+
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "toon/decode.hpp"
+#include "toon/error.hpp"
+#include "toon/json.hpp"
+#include "toon/options.hpp"
+#include "toon/schema.hpp"
+#include "toon/typed/decode.hpp"
+#include "toon/typed/schema_of.hpp"
+#include "toon/value.hpp"
+
+namespace toon {
+
+/// Which fenced blocks extract() returns when the reply holds more than one.
+enum class block_choice : std::uint8_t {
+  first,  ///< the first block holding a document (the others are reported as dropped)
+  last,   ///< the last block holding a document (models often correct themselves)
+  all,    ///< every block holding a document, in order
+};
+
+/// Options of extract().
+struct extract_options {
+  /// Which fenced block(s) to return.
+  block_choice blocks = block_choice::first;
+};
+
+/// What a found document is written in.
+enum class payload_kind : std::uint8_t {
+  toon,  ///< TOON text
+  json,  ///< JSON text (an object or array): decode it with toon::from_json
+};
+
+/// Why extract() left lines out.
+enum class drop_reason : std::uint8_t {
+  prose,          ///< text before, between or after the document(s)
+  fence,          ///< a fence line (```toon, ```)
+  other_block,    ///< a fenced block not chosen by extract_options::blocks, or holding no document
+};
+
+/// Short stable name of a drop reason, e.g. "prose".
+[[nodiscard]] std::string_view to_string(drop_reason reason) noexcept;
+
+/// Lines of the reply left out by extract(): 1-based, `first` to `last` inclusive.
+struct dropped_lines {
+  std::uint32_t first = 0;
+  std::uint32_t last = 0;
+  drop_reason reason = drop_reason::prose;
+  friend bool operator==(const dropped_lines&, const dropped_lines&) = default;
+};
+
+/// One document found in the reply.
+struct extracted_document {
+  /// The document's text: a view into the reply (line breaks as in the reply).
+  std::string_view text{};
+  /// 1-based line of the reply where `text` starts (line 1 of the document is this line).
+  std::uint32_t first_line = 1;
+  /// TOON or JSON, judged from the first non-blank line (not from the fence's info string).
+  payload_kind kind = payload_kind::toon;
+  /// The fence's info string as written ("toon", "JSON", ...), empty when bare or unfenced.
+  std::string_view fence_info{};
+  /// True when the document was inside a fence.
+  bool fenced = false;
+};
+
+/// What extract() found: the document(s), and the lines it left out, in reply order.
+struct extraction {
+  /// One document, or several with block_choice::all.
+  std::vector<extracted_document> documents{};
+  /// Every non-blank line of the reply that is not part of a document, grouped in ranges.
+  std::vector<dropped_lines> dropped{};
+};
+
+/// Finds the document in an LLM reply. Lines break on LF (a CR before it is kept in the
+/// text and ignored when judging lines).
+///
+/// - Fenced blocks (``` or ~~~, at most 3 spaces of indentation, any info string; an
+///   unterminated fence runs to the end): a block marked toon or json (any case), or whose
+///   first line that is neither blank nor a comment starts a document (below), is a
+///   candidate; options.blocks chooses among them. Other blocks (```python) are reported as
+///   other_block. When no block is a candidate, the reply is read as unfenced.
+/// - No fence: the document starts at the first unindented line that starts one: a key line
+///   (a ':' outside quotes, `[...]` and `{...}` after a one-token key: `key: v`, `a : 1`,
+///   `items[2]{id,name}:`, `"quoted key": v`, `[2]: a,b`; several words before the colon,
+///   as in "Here is the data:", are prose), or `{` / `[` starting JSON. Comment lines just
+///   before it belong to it when nothing but comments and blank lines precede it. A TOON
+///   document runs while lines are indented, blank, comments or key lines; the first other
+///   unindented line ends it (trailing prose). A JSON document runs to the bracket closing
+///   its first one (strings and escapes respected); the rest is trailing prose.
+/// - A reply that is all document is returned whole (documents[0].text == reply), blank
+///   lines around it included. A reply of one non-blank line that starts no document is
+///   returned as it is (a TOON root primitive).
+/// - A key line of prose (`Note: prices are in EUR.`) after an unfenced document is taken
+///   as a field: typed decoding reports it as an unknown field. Fences avoid the question.
+///
+/// Fails with error_code::no_document (line 0) when no document is found, and for a reply
+/// of only blank and comment lines (valid TOON for an empty object, but no answer).
+[[nodiscard]] result<extraction> extract(std::string_view reply, const extract_options& options = {});
+
+/// Options of decode_reply().
+struct reply_options {
+  /// Finding the document. block_choice::all is not accepted by decode_reply (it decodes one
+  /// document): std::invalid_argument.
+  extract_options extract{};
+  /// Decoding a TOON document (strict by default), and the typed options.
+  decode_options decode{};
+  /// A JSON document (```json, or { ... } instead of TOON) is decoded through the JSON reader
+  /// (toon::from_json, then toon::from_value<T>). When false, it fails with
+  /// error_code::json_input, saying that the input is JSON.
+  bool accept_json = false;
+};
+
+namespace detail {
+/// The one document decode_reply() decodes, or the error (no_document, json_input).
+[[nodiscard]] result<extracted_document> reply_document(std::string_view reply, const reply_options& options);
+/// Moves an error's line (and those of error::more) from the document's lines to the reply's.
+void shift_error_lines(error& e, std::uint32_t first_line) noexcept;
+/// from_json() of a JSON document, with its error lines counted in the reply.
+[[nodiscard]] result<value> decode_json_document(const extracted_document& doc);
+}  // namespace detail
+
+/// Extracts the document of an LLM reply (extract()) and decodes it into a toon::value.
+/// Error lines (and error::source_line) are those of the reply.
+[[nodiscard]] result<value> decode_reply(std::string_view reply, const reply_options& options = {});
+
+/// Extracts the document of an LLM reply (extract()) and decodes it into a T (toon::decode<T>,
+/// or from_json then from_value<T> for an accepted JSON document). Error lines are those of
+/// the reply; errors found in a JSON document's value carry a path but no line.
+template <class T>
+  requires(!std::is_same_v<std::remove_cv_t<T>, value>)
+[[nodiscard]] result<T> decode_reply(std::string_view reply, const reply_options& options = {}) {
+  result<extracted_document> doc = detail::reply_document(reply, options);
+  if (!doc) return doc.error();
+  if (doc->kind == payload_kind::json) {
+    result<value> v = detail::decode_json_document(*doc);
+    if (!v) return v.error();
+    return toon::from_value<T>(*v, options.decode);
+  }
+  result<T> r = toon::decode<T>(doc->text, options.decode);
+  if (!r) {
+    error e = r.error();
+    detail::shift_error_lines(e, doc->first_line);
+    return e;
+  }
+  return r;
+}
+
+/// Throwing convenience of decode_reply<T>(): throws toon::toon_error.
+template <class T>
+[[nodiscard]] T decode_reply_or_throw(std::string_view reply, const reply_options& options = {}) {
+  return toon::decode_reply<T>(reply, options).value();
+}
+
+/// A short correction request to send back to the model whose reply failed to decode: each
+/// error (`e` and, up to `max_errors` in all, those of error::more) as `line N: path: message`
+/// with the offending line of the reply quoted under it, then the request to answer again with
+/// only the corrected TOON document in a ```toon fence, and `expected_shape` (e.g. a TOON
+/// header or a typed-param signature) when not empty. For error_code::json_input it asks for
+/// TOON instead of JSON; for no_document, for the document itself.
+[[nodiscard]] std::string correction_request(const error& e, std::string_view reply,
+                                             std::string_view expected_shape = {}, std::size_t max_errors = 3);
+
+/// correction_request() with the shape of T: its typed-param signature
+/// (toon::format_typed_params(toon::schema_of<T>())), e.g. `host:string! port:int!`.
+template <class T>
+[[nodiscard]] std::string correction_request(const error& e, std::string_view reply, std::size_t max_errors = 3) {
+  return toon::correction_request(e, reply, toon::format_typed_params(toon::schema_of<T>()), max_errors);
+}
+
+}  // namespace toon

@@ -1,0 +1,137 @@
+// The corpus of model replies (tests/corpus/llm, issue 21): every <case>.reply is decoded with
+// toon::decode_reply into the target its <case>.expect names, and must give the expected
+// value (compared through toon::to_value) or the expected first error (code, and line and
+// path when given), with exactly the dropped line ranges listed. Every .reply needs an .expect
+// and the other way round, so a case cannot be left out silently.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "toon/extract.hpp"
+#include "toon/toon.hpp"
+
+namespace llm {
+
+enum class order_status { pending, shipped, delivered };
+struct line_item {
+  std::string sku;
+  int qty = 0;
+  double price = 0;
+};
+struct order {
+  int id = 0;
+  std::string customer;
+  order_status status = order_status::pending;
+  std::vector<line_item> items;
+  double total = 0;
+};
+struct server_config {
+  std::string host;
+  int port = 0;
+  bool tls = false;
+  std::vector<std::string> tags;
+};
+
+}  // namespace llm
+
+namespace toon {
+// Readable dropped ranges in failure messages.
+inline void PrintTo(const dropped_lines& d, std::ostream* os) {
+  *os << d.first << '-' << d.last << ' ' << to_string(d.reason);
+}
+}  // namespace toon
+
+namespace {
+
+const std::filesystem::path corpus_dir = std::filesystem::path(TOON_TEST_DATA_DIR) / ".." / "corpus" / "llm";
+
+std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The decoded value (as a toon::value) or the error, for the target named `target`.
+toon::result<toon::value> decode_as(const std::string& target, std::string_view reply, const toon::reply_options& o) {
+  auto typed = [&](auto tag) -> toon::result<toon::value> {
+    using T = typename decltype(tag)::type;
+    toon::result<T> r = toon::decode_reply<T>(reply, o);
+    if (!r) return r.error();
+    return toon::to_value(*r);
+  };
+  if (target == "order") return typed(std::type_identity<llm::order>{});
+  if (target == "server_config") return typed(std::type_identity<llm::server_config>{});
+  if (target == "value") return toon::decode_reply(reply, o);
+  ADD_FAILURE() << "unknown target " << target;
+  return toon::error{toon::error_code::io_error, "unknown target"};
+}
+
+std::vector<std::string> case_names() {
+  std::set<std::string> replies, expects;
+  for (const auto& e : std::filesystem::directory_iterator(corpus_dir)) {
+    if (e.path().extension() == ".reply") replies.insert(e.path().stem().string());
+    else if (e.path().extension() == ".expect") expects.insert(e.path().stem().string());
+  }
+  EXPECT_EQ(replies, expects) << "every .reply needs an .expect and the other way round";
+  return {replies.begin(), replies.end()};
+}
+
+TEST(LlmCorpus, EveryReplyGivesItsExpectedValueOrFirstError) {
+  ASSERT_TRUE(std::filesystem::is_directory(corpus_dir)) << corpus_dir;
+  const std::vector<std::string> names = case_names();
+  ASSERT_GE(names.size(), 18u);
+  int values = 0, errors = 0;
+  for (const std::string& name : names) [&] {
+    SCOPED_TRACE(name);
+    const std::string reply = read_file(corpus_dir / (name + ".reply"));
+    toon::result<toon::value> expect = toon::from_json(read_file(corpus_dir / (name + ".expect")));
+    ASSERT_TRUE(expect) << expect.error().to_string();
+    toon::reply_options o;
+    if (const toon::value* a = expect->find("accept_json")) o.accept_json = a->as_bool();
+    if (const toon::value* b = expect->find("blocks"))
+      o.extract.blocks = b->as_string() == "last" ? toon::block_choice::last : toon::block_choice::first;
+
+    // The dropped lines, exactly (a reply without a document lists none).
+    toon::result<toon::extraction> x = toon::extract(reply, o.extract);
+    if (const toon::value* dropped = expect->find("dropped")) {
+      ASSERT_TRUE(x) << x.error().to_string();
+      std::vector<toon::dropped_lines> want;
+      for (const toon::value& d : dropped->as_array())
+        want.push_back({static_cast<std::uint32_t>(d[0].as_int64()), static_cast<std::uint32_t>(d[1].as_int64()),
+                        d[2].as_string() == "prose"   ? toon::drop_reason::prose
+                        : d[2].as_string() == "fence" ? toon::drop_reason::fence
+                                                      : toon::drop_reason::other_block});
+      EXPECT_EQ(x->dropped, want);
+    } else {
+      EXPECT_FALSE(x);
+    }
+
+    toon::result<toon::value> got = decode_as((*expect)["target"].as_string(), reply, o);
+    if (const toon::value* want = expect->find("value")) {
+      ++values;
+      ASSERT_TRUE(got) << toon::format_error(got.error(), reply, name + ".reply");
+      EXPECT_EQ(toon::to_json(*got), toon::to_json(*want));
+    } else {
+      ++errors;
+      const toon::value& e = (*expect)["error"];
+      ASSERT_FALSE(got) << "decoded to " << toon::to_json(*got);
+      EXPECT_EQ(toon::to_string(got.error().code), e["code"].as_string()) << got.error().to_string();
+      if (const toon::value* line = e.find("line")) {
+        EXPECT_EQ(got.error().line, line->as_int64()) << got.error().to_string();
+      }
+      if (const toon::value* path = e.find("path")) {
+        EXPECT_EQ(got.error().path, path->as_string()) << got.error().to_string();
+      }
+    }
+  }();
+  EXPECT_GE(values, 5);
+  EXPECT_GE(errors, 5);
+}
+
+}  // namespace

@@ -1,0 +1,130 @@
+// The C++ examples of docs/llm-output.md, compiled and run. Each block between "// doc:begin"
+// and "// doc:end" appears verbatim in the documentation (tests/check_doc_examples.py checks it).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "toon/extract.hpp"
+
+namespace {
+
+// doc:begin typed
+#include <toon/extract.hpp>
+
+struct server {
+  std::string host;
+  int port = 0;
+};
+
+const std::string reply =
+    "Sure! Here is the server:\n"
+    "\n"
+    "```toon\n"
+    "host: db.local\n"
+    "port: 5432\n"
+    "```\n"
+    "\n"
+    "Let me know if you need anything else.\n";
+
+toon::result<server> s = toon::decode_reply<server>(reply);  // s->host == "db.local"
+// doc:end
+
+TEST(LlmDocs, Typed) {
+  ASSERT_TRUE(s) << s.error().to_string();
+  EXPECT_EQ(s->host, "db.local");
+  EXPECT_EQ(s->port, 5432);
+}
+
+TEST(LlmDocs, Extract) {
+  // doc:begin extract
+  toon::result<toon::extraction> x = toon::extract(reply);
+  const toon::extracted_document& doc = x->documents[0];
+  // doc.text == "host: db.local\nport: 5432\n" (a view into reply), doc.first_line == 4,
+  // doc.kind == toon::payload_kind::toon, doc.fence_info == "toon"
+  for (const toon::dropped_lines& d : x->dropped)
+    std::printf("dropped lines %u-%u (%s)\n", d.first, d.last, std::string(toon::to_string(d.reason)).c_str());
+  // dropped lines 1-1 (prose), 3-3 (fence), 6-6 (fence), 8-8 (prose)
+  // doc:end
+  ASSERT_TRUE(x);
+  EXPECT_EQ(doc.text, "host: db.local\nport: 5432\n");
+  EXPECT_EQ(doc.first_line, 4u);
+  EXPECT_EQ(doc.kind, toon::payload_kind::toon);
+  EXPECT_EQ(doc.fence_info, "toon");
+  std::vector<toon::dropped_lines> want = {{1, 1, toon::drop_reason::prose},
+                                           {3, 3, toon::drop_reason::fence},
+                                           {6, 6, toon::drop_reason::fence},
+                                           {8, 8, toon::drop_reason::prose}};
+  EXPECT_EQ(x->dropped, want);
+}
+
+TEST(LlmDocs, Json) {
+  // doc:begin json
+  const std::string json_reply = "```json\n{\"host\": \"db.local\", \"port\": 5432}\n```\n";
+
+  toon::result<server> refused = toon::decode_reply<server>(json_reply);
+  // refused.error().code == toon::error_code::json_input, line 2:
+  // "the input is JSON, not TOON (set reply_options::accept_json to decode it through the JSON reader)"
+
+  toon::reply_options options;
+  options.accept_json = true;
+  toon::result<server> accepted = toon::decode_reply<server>(json_reply, options);  // accepted->port == 5432
+  // doc:end
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, toon::error_code::json_input);
+  EXPECT_EQ(refused.error().line, 2u);
+  EXPECT_EQ(refused.error().message,
+            "the input is JSON, not TOON (set reply_options::accept_json to decode it through the JSON reader)");
+  ASSERT_TRUE(accepted) << accepted.error().to_string();
+  EXPECT_EQ(accepted->port, 5432);
+}
+
+TEST(LlmDocs, Errors) {
+  // doc:begin errors
+  const std::string bad = "Here it is:\n```toon\nhost: db.local\nport: 5432\nregion: eu\n```\n";
+  toon::result<server> r = toon::decode_reply<server>(bad);
+  std::string message = toon::format_error(r.error(), bad, "reply");
+  // reply:5:1: region: unknown field (expected one of: host, port)
+  // region: eu
+  // ^                  (line 5 of the reply, not line 3 of the document)
+  // doc:end
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, toon::error_code::unknown_field);
+  EXPECT_EQ(r.error().line, 5u);
+  EXPECT_EQ(message, "reply:5:1: region: unknown field (expected one of: host, port)\nregion: eu\n^") << message;
+}
+
+TEST(LlmDocs, Blocks) {
+  // doc:begin blocks
+  const std::string two = "```toon\nport: eighty\n```\nSorry, corrected:\n```toon\nhost: h\nport: 80\n```\n";
+  toon::reply_options options;
+  options.extract.blocks = toon::block_choice::last;  // first (the default), last, or all (extract only)
+  toon::result<server> fixed = toon::decode_reply<server>(two, options);  // fixed->port == 80
+  // doc:end
+  ASSERT_TRUE(fixed) << fixed.error().to_string();
+  EXPECT_EQ(fixed->port, 80);
+  EXPECT_EQ(fixed->host, "h");
+}
+
+TEST(LlmDocs, CorrectionRequest) {
+  // doc:begin correction
+  const std::string wrong = "```toon\nhost: db.local\nport: 5432.5\n```\n";
+  toon::result<server> r = toon::decode_reply<server>(wrong);
+  std::string request = toon::correction_request<server>(r.error(), wrong);
+  // Your reply could not be decoded:
+  // - line 3: port: expected integer, found number
+  //     port: 5432.5
+  // Answer again with only the corrected TOON document in a ```toon fence.
+  // Expected shape: host:string! port:int!
+  // doc:end
+  ASSERT_FALSE(r);
+  EXPECT_EQ(request,
+            "Your reply could not be decoded:\n"
+            "- line 3: port: expected integer, found number\n"
+            "    port: 5432.5\n"
+            "Answer again with only the corrected TOON document in a ```toon fence.\n"
+            "Expected shape: host:string! port:int!");
+}
+
+}  // namespace
