@@ -430,6 +430,10 @@ bool json_reader::parse_root_number(std::string_view token, value& out) {
   return ok;
 }
 
+/// Longest number token handed to simdjson's double parser: up to 19 significant digits
+/// its exact fast path covers; longer tokens go through std::from_chars.
+constexpr std::size_t max_simdjson_double_chars = 19;
+
 template <class V>
 bool json_reader::parse_number(V& v, std::string_view token, value& out) {
   const char* start = token.data();
@@ -461,7 +465,19 @@ bool json_reader::parse_number(V& v, std::string_view token, value& out) {
     // In range but rejected by simdjson: the token is cut short by the end of the input.
   }
   double d = 0;
-  auto ec = integral ? simdjson::NUMBER_ERROR : v.get_double().get(d);
+  simdjson::error_code ec = simdjson::NUMBER_ERROR;
+  if (!integral && token.size() > max_simdjson_double_chars && is_json_number(token)) {
+    // simdjson 3.0's slow path misreads some tokens with more than 19 significant digits
+    // (0.30000000000000000001 reads as 0.1155...); from_chars rounds correctly, and a
+    // valid JSON number is valid from_chars input. Out-of-range magnitudes fall through.
+    if (auto r = std::from_chars(token.data(), token.data() + token.size(), d);
+        r.ec == std::errc() && r.ptr == token.data() + token.size()) {
+      out = d;
+      return true;
+    }
+  } else if (!integral) {
+    ec = v.get_double().get(d);
+  }
   if (ec == simdjson::SUCCESS) {
     out = d;
     return true;

@@ -169,6 +169,25 @@ TEST(FromJson, Doubles) {
   EXPECT_EQ(v[7].as_double(), std::numeric_limits<double>::max());
 }
 
+// simdjson 3.0.1 misreads some doubles with more than 19 significant digits; the reader
+// must still round every token correctly (found by the json_bridge fuzz target).
+TEST(FromJson, DoublesWithManyDigitsRoundCorrectly) {
+  toon::value v = parse("[0.3333333333333333, 0.30000000000000000001, 1.00000000000000000000001e2,"
+                        " -2.718281828459045235360287, 123456789012345678901.5, 0.1000000000000000055511151231257827]");
+  ASSERT_EQ(v.as_array().size(), 6u);
+  for (const auto& e : v.as_array()) EXPECT_EQ(e.type(), toon::value::kind::real);
+  EXPECT_EQ(v[0].as_double(), 0.3333333333333333);
+  EXPECT_EQ(v[1].as_double(), 0.3);
+  EXPECT_EQ(v[2].as_double(), 100.0);
+  EXPECT_EQ(v[3].as_double(), -2.718281828459045);
+  EXPECT_EQ(v[4].as_double(), 123456789012345678901.5);
+  EXPECT_EQ(v[5].as_double(), 0.1);
+  EXPECT_EQ(parse("0.30000000000000000001").as_double(), 0.3);
+  EXPECT_EQ(parse("{\"x\": 0.30000000000000000001}")["x"].as_double(), 0.3);
+  toon::error e = parse_error("[1.0000000000000000000000e400]");
+  EXPECT_EQ(e.message, "number out of range");
+}
+
 // ---- from_json: strings -----------------------------------------------------------------------
 
 TEST(FromJson, UnicodeEscapes) {
