@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "json_limits.hpp"
 #include "toon/json.hpp"
 #include "utf8.hpp"
 
@@ -31,11 +32,8 @@ std::size_t utf8_error_offset(std::string_view text) noexcept {
   return bad == std::string_view::npos ? text.size() : bad;
 }
 
-/// Nesting limit of JSON input (arrays and objects). Deeper input fails with
-/// error_code::depth_limit instead of exhausting the stack.
-constexpr std::size_t max_json_depth = 1000;
 /// simdjson's own limit must stay above ours (its root container is at depth 1).
-constexpr std::size_t simdjson_depth = max_json_depth + 16;
+constexpr std::size_t simdjson_depth = detail::max_json_depth + 16;
 
 /// Objects up to this size find repeated keys by a linear scan; larger ones use a hash index.
 constexpr std::size_t linear_key_scan_limit = 32;
@@ -179,7 +177,7 @@ bool json_reader::fail(simdjson::error_code ec, const char* where) {
   switch (ec) {
     case simdjson::DEPTH_ERROR:
       return fail(error_code::depth_limit,
-                  "nesting deeper than " + std::to_string(max_json_depth) + " levels", off);
+                  "nesting deeper than " + std::to_string(detail::max_json_depth) + " levels", off);
     case simdjson::STRING_ERROR:
       return fail(error_code::invalid_json, "invalid escape or lone surrogate in string", off);
     case simdjson::NUMBER_ERROR:
@@ -247,7 +245,7 @@ result<value> json_reader::run() {
       }
       case simdjson::CAPACITY: fail(error_code::size_limit, "JSON input too large", 0); break;
       case simdjson::DEPTH_ERROR:
-        fail(error_code::depth_limit, "nesting deeper than " + std::to_string(max_json_depth) + " levels", 0);
+        fail(error_code::depth_limit, "nesting deeper than " + std::to_string(detail::max_json_depth) + " levels", 0);
         break;
       default: fail(error_code::invalid_json, simdjson::error_message(ec), 0); break;
     }
@@ -288,13 +286,13 @@ bool json_reader::parse_value(od::value v, value& out, std::size_t depth) {
   if (auto ec = v.type().get(type); ec != simdjson::SUCCESS) return fail(ec, nullptr);
   switch (type) {
     case od::json_type::array: {
-      if (depth >= max_json_depth) return fail(simdjson::DEPTH_ERROR, nullptr);
+      if (depth >= detail::max_json_depth) return fail(simdjson::DEPTH_ERROR, nullptr);
       od::array a;
       if (auto ec = v.get_array().get(a); ec != simdjson::SUCCESS) return fail(ec, nullptr);
       return parse_array(a, out, depth + 1);
     }
     case od::json_type::object: {
-      if (depth >= max_json_depth) return fail(simdjson::DEPTH_ERROR, nullptr);
+      if (depth >= detail::max_json_depth) return fail(simdjson::DEPTH_ERROR, nullptr);
       od::object o;
       if (auto ec = v.get_object().get(o); ec != simdjson::SUCCESS) return fail(ec, nullptr);
       return parse_object(o, out, depth + 1);

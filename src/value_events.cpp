@@ -24,7 +24,7 @@ bool open(const value& v, event_handler& h, std::size_t offset) {
   return false;
 }
 
-struct position {
+struct replay_frame {
   const value* container;
   std::size_t next;
 };
@@ -34,10 +34,10 @@ struct position {
 bool replay(const value& v, event_handler& h, std::size_t offset) {
   if (!open(v, h, offset)) return false;
   if (v.is_primitive()) return true;
-  std::vector<position> stack;
+  std::vector<replay_frame> stack;
   stack.push_back({&v, 0});
   while (!stack.empty()) {
-    position& p = stack.back();
+    replay_frame& p = stack.back();
     const value* child = nullptr;
     if (const array* a = p.container->get_if<array>()) {
       if (p.next == a->size()) {

@@ -26,6 +26,7 @@
 #include <utility>
 #include <vector>
 
+#include "../json_limits.hpp"
 #include "json_tape.hpp"
 #include "toon/detail/value_encoding.hpp"
 #include "toon/json.hpp"
@@ -83,7 +84,7 @@ inline const char* find_special(const char* q, const char* end) noexcept {
 }
 
 inline bool is_space(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-inline bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+inline bool is_json_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
 inline int hex_digit(char c) noexcept {
   if (c >= '0' && c <= '9') return c - '0';
@@ -336,25 +337,25 @@ class json_tape_builder {
     if (p_ == end_) return false;
     if (*p_ == '0') {
       ++p_;
-    } else if (is_digit(*p_)) {
-      while (p_ != end_ && is_digit(*p_)) ++p_;
+    } else if (is_json_digit(*p_)) {
+      while (p_ != end_ && is_json_digit(*p_)) ++p_;
     } else {
       return false;
     }
     bool integral = true;
     if (p_ != end_ && *p_ == '.') {
       ++p_;
-      if (p_ == end_ || !is_digit(*p_)) return false;
-      while (p_ != end_ && is_digit(*p_)) ++p_;
+      if (p_ == end_ || !is_json_digit(*p_)) return false;
+      while (p_ != end_ && is_json_digit(*p_)) ++p_;
       integral = false;
     }
     if (p_ != end_ && (*p_ == 'e' || *p_ == 'E')) {
       ++p_;
       if (p_ != end_ && (*p_ == '+' || *p_ == '-')) ++p_;
-      if (p_ == end_ || !is_digit(*p_)) return false;
+      if (p_ == end_ || !is_json_digit(*p_)) return false;
       while (p_ != end_ && *p_ == '0') ++p_;
       const char* digits = p_;
-      while (p_ != end_ && is_digit(*p_)) ++p_;
+      while (p_ != end_ && is_json_digit(*p_)) ++p_;
       // simdjson rejects an exponent of more than 18 digits (leading zeros aside), even for 0.
       if (p_ - digits > 18) return false;
       integral = false;
@@ -402,9 +403,6 @@ bool json_tape::parse(std::string_view json, std::size_t max_depth) {
 
 namespace {
 
-/// Nesting limit of JSON input, as from_json (json_reader.cpp) applies it.
-constexpr std::size_t max_json_depth = 1000;
-
 // The toon::value path: from_json, then the value encoder (with the replacer and omit passes).
 result<void> through_value(std::string& out, std::string_view json, const encode_options& options) {
   auto v = from_json(json);
@@ -421,7 +419,7 @@ namespace {
 bool read_tape(detail::json_tape& tape, std::string_view json) {
   bool parsed = false;
   try {
-    parsed = tape.parse(json, max_json_depth);
+    parsed = tape.parse(json, detail::max_json_depth);
   } catch (const std::bad_alloc&) {
     parsed = false;  // the value path reports what it can
   }

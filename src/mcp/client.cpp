@@ -26,7 +26,7 @@ namespace {
 
 constexpr std::array<std::string_view, 4> legacy_versions = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"};
 
-bool is_legacy_version(std::string_view v) {
+bool is_pre_2026_version(std::string_view v) {
   return std::find(legacy_versions.begin(), legacy_versions.end(), v) != legacy_versions.end();
 }
 
@@ -500,7 +500,7 @@ struct client::impl {
     if (r.what != rpc_outcome::kind::result) return outcome_error("initialize", r, false);
     if (!r.payload.is_object()) return make_error(error_code::protocol_error, "MCP initialize: the result is not an object");
     std::string version = string_member(r.payload, "protocolVersion");
-    if (!is_legacy_version(version))
+    if (!is_pre_2026_version(version))
       return make_error(error_code::protocol_error, "MCP initialize: unsupported protocol version \"" + version + "\"");
     info.protocol_version = version;
     if (const value* caps = r.payload.find("capabilities")) info.capabilities = *caps;

@@ -327,7 +327,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
     return a;
   }
 
-  value call_tool_result(const call_result& r, const request_context& ctx) const {
+  value call_tool_result(const toon::call_result& r, const request_context& ctx) const {
     object fields;
     if (r.content) {
       fields.emplace_back("content", *r.content);
@@ -436,7 +436,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
     }
     const tool* t = source->catalog->find(name->as_string());
     if (t == nullptr) {
-      call_result unknown = source->catalog->call(name->as_string(), value());  // the catalog's message
+      toon::call_result unknown = source->catalog->call(name->as_string(), value());  // the catalog's message
       throw rpc_failure{invalid_params, unknown.text};
     }
     auto c = std::make_shared<call>();
@@ -460,8 +460,8 @@ struct server::state : std::enable_shared_from_this<server::state> {
 
   // A call of the load tool, answered at once on the reading thread: loads the category (the
   // list_changed notification goes out before this result) and returns its tools table.
-  call_result load_tool_call(const served_catalog& source, const value* arguments) {
-    call_result r;
+  toon::call_result load_tool_call(const served_catalog& source, const value* arguments) {
+    toon::call_result r;
     const tool_catalog& catalog = *source.catalog;
     std::string names;
     for (const tool_category& cat : catalog.categories()) names += (names.empty() ? "" : ", ") + cat.name;
@@ -515,7 +515,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
   }
 
   void execute(const std::shared_ptr<call>& c) {
-    call_result r;
+    toon::call_result r;
     try {
       r = c->source->catalog->call(c->target->name, c->arguments);
     } catch (const std::exception& e) {  // allocation failures and the like; handlers' are caught
@@ -572,7 +572,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
         log(message + " (request " + c->key + "); its thread is abandoned");
         if (!c->finished) {
           c->finished = true;
-          call_result r;
+          toon::call_result r;
           r.status = call_status::tool_failed;
           r.text = message;
           responses.push_back(jsonrpc::result_response(c->id, call_tool_result(r, c->context)));

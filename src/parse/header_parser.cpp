@@ -6,8 +6,6 @@ namespace toon::detail {
 
 namespace {
 
-constexpr std::size_t npos = std::string_view::npos;
-
 bool is_delim(char c) noexcept { return c == ',' || c == '\t' || c == '|'; }
 
 // Offset of the first `c` at or after `from` outside quote spans, or npos. A quote span is

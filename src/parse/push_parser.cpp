@@ -23,7 +23,6 @@ namespace toon::detail {
 
 namespace {
 
-constexpr std::size_t npos = std::string_view::npos;
 
 bool is_list_item(std::string_view c) noexcept { return c == "-" || (c.size() >= 2 && c[0] == '-' && c[1] == ' '); }
 

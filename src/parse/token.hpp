@@ -18,6 +18,9 @@
 
 namespace toon::detail {
 
+/// std::string_view::npos, shorter: "not found" for the scanners below.
+inline constexpr std::size_t npos = std::string_view::npos;
+
 /// An error found by a lexical helper: code, message and byte offset (relative to the text
 /// the helper was given).
 struct scan_error {
