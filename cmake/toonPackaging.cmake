@@ -3,6 +3,7 @@
 #
 # Installed layout (prefix P):
 #   P/include/toon/...                      public headers
+#   P/include/toon/detail/src/...           the library's sources, for toon::toon_header_only
 #   P/<libdir>/libtoon.a | libtoon.so*      the library
 #   P/<libdir>/cmake/toon/                  toonConfig.cmake, toonConfigVersion.cmake, toonTargets*.cmake
 #   P/<libdir>/pkgconfig/toon.pc            pkg-config file (relocatable: paths relative to itself)
@@ -31,13 +32,18 @@ else()
 endif()
 
 # ---- the library, its headers and the CLI ----------------------------------------------------
-install(TARGETS toon EXPORT toonTargets
+install(TARGETS toon toon_header_only EXPORT toonTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT toon_development
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT toon_runtime NAMELINK_COMPONENT toon_development
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT toon_runtime)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/toon
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT toon_development
   FILES_MATCHING PATTERN "*.hpp")
+# The library's sources, for toon::toon_header_only (toon/detail/header_only.hpp finds them here).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/toon/detail/src COMPONENT toon_development
+  FILES_MATCHING PATTERN "*.cpp" PATTERN "*.hpp" PATTERN "*.inl"
+  PATTERN "cli" EXCLUDE)
 if(TARGET toon_cli)
   if(NOT TOON_CONFIG_STATIC)
     # The installed CLI finds the shared library relative to itself, wherever the tree goes.

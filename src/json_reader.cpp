@@ -5,6 +5,7 @@
 // uint64, exact big integer from the raw token, else double) and turns simdjson's error
 // codes into toon::error values with a line and column.
 #include <simdjson.h>
+#include "toon/detail/linkage.hpp"
 
 #include <charconv>
 #include <cstddef>
@@ -495,6 +496,6 @@ bool json_reader::parse_number(V& v, std::string_view token, value& out) {
 
 }  // namespace
 
-result<value> from_json(std::string_view json) { return json_reader(json).run(); }
+TOON_FUNC result<value> from_json(std::string_view json) { return json_reader(json).run(); }
 
 }  // namespace toon

@@ -1,6 +1,7 @@
 // JSON output: toon::to_json (value tree), toon::toon_to_json (decoder events), and the
 // shared scalar formatting of json_writer.hpp.
 #include "json_writer.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include "toon/detail/writer.hpp"
 
@@ -35,7 +36,7 @@ constexpr std::array<char, 256> escape_table = make_escape_table();
 
 }  // namespace
 
-void append_json_string(std::string& out, std::string_view s) {
+TOON_FUNC void append_json_string(std::string& out, std::string_view s) {
   static constexpr char hex[] = "0123456789abcdef";
   out.reserve(out.size() + s.size() + 2);
   out += '"';
@@ -60,7 +61,7 @@ void append_json_string(std::string& out, std::string_view s) {
 
 // ---- json_event_writer -------------------------------------------------------------
 
-bool json_event_writer::value_allowed(std::size_t offset) {
+TOON_FUNC bool json_event_writer::value_allowed(std::size_t offset) {
   if (emitter_.depth() == 0) {
     if (roots_ != 0) return fail(error_code::trailing_content, "second root value in event stream", offset);
     ++roots_;
@@ -73,33 +74,33 @@ bool json_event_writer::value_allowed(std::size_t offset) {
   return true;
 }
 
-bool json_event_writer::start_object(std::size_t /*size_hint*/, std::size_t offset) {
+TOON_FUNC bool json_event_writer::start_object(std::size_t /*size_hint*/, std::size_t offset) {
   if (!value_allowed(offset)) return false;
   emitter_.begin_object();
   return true;
 }
 
-bool json_event_writer::end_object() {
+TOON_FUNC bool json_event_writer::end_object() {
   if (!emitter_.in_object() || awaiting_value_)
     return fail(error_code::unexpected_line, "unbalanced end of object in event stream", 0);
   emitter_.end_object();
   return true;
 }
 
-bool json_event_writer::start_array(std::size_t /*size*/, std::size_t offset) {
+TOON_FUNC bool json_event_writer::start_array(std::size_t /*size*/, std::size_t offset) {
   if (!value_allowed(offset)) return false;
   emitter_.begin_array();
   return true;
 }
 
-bool json_event_writer::end_array() {
+TOON_FUNC bool json_event_writer::end_array() {
   if (emitter_.depth() == 0 || emitter_.in_object())
     return fail(error_code::unexpected_line, "unbalanced end of array in event stream", 0);
   emitter_.end_array();
   return true;
 }
 
-bool json_event_writer::key(std::string_view k, std::size_t offset) {
+TOON_FUNC bool json_event_writer::key(std::string_view k, std::size_t offset) {
   if (!emitter_.in_object() || awaiting_value_)
     return fail(error_code::unexpected_line, "key outside an object in event stream", offset);
   emitter_.key(k);
@@ -107,43 +108,43 @@ bool json_event_writer::key(std::string_view k, std::size_t offset) {
   return true;
 }
 
-bool json_event_writer::null_value(std::size_t offset) {
+TOON_FUNC bool json_event_writer::null_value(std::size_t offset) {
   if (!value_allowed(offset)) return false;
   emitter_.null_value();
   return true;
 }
 
-bool json_event_writer::bool_value(bool b, std::size_t offset) {
+TOON_FUNC bool json_event_writer::bool_value(bool b, std::size_t offset) {
   if (!value_allowed(offset)) return false;
   emitter_.bool_value(b);
   return true;
 }
 
-bool json_event_writer::int_value(std::int64_t i, std::size_t offset) {
+TOON_FUNC bool json_event_writer::int_value(std::int64_t i, std::size_t offset) {
   if (!value_allowed(offset)) return false;
   emitter_.int_value(i);
   return true;
 }
 
-bool json_event_writer::uint_value(std::uint64_t u, std::size_t offset) {
+TOON_FUNC bool json_event_writer::uint_value(std::uint64_t u, std::size_t offset) {
   if (!value_allowed(offset)) return false;
   emitter_.uint_value(u);
   return true;
 }
 
-bool json_event_writer::double_value(double d, std::size_t offset) {
+TOON_FUNC bool json_event_writer::double_value(double d, std::size_t offset) {
   if (!value_allowed(offset)) return false;
   emitter_.double_value(d);
   return true;
 }
 
-bool json_event_writer::big_integer_value(std::string_view digits, std::size_t offset) {
+TOON_FUNC bool json_event_writer::big_integer_value(std::string_view digits, std::size_t offset) {
   if (!value_allowed(offset)) return false;
   emitter_.big_integer_value(digits);
   return true;
 }
 
-bool json_event_writer::string_value(std::string_view s, std::size_t offset) {
+TOON_FUNC bool json_event_writer::string_value(std::string_view s, std::size_t offset) {
   if (!value_allowed(offset)) return false;
   emitter_.string_value(s);
   return true;
@@ -182,18 +183,18 @@ void emit_value(json_emitter& em, const value& v) {
 
 namespace toon {
 
-void to_json_to(std::string& out, const value& v, const json_options& options) {
+TOON_FUNC void to_json_to(std::string& out, const value& v, const json_options& options) {
   detail::json_emitter em(out, options.indent);
   detail::emit_value(em, v);
 }
 
-std::string to_json(const value& v, const json_options& options) {
+TOON_FUNC std::string to_json(const value& v, const json_options& options) {
   std::string out;
   to_json_to(out, v, options);
   return out;
 }
 
-result<std::string> toon_to_json(std::string_view toon_text, const decode_options& decode_opts,
+TOON_FUNC result<std::string> toon_to_json(std::string_view toon_text, const decode_options& decode_opts,
                                  const json_options& json) {
   std::string out;
   if (!decode_opts.strict) {

@@ -1,4 +1,5 @@
 #include "posix_io.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <unistd.h>
 
@@ -8,7 +9,7 @@
 
 namespace toon::detail {
 
-int write_all(int fd, std::string_view bytes) noexcept {
+TOON_FUNC int write_all(int fd, std::string_view bytes) noexcept {
   while (!bytes.empty()) {
     const ssize_t n = ::write(fd, bytes.data(), bytes.size());
     if (n < 0) {
@@ -20,7 +21,7 @@ int write_all(int fd, std::string_view bytes) noexcept {
   return 0;
 }
 
-error io_failure(std::string what, int err) {
+TOON_FUNC error io_failure(std::string what, int err) {
   error e;
   e.code = error_code::io_error;
   e.message = std::move(what);

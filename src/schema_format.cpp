@@ -1,5 +1,6 @@
 // Canonical text of the typed-param form (docs/typed-params.md, "Canonical form").
 #include <string>
+#include "toon/detail/linkage.hpp"
 #include <string_view>
 
 #include "schema_internal.hpp"
@@ -133,13 +134,13 @@ void append_list(std::string& out, const std::vector<param>& params) {
 
 }  // namespace
 
-std::string format_typed_params(const schema& s) {
+TOON_FUNC std::string format_typed_params(const schema& s) {
   std::string out;
   append_list(out, s.params);
   return out;
 }
 
-std::string format_param_type(const param_type& t) {
+TOON_FUNC std::string format_param_type(const param_type& t) {
   std::string out;
   append_type(out, t);
   return out;

@@ -6,6 +6,7 @@
 // followed (with a stack against recursion). Every keyword that the typed form cannot express
 // is reported as a schema_loss at its JSON Pointer.
 #include <algorithm>
+#include "toon/detail/linkage.hpp"
 #include <cmath>
 #include <cstddef>
 #include <string>
@@ -19,7 +20,7 @@
 
 namespace toon {
 
-std::string_view to_string(schema_loss_kind kind) noexcept {
+TOON_FUNC std::string_view to_string(schema_loss_kind kind) noexcept {
   switch (kind) {
     case schema_loss_kind::format: return "format";
     case schema_loss_kind::bounds: return "bounds";
@@ -39,9 +40,9 @@ std::string_view to_string(schema_loss_kind kind) noexcept {
   return "unknown";
 }
 
-std::string schema_loss::to_string() const { return (path.empty() ? std::string("(root)") : path) + ": " + message; }
+TOON_FUNC std::string schema_loss::to_string() const { return (path.empty() ? std::string("(root)") : path) + ": " + message; }
 
-bool imported_schema::stricter() const noexcept {
+TOON_FUNC bool imported_schema::stricter() const noexcept {
   return std::any_of(losses.begin(), losses.end(), [](const schema_loss& l) { return l.stricter; });
 }
 
@@ -577,7 +578,7 @@ class importer {
 
 }  // namespace
 
-param_type import_json_schema_type(const value& json_schema, std::vector<schema_loss>* losses,
+TOON_FUNC param_type import_json_schema_type(const value& json_schema, std::vector<schema_loss>* losses,
                                    const json_schema_import_options& options) {
   json_schema_import_options o = options;
   o.max_depth = std::min(o.max_depth, typed_params_options{}.max_depth - 1);
@@ -585,7 +586,7 @@ param_type import_json_schema_type(const value& json_schema, std::vector<schema_
   return in.convert(json_schema, "", 0);
 }
 
-imported_schema import_json_schema(const value& json_schema, const json_schema_import_options& options) {
+TOON_FUNC imported_schema import_json_schema(const value& json_schema, const json_schema_import_options& options) {
   imported_schema out;
   param_type t = import_json_schema_type(json_schema, &out.losses, options);
   if (t.kind == param_kind::object && t.has_fields) {

@@ -3,6 +3,7 @@
 // Key order of every schema object: "description", the keywords of the type ("type",
 // "properties", "required", "additionalProperties", "items", "enum", "anyOf"), "default".
 #include <string>
+#include "toon/detail/linkage.hpp"
 #include <utility>
 
 #include "toon/schema.hpp"
@@ -70,7 +71,7 @@ void add_type_keywords(object& out, const param_type& t) {
 
 }  // namespace
 
-value json_schema(const schema& s, const json_schema_options& options) {
+TOON_FUNC value json_schema(const schema& s, const json_schema_options& options) {
   object out;
   if (options.schema_uri) out.emplace_back("$schema", "https://json-schema.org/draft/2020-12/schema");
   if (!s.description.empty()) out.emplace_back("description", s.description);
@@ -78,6 +79,6 @@ value json_schema(const schema& s, const json_schema_options& options) {
   return out;
 }
 
-value json_schema(const param_type& t) { return param_schema(t, {}, std::nullopt); }
+TOON_FUNC value json_schema(const param_type& t) { return param_schema(t, {}, std::nullopt); }
 
 }  // namespace toon

@@ -1,19 +1,20 @@
 // The typed-params schema model (toon/schema.hpp): factories and equality.
 #include <utility>
+#include "toon/detail/linkage.hpp"
 
 #include "toon/schema.hpp"
 
 namespace toon {
 
-param_type::param_type(param_kind k) : kind(k) {}
+TOON_FUNC param_type::param_type(param_kind k) : kind(k) {}
 
-param_type param_type::array_of(param_type element) {
+TOON_FUNC param_type param_type::array_of(param_type element) {
   param_type t(param_kind::array);
   t.items.push_back(std::move(element));
   return t;
 }
 
-param_type param_type::any_of(std::vector<param_type> alternatives) {
+TOON_FUNC param_type param_type::any_of(std::vector<param_type> alternatives) {
   param_type t(param_kind::any_of);
   for (param_type& alternative : alternatives) {
     if (alternative.kind == param_kind::any_of) {
@@ -25,30 +26,30 @@ param_type param_type::any_of(std::vector<param_type> alternatives) {
   return t;
 }
 
-param_type param_type::enum_of(std::vector<std::string> values) {
+TOON_FUNC param_type param_type::enum_of(std::vector<std::string> values) {
   param_type t(param_kind::enumeration);
   t.enum_values = std::move(values);
   return t;
 }
 
-param_type param_type::object_with(std::vector<param> fields) {
+TOON_FUNC param_type param_type::object_with(std::vector<param> fields) {
   param_type t(param_kind::object);
   t.fields = std::move(fields);
   t.has_fields = true;
   return t;
 }
 
-bool operator==(const param_type& a, const param_type& b) {
+TOON_FUNC bool operator==(const param_type& a, const param_type& b) {
   return a.kind == b.kind && a.has_fields == b.has_fields && a.items == b.items &&
          a.enum_values == b.enum_values && a.fields == b.fields;
 }
 
-bool operator==(const param& a, const param& b) {
+TOON_FUNC bool operator==(const param& a, const param& b) {
   return a.name == b.name && a.required == b.required && a.type == b.type &&
          a.default_value == b.default_value && a.description == b.description;
 }
 
-bool operator==(const schema& a, const schema& b) {
+TOON_FUNC bool operator==(const schema& a, const schema& b) {
   return a.params == b.params && a.description == b.description;
 }
 

@@ -5,6 +5,7 @@
 // unions add to without recursion) is bounded by the same limit, computed from the heights
 // of the parsed subtrees, so that every later walk of the model is shallow.
 #include <algorithm>
+#include "toon/detail/linkage.hpp"
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -480,7 +481,7 @@ class parser {
 
 }  // namespace
 
-result<schema> parse_typed_params(std::string_view text, const typed_params_options& options) {
+TOON_FUNC result<schema> parse_typed_params(std::string_view text, const typed_params_options& options) {
   return parser(text, options).run();
 }
 

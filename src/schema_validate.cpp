@@ -3,6 +3,7 @@
 // The verdict is JSON Schema's for json_schema(s): a value is valid exactly when it is valid
 // against that schema. Every violation is reported, each with a path from the root.
 #include <cmath>
+#include "toon/detail/linkage.hpp"
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -226,7 +227,7 @@ class validator {
 
 }  // namespace
 
-std::vector<error> validate(const value& args, const schema& s, std::string_view root) {
+TOON_FUNC std::vector<error> validate(const value& args, const schema& s, std::string_view root) {
   std::vector<error> out;
   validator check(std::string(root), out);
   if (!args.is_object()) {
@@ -238,7 +239,7 @@ std::vector<error> validate(const value& args, const schema& s, std::string_view
   return out;
 }
 
-std::vector<error> validate(const value& v, const param_type& t, std::string_view root) {
+TOON_FUNC std::vector<error> validate(const value& v, const param_type& t, std::string_view root) {
   std::vector<error> out;
   validator(std::string(root), out).check(v, t);
   return out;

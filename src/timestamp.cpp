@@ -1,6 +1,7 @@
 // ISO 8601 UTC timestamps: civil-date arithmetic (proleptic Gregorian calendar, any year an
 // int64 second count can reach), formatting and parsing. No allocation, no exceptions.
 #include "toon/detail/timestamp.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <array>
 
@@ -146,7 +147,7 @@ bool parse_year(reader& r, std::int64_t& year) noexcept {
 
 }  // namespace
 
-std::size_t format_timestamp(char* buf, timestamp t) noexcept {
+TOON_FUNC std::size_t format_timestamp(char* buf, timestamp t) noexcept {
   // Tolerate an out-of-range nanosecond count by carrying it into the seconds.
   if (t.nanoseconds >= nanos_per_second) {
     std::int64_t carried = 0;
@@ -189,7 +190,7 @@ std::size_t format_timestamp(char* buf, timestamp t) noexcept {
   return static_cast<std::size_t>(p - buf);
 }
 
-bool parse_timestamp(std::string_view text, timestamp& out) noexcept {
+TOON_FUNC bool parse_timestamp(std::string_view text, timestamp& out) noexcept {
   reader r{text};
   std::int64_t year = 0;
   int month = 0, day = 0, hour = 0, minute = 0, second = 0;

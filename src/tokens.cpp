@@ -1,5 +1,6 @@
 // tokens.cpp - toon::estimate_tokens and toon::token_estimator (toon/tokens.hpp).
 #include "toon/tokens.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <array>
 
@@ -72,7 +73,7 @@ std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / 
 
 }  // namespace
 
-void token_estimator::add(char32_t cp) {
+TOON_FUNC void token_estimator::add(char32_t cp) {
   run_kind k = is_space(cp) ? run_kind::space : is_punct(cp) ? run_kind::punct : run_kind::other;
   if (k != kind_) {
     end_run();
@@ -86,7 +87,7 @@ void token_estimator::add(char32_t cp) {
   if (int g = accent_group(cp); g != 0 && (language_ == 0 || g < language_)) language_ = g;
 }
 
-void token_estimator::end_run() {
+TOON_FUNC void token_estimator::end_run() {
   switch (kind_) {
     case run_kind::none:
     case run_kind::space:
@@ -109,7 +110,7 @@ void token_estimator::end_run() {
   language_ = 0;
 }
 
-void token_estimator::feed(std::string_view bytes) {
+TOON_FUNC void token_estimator::feed(std::string_view bytes) {
   // UTF-8 decoding with the WHATWG replacement rules (each maximal ill-formed subpart is one
   // U+FFFD), resumable between pieces.
   for (std::size_t i = 0; i < bytes.size();) {
@@ -155,7 +156,7 @@ void token_estimator::feed(std::string_view bytes) {
   }
 }
 
-std::uint64_t token_estimator::finish() {
+TOON_FUNC std::uint64_t token_estimator::finish() {
   if (pending_left_ > 0) {
     add(replacement_character);
     pending_left_ = 0;
@@ -164,7 +165,7 @@ std::uint64_t token_estimator::finish() {
   return total_;
 }
 
-std::uint64_t estimate_tokens(std::string_view text) {
+TOON_FUNC std::uint64_t estimate_tokens(std::string_view text) {
   token_estimator e;
   e.feed(text);
   return e.finish();

@@ -1,6 +1,7 @@
 // call_result: status names, the MCP CallToolResult and JSON-RPC response forms, and the
 // constructors used by typed tool handlers (toon/tools/handler.hpp).
 #include <string>
+#include "toon/detail/linkage.hpp"
 #include <string_view>
 #include <utility>
 
@@ -10,7 +11,7 @@
 
 namespace toon {
 
-std::string_view to_string(call_status status) noexcept {
+TOON_FUNC std::string_view to_string(call_status status) noexcept {
   switch (status) {
     case call_status::ok: return "ok";
     case call_status::invalid_arguments: return "invalid_arguments";
@@ -21,7 +22,7 @@ std::string_view to_string(call_status status) noexcept {
   return "unknown";
 }
 
-value call_result::to_mcp() const {
+TOON_FUNC value call_result::to_mcp() const {
   object out;
   if (content) {
     out.emplace_back("content", *content);
@@ -35,7 +36,7 @@ value call_result::to_mcp() const {
   return out;
 }
 
-value call_result::to_jsonrpc(const value& id) const {
+TOON_FUNC value call_result::to_jsonrpc(const value& id) const {
   object out;
   out.emplace_back("jsonrpc", "2.0");
   out.emplace_back("id", id);
@@ -52,28 +53,28 @@ value call_result::to_jsonrpc(const value& id) const {
 
 namespace detail {
 
-call_result tool_succeeded(std::string text) {
+TOON_FUNC call_result tool_succeeded(std::string text) {
   call_result r;
   r.status = call_status::ok;
   r.text = std::move(text);
   return r;
 }
 
-call_result tool_returned_error(error e) {
+TOON_FUNC call_result tool_returned_error(error e) {
   call_result r;
   r.status = call_status::tool_failed;
   r.errors.push_back(std::move(e));
   return r;
 }
 
-call_result tool_threw(std::string_view what) {
+TOON_FUNC call_result tool_threw(std::string_view what) {
   call_result r;
   r.status = call_status::tool_failed;
   r.text = what.empty() ? std::string("unknown exception") : std::string(what);
   return r;
 }
 
-call_result arguments_not_decodable(error e) {
+TOON_FUNC call_result arguments_not_decodable(error e) {
   // Typed decoding writes paths without a root (`tags[2]`, `options.depth`); validation
   // writes them from "args", and so does every report of the catalog.
   if (e.path.empty()) e.path = "args";
@@ -87,7 +88,7 @@ call_result arguments_not_decodable(error e) {
   return r;
 }
 
-param_type with_nullable_optional_fields(param_type t) {
+TOON_FUNC param_type with_nullable_optional_fields(param_type t) {
   for (param_type& item : t.items) item = with_nullable_optional_fields(std::move(item));
   for (param& field : t.fields) {
     field.type = with_nullable_optional_fields(std::move(field.type));
@@ -102,7 +103,7 @@ param_type with_nullable_optional_fields(param_type t) {
   return t;
 }
 
-value structured_output_schema(param_type t, bool wrap) {
+TOON_FUNC value structured_output_schema(param_type t, bool wrap) {
   param_type nullable = with_nullable_optional_fields(std::move(t));
   if (!wrap) return json_schema(nullable);
   param result;

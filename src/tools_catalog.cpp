@@ -1,5 +1,6 @@
 // tool_catalog: registration of categories and tools, and lookup.
 #include <cstddef>
+#include "toon/detail/linkage.hpp"
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19,7 +20,7 @@ error registration_error(error_code code, std::string message) {
 
 }  // namespace
 
-result<void> tool_catalog::try_add_category(std::string_view name, std::string_view description) {
+TOON_FUNC result<void> tool_catalog::try_add_category(std::string_view name, std::string_view description) {
   if (name.empty()) return registration_error(error_code::invalid_schema, "empty category name");
   if (find_category(name) != nullptr)
     return registration_error(error_code::duplicate_key, "duplicate category \"" + std::string(name) + "\"");
@@ -27,12 +28,12 @@ result<void> tool_catalog::try_add_category(std::string_view name, std::string_v
   return {};
 }
 
-tool_catalog& tool_catalog::add_category(std::string_view name, std::string_view description) {
+TOON_FUNC tool_catalog& tool_catalog::add_category(std::string_view name, std::string_view description) {
   try_add_category(name, description).value();
   return *this;
 }
 
-result<void> tool_catalog::try_add_tool(tool t) {
+TOON_FUNC result<void> tool_catalog::try_add_tool(tool t) {
   if (t.name.empty()) return registration_error(error_code::invalid_schema, "empty tool name");
   if (find(t.name) != nullptr)
     return registration_error(error_code::duplicate_key, "duplicate tool \"" + t.name + "\"");
@@ -55,24 +56,24 @@ result<void> tool_catalog::try_add_tool(tool t) {
   return {};
 }
 
-tool_catalog& tool_catalog::add_tool(tool t) {
+TOON_FUNC tool_catalog& tool_catalog::add_tool(tool t) {
   try_add_tool(std::move(t)).value();
   return *this;
 }
 
-const tool* tool_catalog::find(std::string_view name) const noexcept {
+TOON_FUNC const tool* tool_catalog::find(std::string_view name) const noexcept {
   for (const tool& t : tools_)
     if (t.name == name) return &t;
   return nullptr;
 }
 
-const tool_category* tool_catalog::find_category(std::string_view name) const noexcept {
+TOON_FUNC const tool_category* tool_catalog::find_category(std::string_view name) const noexcept {
   for (const tool_category& c : categories_)
     if (c.name == name) return &c;
   return nullptr;
 }
 
-std::size_t tool_catalog::tool_count(std::string_view category) const noexcept {
+TOON_FUNC std::size_t tool_catalog::tool_count(std::string_view category) const noexcept {
   std::size_t n = 0;
   for (const tool& t : tools_) n += t.category == category ? 1 : 0;
   return n;

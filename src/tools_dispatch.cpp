@@ -1,6 +1,7 @@
 // tool_catalog dispatch (MCP tools/call): decode, validate, call, and the texts of failures
 // (docs/tools.md, "Error format").
 #include <algorithm>
+#include "toon/detail/linkage.hpp"
 #include <cstddef>
 #include <exception>
 #include <string>
@@ -74,7 +75,7 @@ call_result invalid_request(std::string message, std::vector<error> errors = {})
 
 }  // namespace
 
-call_result tool_catalog::unknown_tool(std::string_view name) const {
+TOON_FUNC call_result tool_catalog::unknown_tool(std::string_view name) const {
   call_result r;
   r.status = call_status::unknown_tool;
   r.text = "unknown tool \"" + std::string(name) + '"';
@@ -104,7 +105,7 @@ call_result tool_catalog::unknown_tool(std::string_view name) const {
   return r;
 }
 
-call_result tool_catalog::call_tool(const tool& t, const value& arguments) const {
+TOON_FUNC call_result tool_catalog::call_tool(const tool& t, const value& arguments) const {
   static const value no_arguments = object{};
   const value& args = arguments.is_null() ? no_arguments : arguments;
 
@@ -143,13 +144,13 @@ call_result tool_catalog::call_tool(const tool& t, const value& arguments) const
   return r;
 }
 
-call_result tool_catalog::call(std::string_view name, const value& arguments) const {
+TOON_FUNC call_result tool_catalog::call(std::string_view name, const value& arguments) const {
   const tool* t = find(name);
   if (t == nullptr) return unknown_tool(name);
   return call_tool(*t, arguments);
 }
 
-call_result tool_catalog::call_json(std::string_view name, std::string_view arguments_json) const {
+TOON_FUNC call_result tool_catalog::call_json(std::string_view name, std::string_view arguments_json) const {
   const tool* t = find(name);
   if (t == nullptr) return unknown_tool(name);
   result<value> args = from_json(arguments_json);
@@ -157,7 +158,7 @@ call_result tool_catalog::call_json(std::string_view name, std::string_view argu
   return call_tool(*t, *args);
 }
 
-call_result tool_catalog::call_toon(std::string_view name, std::string_view arguments_toon) const {
+TOON_FUNC call_result tool_catalog::call_toon(std::string_view name, std::string_view arguments_toon) const {
   const tool* t = find(name);
   if (t == nullptr) return unknown_tool(name);
   result<value> args = decode(arguments_toon);
@@ -165,7 +166,7 @@ call_result tool_catalog::call_toon(std::string_view name, std::string_view argu
   return call_tool(*t, *args);
 }
 
-call_result tool_catalog::call_mcp(const value& params) const {
+TOON_FUNC call_result tool_catalog::call_mcp(const value& params) const {
   if (!params.is_object())
     return invalid_request("invalid tools/call params: expected an object {\"name\":...,\"arguments\":{...}}, found " +
                            std::string(kind_name(params.type())));
@@ -176,7 +177,7 @@ call_result tool_catalog::call_mcp(const value& params) const {
   return call(name->as_string(), arguments != nullptr ? *arguments : value());
 }
 
-call_result tool_catalog::call_mcp_json(std::string_view params_json) const {
+TOON_FUNC call_result tool_catalog::call_mcp_json(std::string_view params_json) const {
   result<value> params = from_json(params_json);
   if (!params.has_value())
     return invalid_request("malformed tools/call params: " + params.error().to_string(), {params.error()});

@@ -1,5 +1,6 @@
 // tool_catalog outputs: the TOON tools table, the category summary and MCP tools/list.
 #include <cstdint>
+#include "toon/detail/linkage.hpp"
 #include <string>
 #include <string_view>
 #include <utility>
@@ -18,7 +19,7 @@ bool selected(const tool& t, std::string_view category) noexcept {
 
 }  // namespace
 
-value tool_catalog::tools_table_value(std::string_view category) const {
+TOON_FUNC value tool_catalog::tools_table_value(std::string_view category) const {
   array rows;
   for (const tool& t : tools_) {
     if (!selected(t, category)) continue;
@@ -34,11 +35,11 @@ value tool_catalog::tools_table_value(std::string_view category) const {
   return out;
 }
 
-std::string tool_catalog::tools_table(std::string_view category, const encode_options& options) const {
+TOON_FUNC std::string tool_catalog::tools_table(std::string_view category, const encode_options& options) const {
   return encode(tools_table_value(category), options);
 }
 
-value tool_catalog::categories_table_value() const {
+TOON_FUNC value tool_catalog::categories_table_value() const {
   array rows;
   for (const tool_category& c : categories_) {
     object row;
@@ -53,11 +54,11 @@ value tool_catalog::categories_table_value() const {
   return out;
 }
 
-std::string tool_catalog::categories_table(const encode_options& options) const {
+TOON_FUNC std::string tool_catalog::categories_table(const encode_options& options) const {
   return encode(categories_table_value(), options);
 }
 
-value tool_catalog::mcp_tools_list(std::string_view category) const {
+TOON_FUNC value tool_catalog::mcp_tools_list(std::string_view category) const {
   array list;
   for (const tool& t : tools_) {
     if (!selected(t, category)) continue;

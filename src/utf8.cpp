@@ -1,4 +1,5 @@
 #include "utf8.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <cstdint>
 
@@ -6,7 +7,7 @@
 
 namespace toon::detail {
 
-std::size_t find_invalid_utf8(std::string_view text) noexcept {
+TOON_FUNC std::size_t find_invalid_utf8(std::string_view text) noexcept {
   if (simdjson::validate_utf8(text.data(), text.size())) return std::string_view::npos;
   const auto* s = reinterpret_cast<const unsigned char*>(text.data());
   const std::size_t n = text.size();

@@ -1,5 +1,6 @@
 // toon::value and toon::object.
 #include "toon/value.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include "toon/detail/writer.hpp"
 #include "toon/encode.hpp"
@@ -13,39 +14,39 @@
 
 namespace toon {
 
-object::object(std::initializer_list<std::pair<std::string_view, value>> init) {
+TOON_FUNC object::object(std::initializer_list<std::pair<std::string_view, value>> init) {
   items_.reserve(init.size());
   for (const auto& [k, v] : init) insert_or_assign(k, v);
 }
 
-value* object::find(std::string_view key) noexcept {
+TOON_FUNC value* object::find(std::string_view key) noexcept {
   for (auto& m : items_)
     if (m.key == key) return &m.value;
   return nullptr;
 }
 
-const value* object::find(std::string_view key) const noexcept {
+TOON_FUNC const value* object::find(std::string_view key) const noexcept {
   for (const auto& m : items_)
     if (m.key == key) return &m.value;
   return nullptr;
 }
 
-value& object::at(std::string_view key) {
+TOON_FUNC value& object::at(std::string_view key) {
   if (value* v = find(key)) return *v;
   throw std::out_of_range("toon::object: no key '" + std::string(key) + "'");
 }
 
-const value& object::at(std::string_view key) const {
+TOON_FUNC const value& object::at(std::string_view key) const {
   if (const value* v = find(key)) return *v;
   throw std::out_of_range("toon::object: no key '" + std::string(key) + "'");
 }
 
-value& object::operator[](std::string_view key) {
+TOON_FUNC value& object::operator[](std::string_view key) {
   if (value* v = find(key)) return *v;
   return emplace_back(std::string(key), value());
 }
 
-value& object::insert_or_assign(std::string_view key, value v) {
+TOON_FUNC value& object::insert_or_assign(std::string_view key, value v) {
   if (value* existing = find(key)) {
     *existing = std::move(v);
     return *existing;
@@ -53,21 +54,21 @@ value& object::insert_or_assign(std::string_view key, value v) {
   return emplace_back(std::string(key), std::move(v));
 }
 
-value& object::emplace_back(std::string key, value v) {
+TOON_FUNC value& object::emplace_back(std::string key, value v) {
   // Braced: clang 14 has no parenthesized aggregate initialization.
   return items_.emplace_back(member{std::move(key), std::move(v)}).value;
 }
 
-bool object::erase(std::string_view key) {
+TOON_FUNC bool object::erase(std::string_view key) {
   auto it = std::find_if(items_.begin(), items_.end(), [&](const member& m) { return m.key == key; });
   if (it == items_.end()) return false;
   items_.erase(it);
   return true;
 }
 
-bool operator==(const object& a, const object& b) noexcept { return a.items_ == b.items_; }
+TOON_FUNC bool operator==(const object& a, const object& b) noexcept { return a.items_ == b.items_; }
 
-value::value(std::initializer_list<value> init) {
+TOON_FUNC value::value(std::initializer_list<value> init) {
   bool is_object = init.size() > 0 && std::all_of(init.begin(), init.end(), [](const value& e) {
     return e.is_array() && e.as_array().size() == 2 && e.as_array()[0].is_string();
   });
@@ -81,7 +82,7 @@ value::value(std::initializer_list<value> init) {
   }
 }
 
-double value::to_double() const {
+TOON_FUNC double value::to_double() const {
   switch (type()) {
     case kind::integer: return static_cast<double>(std::get<std::int64_t>(v_));
     case kind::uinteger: return static_cast<double>(std::get<std::uint64_t>(v_));
@@ -91,16 +92,16 @@ double value::to_double() const {
   }
 }
 
-const value* value::find(std::string_view key) const noexcept {
+TOON_FUNC const value* value::find(std::string_view key) const noexcept {
   const auto* o = std::get_if<toon::object>(&v_);
   return o ? o->find(key) : nullptr;
 }
 
-const value& value::operator[](std::string_view key) const { return as_object().at(key); }
+TOON_FUNC const value& value::operator[](std::string_view key) const { return as_object().at(key); }
 
-const value& value::operator[](std::size_t index) const { return as_array().at(index); }
+TOON_FUNC const value& value::operator[](std::size_t index) const { return as_array().at(index); }
 
-std::size_t value::size() const noexcept {
+TOON_FUNC std::size_t value::size() const noexcept {
   if (const auto* a = std::get_if<toon::array>(&v_)) return a->size();
   if (const auto* o = std::get_if<toon::object>(&v_)) return o->size();
   return 0;
@@ -164,13 +165,13 @@ bool numbers_equal(const value& a, const value& b) noexcept {
 
 }  // namespace
 
-bool operator==(const value& a, const value& b) noexcept {
+TOON_FUNC bool operator==(const value& a, const value& b) noexcept {
   if (a.is_number() && b.is_number()) return numbers_equal(a, b);
   if (a.type() != b.type()) return false;
   return a.v_ == b.v_;
 }
 
-bool equal_unordered(const value& a, const value& b) noexcept {
+TOON_FUNC bool equal_unordered(const value& a, const value& b) noexcept {
   if (a.is_array() && b.is_array()) {
     const auto& x = a.as_array();
     const auto& y = b.as_array();
@@ -192,7 +193,7 @@ bool equal_unordered(const value& a, const value& b) noexcept {
   return a == b;
 }
 
-std::string_view kind_name(value::kind k) noexcept {
+TOON_FUNC std::string_view kind_name(value::kind k) noexcept {
   switch (k) {
     case value::kind::null: return "null";
     case value::kind::boolean: return "bool";
@@ -207,7 +208,7 @@ std::string_view kind_name(value::kind k) noexcept {
   return "unknown";
 }
 
-std::ostream& operator<<(std::ostream& os, const value& v) {
+TOON_FUNC std::ostream& operator<<(std::ostream& os, const value& v) {
   const std::string text = encode(v);
   return os.write(text.data(), static_cast<std::streamsize>(text.size()));
 }

@@ -1,10 +1,11 @@
 #include "value_builder.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include "toon/decode.hpp"
 
 namespace toon::detail {
 
-bool value_builder::start_object(std::size_t size_hint, std::size_t) {
+TOON_FUNC bool value_builder::start_object(std::size_t size_hint, std::size_t) {
   if (size_hint == 0 && stack_.size() < widths_.size()) size_hint = widths_[stack_.size()];
   value& v = slot();
   object& o = v.emplace<object>();
@@ -13,7 +14,7 @@ bool value_builder::start_object(std::size_t size_hint, std::size_t) {
   return true;
 }
 
-bool value_builder::end_object() {
+TOON_FUNC bool value_builder::end_object() {
   const std::size_t depth = stack_.size() - 1;
   if (depth >= widths_.size()) widths_.resize(depth + 1, 0);
   widths_[depth] = stack_.back()->as_object().size();
@@ -21,7 +22,7 @@ bool value_builder::end_object() {
   return true;
 }
 
-bool value_builder::start_array(std::size_t size, std::size_t) {
+TOON_FUNC bool value_builder::start_array(std::size_t size, std::size_t) {
   value& v = slot();
   array& a = v.emplace<array>();
   if (size) a.reserve(size < reserve_cap_ ? size : reserve_cap_);
@@ -29,12 +30,12 @@ bool value_builder::start_array(std::size_t size, std::size_t) {
   return true;
 }
 
-bool value_builder::end_array() {
+TOON_FUNC bool value_builder::end_array() {
   stack_.pop_back();
   return true;
 }
 
-bool value_builder::key(std::string_view k, std::size_t) {
+TOON_FUNC bool value_builder::key(std::string_view k, std::size_t) {
   // The member is created here, with its key built once from the view (valid only during the
   // call); slot() hands it out for the value. A repeated key (non-strict mode) replaces the earlier
   // value in place.
@@ -47,19 +48,19 @@ bool value_builder::key(std::string_view k, std::size_t) {
   return true;
 }
 
-value& value_builder::slot() {
+TOON_FUNC value& value_builder::slot() {
   if (stack_.empty()) return root_;
   value& top = *stack_.back();
   if (auto* a = top.get_if<array>()) return a->emplace_back();
   return *pending_;
 }
 
-bool value_builder::begin_table(const std::string_view* names, std::size_t count, std::size_t) {
+TOON_FUNC bool value_builder::begin_table(const std::string_view* names, std::size_t count, std::size_t) {
   columns_.assign(names, names + count);
   return true;
 }
 
-bool value_builder::table_row(const scalar* cells, std::size_t count, std::size_t) {
+TOON_FUNC bool value_builder::table_row(const scalar* cells, std::size_t count, std::size_t) {
   object& o = slot().emplace<object>();
   o.reserve(count);
   for (std::size_t j = 0; j < count; ++j) {
@@ -71,16 +72,16 @@ bool value_builder::table_row(const scalar* cells, std::size_t count, std::size_
   return true;
 }
 
-bool value_builder::null_value(std::size_t) { slot() = value(); return true; }
-bool value_builder::bool_value(bool b, std::size_t) { slot() = b; return true; }
-bool value_builder::int_value(std::int64_t i, std::size_t) { slot() = i; return true; }
-bool value_builder::uint_value(std::uint64_t u, std::size_t) { slot() = u; return true; }
-bool value_builder::double_value(double d, std::size_t) { slot() = d; return true; }
-bool value_builder::big_integer_value(std::string_view digits, std::size_t) {
+TOON_FUNC bool value_builder::null_value(std::size_t) { slot() = value(); return true; }
+TOON_FUNC bool value_builder::bool_value(bool b, std::size_t) { slot() = b; return true; }
+TOON_FUNC bool value_builder::int_value(std::int64_t i, std::size_t) { slot() = i; return true; }
+TOON_FUNC bool value_builder::uint_value(std::uint64_t u, std::size_t) { slot() = u; return true; }
+TOON_FUNC bool value_builder::double_value(double d, std::size_t) { slot() = d; return true; }
+TOON_FUNC bool value_builder::big_integer_value(std::string_view digits, std::size_t) {
   slot().emplace<big_integer>(big_integer{std::string(digits)});
   return true;
 }
-bool value_builder::string_value(std::string_view s, std::size_t) {
+TOON_FUNC bool value_builder::string_value(std::string_view s, std::size_t) {
   slot().emplace<std::string>(s);
   return true;
 }
@@ -89,14 +90,14 @@ bool value_builder::string_value(std::string_view s, std::size_t) {
 
 namespace toon {
 
-result<value> decode(std::string_view text, const decode_options& options) {
+TOON_FUNC result<value> decode(std::string_view text, const decode_options& options) {
   detail::value_builder builder(options.strict, text.size());
   result<void> r = decode_events(text, builder, options);
   if (!r) return r.error();
   return std::move(builder.result());
 }
 
-value decode_or_throw(std::string_view text, const decode_options& options) {
+TOON_FUNC value decode_or_throw(std::string_view text, const decode_options& options) {
   return decode(text, options).value();
 }
 

@@ -1,5 +1,6 @@
 // A toon::value replayed as decoder events (typed decoding from values, buffered variants).
 #include "toon/detail/value_events.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <string>
 #include <vector>
@@ -31,7 +32,7 @@ struct replay_frame {
 
 }  // namespace
 
-bool replay(const value& v, event_handler& h, std::size_t offset) {
+TOON_FUNC bool replay(const value& v, event_handler& h, std::size_t offset) {
   if (!open(v, h, offset)) return false;
   if (v.is_primitive()) return true;
   std::vector<replay_frame> stack;
@@ -63,7 +64,7 @@ bool replay(const value& v, event_handler& h, std::size_t offset) {
   return true;
 }
 
-void assign(value& v, const scalar& c) {
+TOON_FUNC void assign(value& v, const scalar& c) {
   switch (c.type) {
     case scalar::kind::null: v = value(); break;
     case scalar::kind::boolean: v = c.b; break;

@@ -19,3 +19,7 @@ namespace toon {
 [[nodiscard]] value decode_or_throw(std::string_view text, const decode_options& options = {});
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

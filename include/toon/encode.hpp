@@ -18,3 +18,7 @@ namespace toon {
 void encode_to(std::string& out, const value& v, const encode_options& options = {});
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

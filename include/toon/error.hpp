@@ -193,3 +193,7 @@ class [[nodiscard]] result<void> {
 };
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

@@ -113,3 +113,7 @@ result<void> decode_events(std::string_view text, event_handler& handler,
                            const decode_options& options = {});
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

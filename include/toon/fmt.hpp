@@ -140,3 +140,7 @@ struct fmt::formatter<toon::toon_ref<T>> {
     return toon::detail::fmt_copy(text, ctx.out());
   }
 };
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

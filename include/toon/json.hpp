@@ -67,3 +67,7 @@ using text_sink = std::function<bool(std::string_view piece)>;
                                         std::size_t piece_size = std::size_t(1) << 20);
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

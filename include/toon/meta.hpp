@@ -163,3 +163,7 @@ concept has_meta_field_descriptions = requires { std::size(meta<T>::field_descri
 }  // namespace detail
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

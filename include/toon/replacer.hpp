@@ -114,3 +114,7 @@ using replacer_function =
 [[nodiscard]] std::string escape_string(std::string_view s);
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

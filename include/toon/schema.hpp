@@ -144,3 +144,7 @@ struct json_schema_options {
 [[nodiscard]] std::vector<error> validate(const value& v, const param_type& t, std::string_view root = "value");
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

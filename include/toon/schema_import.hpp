@@ -14,6 +14,8 @@
 //   // /properties/url/format: format "uri" is not checked
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -110,3 +112,7 @@ struct imported_schema {
                                                  const json_schema_import_options& options = {});
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

@@ -53,3 +53,7 @@ result<void> decode_file(const std::filesystem::path& path, event_handler& handl
                          const decode_options& options = {}, std::size_t block_size = default_block_size);
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

@@ -70,3 +70,7 @@ class token_estimator {
 };
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

@@ -20,3 +20,7 @@
 #include "toon/tools/call_result.hpp"
 #include "toon/tools/catalog.hpp"
 #include "toon/tools/handler.hpp"
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

@@ -26,3 +26,8 @@
 #include "toon/typed/table_writer.hpp"
 #include "toon/typed/to_value.hpp"
 #include "toon/value.hpp"
+
+#if defined(TOON_HEADER_ONLY)
+#define TOON_DETAIL_UMBRELLA_END  // the sources go in here at the latest
+#include "toon/detail/header_only.hpp"
+#endif

@@ -224,3 +224,7 @@ inline value& object::append(std::string_view key) {
 std::ostream& operator<<(std::ostream& os, const value& v);
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

@@ -3,6 +3,7 @@
 // The encoder itself is tree_encoder.hpp (shared with toon::json_to_toon), instantiated here for
 // toon::value; this file adds the replacer and omit passes and the detail entry points.
 #include <memory>
+#include "toon/detail/linkage.hpp"
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -23,7 +24,7 @@ using value_encoder = detail::tree_encoder<detail::value_model>;
 
 }  // namespace
 
-std::string encode(const value& v, const encode_options& options) {
+TOON_FUNC std::string encode(const value& v, const encode_options& options) {
   std::string out;
   encode_to(out, v, options);
   return out;
@@ -51,7 +52,7 @@ detail::omit_rules omit_rules_of(const encode_options& options) noexcept {
 
 }  // namespace
 
-void encode_to(std::string& out, const value& v, const encode_options& options) {
+TOON_FUNC void encode_to(std::string& out, const value& v, const encode_options& options) {
   detail::check_encode_options(options);
   // All that a replacer and the omit options cost when they are off.
   if (options.replacer || options.omit_null || options.omit_empty) [[unlikely]] {
@@ -64,7 +65,7 @@ void encode_to(std::string& out, const value& v, const encode_options& options) 
 
 namespace detail {
 
-void check_encode_options(const encode_options& options) {
+TOON_FUNC void check_encode_options(const encode_options& options) {
   switch (options.delimiter) {
     case delimiter::comma:
     case delimiter::tab:
@@ -73,7 +74,7 @@ void check_encode_options(const encode_options& options) {
   throw std::invalid_argument("toon::encode: invalid delimiter (valid: comma, tab, pipe)");
 }
 
-void encode_value_owned(std::string& out, value&& v, const encode_options& options) {
+TOON_FUNC void encode_value_owned(std::string& out, value&& v, const encode_options& options) {
   check_encode_options(options);
   if (options.replacer) {  // may copy (it keeps what it does not change)
     toon::encode_to(out, v, options);
@@ -84,37 +85,37 @@ void encode_value_owned(std::string& out, value&& v, const encode_options& optio
   encode_value_root(w, v);
 }
 
-void encode_value_root(writer& w, const value& v) { value_encoder(w).root(v); }
-void encode_value_root(writer& w, const array& a) { value_encoder(w).root(a); }
-void encode_value_root(writer& w, const object& o) { value_encoder(w).root(o); }
+TOON_FUNC void encode_value_root(writer& w, const value& v) { value_encoder(w).root(v); }
+TOON_FUNC void encode_value_root(writer& w, const array& a) { value_encoder(w).root(a); }
+TOON_FUNC void encode_value_root(writer& w, const object& o) { value_encoder(w).root(o); }
 
-void encode_value_field(writer& w, std::string_view key, const value& v, std::size_t depth) {
+TOON_FUNC void encode_value_field(writer& w, std::string_view key, const value& v, std::size_t depth) {
   value_encoder(w).field(key, v, depth);
 }
-void encode_value_field(writer& w, std::string_view key, const array& a, std::size_t depth) {
+TOON_FUNC void encode_value_field(writer& w, std::string_view key, const array& a, std::size_t depth) {
   value_encoder(w).field(key, a, depth);
 }
-void encode_value_field(writer& w, std::string_view key, const object& o, std::size_t depth) {
+TOON_FUNC void encode_value_field(writer& w, std::string_view key, const object& o, std::size_t depth) {
   value_encoder(w).field(key, o, depth);
 }
 
-void encode_value_list_item(writer& w, const value& v, std::size_t depth) {
+TOON_FUNC void encode_value_list_item(writer& w, const value& v, std::size_t depth) {
   value_encoder(w).list_item(v, depth);
 }
-void encode_value_list_item(writer& w, const array& a, std::size_t depth) {
+TOON_FUNC void encode_value_list_item(writer& w, const array& a, std::size_t depth) {
   value_encoder(w).list_item(a, depth);
 }
-void encode_value_list_item(writer& w, const object& o, std::size_t depth) {
+TOON_FUNC void encode_value_list_item(writer& w, const object& o, std::size_t depth) {
   value_encoder(w).list_item(o, depth);
 }
 
-void encode_value_first_field(writer& w, std::string_view key, const value& v, std::size_t depth) {
+TOON_FUNC void encode_value_first_field(writer& w, std::string_view key, const value& v, std::size_t depth) {
   value_encoder(w).first_field(key, v, depth);
 }
-void encode_value_first_field(writer& w, std::string_view key, const array& a, std::size_t depth) {
+TOON_FUNC void encode_value_first_field(writer& w, std::string_view key, const array& a, std::size_t depth) {
   value_encoder(w).first_field(key, a, depth);
 }
-void encode_value_first_field(writer& w, std::string_view key, const object& o, std::size_t depth) {
+TOON_FUNC void encode_value_first_field(writer& w, std::string_view key, const object& o, std::size_t depth) {
   value_encoder(w).first_field(key, o, depth);
 }
 

@@ -8,6 +8,7 @@
 // document (replacer, omit_null, omit_empty) - goes through from_json and toon::value
 // instead, which reports errors with their line and column as it always has.
 #include <simdjson.h>
+#include "toon/detail/linkage.hpp"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -36,7 +37,7 @@ namespace toon {
 
 namespace detail {
 
-const json_tape& json_tape::null_tape() noexcept {
+TOON_FUNC const json_tape& json_tape::null_tape() noexcept {
   static const json_tape t = [] {
     json_tape n;
     n.entries_.push_back(entry{static_cast<std::uint32_t>(tag::null), 0});
@@ -384,7 +385,7 @@ class json_tape_builder {
   std::array<std::vector<std::uint32_t>, 17> known_;
 };
 
-bool json_tape::parse(std::string_view json, std::size_t max_depth) {
+TOON_FUNC bool json_tape::parse(std::string_view json, std::size_t max_depth) {
   entries_.clear();
   reals_.clear();
   arena_.clear();
@@ -437,7 +438,7 @@ struct sink_stopped {};
 
 }  // namespace
 
-result<void> json_to_toon_to(std::string& out, std::string_view json, const encode_options& options) {
+TOON_FUNC result<void> json_to_toon_to(std::string& out, std::string_view json, const encode_options& options) {
   detail::check_encode_options(options);
   if (options.replacer || options.omit_null || options.omit_empty) return through_value(out, json, options);
   detail::json_tape tape;
@@ -450,7 +451,7 @@ result<void> json_to_toon_to(std::string& out, std::string_view json, const enco
   return {};
 }
 
-result<void> json_to_toon(std::string_view json, const encode_options& options, const text_sink& sink,
+TOON_FUNC result<void> json_to_toon(std::string_view json, const encode_options& options, const text_sink& sink,
                           std::size_t piece_size) {
   detail::check_encode_options(options);
   std::string buffer;
@@ -483,7 +484,7 @@ result<void> json_to_toon(std::string_view json, const encode_options& options, 
   return {};
 }
 
-result<std::string> json_to_toon(std::string_view json, const encode_options& options) {
+TOON_FUNC result<std::string> json_to_toon(std::string_view json, const encode_options& options) {
   std::string out;
   if (auto r = json_to_toon_to(out, json, options); !r) return r.error();
   return out;

@@ -7,6 +7,7 @@
 // are not uniform, and are written as a list). The pass runs only when an option is on; the
 // encoder tests them once per call.
 #include <cmath>
+#include "toon/detail/linkage.hpp"
 #include <cstddef>
 #include <utility>
 
@@ -78,8 +79,8 @@ class omitter {
 
 }  // namespace
 
-bool apply_omit(const value& root, omit_rules rules, value& out) { return omitter(rules).prune(root, out); }
+TOON_FUNC bool apply_omit(const value& root, omit_rules rules, value& out) { return omitter(rules).prune(root, out); }
 
-void apply_omit_in_place(value& root, omit_rules rules) { omitter(rules).prune_in_place(root); }
+TOON_FUNC void apply_omit_in_place(value& root, omit_rules rules) { omitter(rules).prune_in_place(root); }
 
 }  // namespace toon::detail

@@ -15,6 +15,7 @@
 // container is copied only when one of its members or elements changes, and the children of a
 // with() value (owned by the pass) are changed in place.
 #include <charconv>
+#include "toon/detail/linkage.hpp"
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -47,13 +48,13 @@ bool has_comment_line(std::string_view text) noexcept {
 
 }  // namespace
 
-replacement replacement::raw(std::string text) {
+TOON_FUNC replacement replacement::raw(std::string text) {
   if (has_comment_line(text))
     throw std::invalid_argument("toon::replacement::raw: the text has a line starting with '#' (it would read as a comment)");
   return replacement(action::raw, value(), std::move(text));
 }
 
-std::string escape_string(std::string_view s) {
+TOON_FUNC std::string escape_string(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   detail::append_escaped(out, s);
@@ -187,7 +188,7 @@ class replacer_pass {
 
 }  // namespace
 
-bool apply_replacer(const value& root, const replacer_function& replacer, value& out) {
+TOON_FUNC bool apply_replacer(const value& root, const replacer_function& replacer, value& out) {
   return replacer_pass(replacer).root(root, out);
 }
 

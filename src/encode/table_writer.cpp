@@ -1,6 +1,7 @@
 // table_writer.cpp - the non-template part of toon::table_writer (toon/typed/table_writer.hpp):
 // sinks, the bounded buffer, the row count, and rows as toon::value.
 #include "toon/typed/table_writer.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <unistd.h>
 
@@ -68,7 +69,7 @@ std::size_t top_level_count(field_list_view tree) noexcept {
 
 }  // namespace
 
-table_core::table_core(sink_kind kind, std::string_view key, std::size_t rows,
+TOON_FUNC table_core::table_core(sink_kind kind, std::string_view key, std::size_t rows,
                        const encode_options& options)
     : w_(buf_, options),
       kind_(kind),
@@ -88,32 +89,32 @@ table_core::table_core(sink_kind kind, std::string_view key, std::size_t rows,
         "with the whole document, which a table writer never holds)");
 }
 
-table_core::table_core(std::string& out, std::string_view key, std::size_t rows,
+TOON_FUNC table_core::table_core(std::string& out, std::string_view key, std::size_t rows,
                        const encode_options& options)
     : table_core(sink_kind::string, key, rows, options) {
   string_ = &out;
 }
 
-table_core::table_core(std::ostream& out, std::string_view key, std::size_t rows,
+TOON_FUNC table_core::table_core(std::ostream& out, std::string_view key, std::size_t rows,
                        const encode_options& options)
     : table_core(sink_kind::stream, key, rows, options) {
   stream_ = &out;
 }
 
-table_core::table_core(fd_sink out, std::string_view key, std::size_t rows,
+TOON_FUNC table_core::table_core(fd_sink out, std::string_view key, std::size_t rows,
                        const encode_options& options)
     : table_core(sink_kind::fd, key, rows, options) {
   fd_ = out.fd;
 }
 
-table_core::~table_core() = default;
+TOON_FUNC table_core::~table_core() = default;
 
-result<void> table_core::fail(error e) {
+TOON_FUNC result<void> table_core::fail(error e) {
   error_ = std::move(e);
   return error_;
 }
 
-result<void> table_core::begin_row() {
+TOON_FUNC result<void> table_core::begin_row() {
   if (error_.code != error_code::ok) return error_;
   if (written_ == rows_) {
     return fail(error{error_code::length_mismatch,
@@ -125,13 +126,13 @@ result<void> table_core::begin_row() {
   return {};
 }
 
-result<void> table_core::end_row() {
+TOON_FUNC result<void> table_core::end_row() {
   ++written_;
   if (buffered() >= buffer_size) return flush();
   return {};
 }
 
-void table_core::abort_row() noexcept {
+TOON_FUNC void table_core::abort_row() noexcept {
   w_.rewind(row_start_);
   if (form_at_row_start_ == form::undecided) {
     form_ = form::undecided;
@@ -140,38 +141,38 @@ void table_core::abort_row() noexcept {
   }
 }
 
-result<void> table_core::fail_row(error e) {
+TOON_FUNC result<void> table_core::fail_row(error e) {
   abort_row();
   if (e.path.empty()) e.path = (key_.empty() ? "" : key_) + "[" + std::to_string(written_) + "]";
   return fail(std::move(e));
 }
 
-result<void> table_core::reject_row(std::string_view what) {
+TOON_FUNC result<void> table_core::reject_row(std::string_view what) {
   std::string message = "toon::table_writer: the row ";
   message += what;
   return fail_row(error{error_code::type_mismatch, std::move(message)});
 }
 
-void table_core::header_start() {
+TOON_FUNC void table_core::header_start() {
   w_.begin_line(0);
   if (!key_.empty()) w_.key(key_);
   w_.bracket(rows_, delim_);
 }
 
-void table_core::start_inline() {
+TOON_FUNC void table_core::start_inline() {
   header_start();
   w_.colon();
   w_.space();
   form_ = form::inline_values;
 }
 
-void table_core::start_list() {
+TOON_FUNC void table_core::start_list() {
   header_start();
   w_.colon();
   form_ = form::list;
 }
 
-void table_core::start_table(field_list_view fields, bool typed) {
+TOON_FUNC void table_core::start_table(field_list_view fields, bool typed) {
   header_start();
   w_.fields(fields, delim_);
   w_.colon();
@@ -180,7 +181,7 @@ void table_core::start_table(field_list_view fields, bool typed) {
   tree_ = fields;
 }
 
-result<void> table_core::value_row(value&& v) {
+TOON_FUNC result<void> table_core::value_row(value&& v) {
   if (omitting()) apply_omit_in_place(v, omit_rules{omit_.null, omit_.empty});
   switch (form_) {
     case form::undecided:
@@ -242,7 +243,7 @@ result<void> table_core::value_row(value&& v) {
   return {};
 }
 
-result<void> table_core::flush() {
+TOON_FUNC result<void> table_core::flush() {
   const std::size_t n = buffered();
   if (n == 0) return {};
   const char* data = buf_.data();
@@ -270,7 +271,7 @@ result<void> table_core::flush() {
   return {};
 }
 
-result<void> table_core::finish() {
+TOON_FUNC result<void> table_core::finish() {
   if (error_.code != error_code::ok) return error_;
   if (finished_) return {};
   if (written_ != rows_) {

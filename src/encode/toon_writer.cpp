@@ -1,5 +1,6 @@
 // toon_writer.cpp - the low-level TOON writer (see toon_writer.hpp).
 #include "toon/detail/writer.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <array>
 #include <bit>
@@ -176,14 +177,14 @@ void append_scanned(std::string& out, std::string_view s, const class_table& tab
 
 // ---- Field lists ----------------------------------------------------------------------------
 
-std::size_t leaf_count(field_list_view fields) noexcept {
+TOON_FUNC std::size_t leaf_count(field_list_view fields) noexcept {
   std::size_t n = 0;
   for (const auto& f : fields)
     if (f.child_count == 0) ++n;
   return n;
 }
 
-std::size_t subtree_end(field_list_view fields, std::size_t index) noexcept {
+TOON_FUNC std::size_t subtree_end(field_list_view fields, std::size_t index) noexcept {
   std::size_t pending = 1;
   while (pending > 0 && index < fields.size()) {
     pending = pending - 1 + fields[index].child_count;
@@ -194,7 +195,7 @@ std::size_t subtree_end(field_list_view fields, std::size_t index) noexcept {
 
 // ---- Strings and keys -----------------------------------------------------------------------
 
-bool key_needs_quotes(std::string_view key) noexcept {
+TOON_FUNC bool key_needs_quotes(std::string_view key) noexcept {
   if (key.empty()) return true;
   if (!is_alpha(key.front()) && key.front() != '_') return true;
   for (char c : key)
@@ -202,7 +203,7 @@ bool key_needs_quotes(std::string_view key) noexcept {
   return false;
 }
 
-bool string_needs_quotes(std::string_view s, delimiter d) noexcept {
+TOON_FUNC bool string_needs_quotes(std::string_view s, delimiter d) noexcept {
   if (whole_string_needs_quotes(s)) return true;
   const class_table& table = value_table(d);
   for (char c : s)
@@ -210,22 +211,22 @@ bool string_needs_quotes(std::string_view s, delimiter d) noexcept {
   return false;
 }
 
-void append_key(std::string& out, std::string_view key) {
+TOON_FUNC void append_key(std::string& out, std::string_view key) {
   const bool quote_now = key.empty() || (!is_alpha(key.front()) && key.front() != '_');
   append_scanned(out, key, key_table, quote_now);
 }
 
-void append_string(std::string& out, std::string_view s, delimiter d) {
+TOON_FUNC void append_string(std::string& out, std::string_view s, delimiter d) {
   append_scanned(out, s, value_table(d), whole_string_needs_quotes(s));
 }
 
-void append_quoted(std::string& out, std::string_view s) {
+TOON_FUNC void append_quoted(std::string& out, std::string_view s) {
   out.push_back('"');
   append_escaped(out, s);
   out.push_back('"');
 }
 
-void append_escaped(std::string& out, std::string_view s) {
+TOON_FUNC void append_escaped(std::string& out, std::string_view s) {
   const char* run = s.data();
   const char* const end = run + s.size();
   for (const char* p = run; p != end; ++p) {
@@ -240,13 +241,13 @@ void append_escaped(std::string& out, std::string_view s) {
 
 // ---- Numbers --------------------------------------------------------------------------------
 
-void append_int(std::string& out, std::int64_t i) {
+TOON_FUNC void append_int(std::string& out, std::int64_t i) {
   char buf[24];
   auto r = std::to_chars(buf, buf + sizeof buf, i);
   out.append(buf, static_cast<std::size_t>(r.ptr - buf));
 }
 
-void append_uint(std::string& out, std::uint64_t u) {
+TOON_FUNC void append_uint(std::string& out, std::uint64_t u) {
   char buf[24];
   auto r = std::to_chars(buf, buf + sizeof buf, u);
   out.append(buf, static_cast<std::size_t>(r.ptr - buf));
@@ -326,7 +327,7 @@ std::size_t format_micros(char* buf, std::int64_t r) noexcept {
 
 }  // namespace
 
-std::size_t format_double(char* buf, double d) noexcept {
+TOON_FUNC std::size_t format_double(char* buf, double d) noexcept {
   if (!std::isfinite(d)) {
     std::memcpy(buf, "null", 4);
     return 4;
@@ -410,23 +411,23 @@ std::size_t format_double(char* buf, double d) noexcept {
   return static_cast<std::size_t>(o - buf);
 }
 
-void append_double(std::string& out, double d) {
+TOON_FUNC void append_double(std::string& out, double d) {
   char buf[max_double_chars];
   out.append(buf, format_double(buf, d));
 }
 
-void append_big_integer(std::string& out, std::string_view digits) { out.append(digits); }
+TOON_FUNC void append_big_integer(std::string& out, std::string_view digits) { out.append(digits); }
 
-void append_bool(std::string& out, bool b) {
+TOON_FUNC void append_bool(std::string& out, bool b) {
   if (b) out.append("true", 4);
   else out.append("false", 5);
 }
 
-void append_null(std::string& out) { out.append("null", 4); }
+TOON_FUNC void append_null(std::string& out) { out.append("null", 4); }
 
 // ---- Headers --------------------------------------------------------------------------------
 
-void append_bracket(std::string& out, std::size_t length, delimiter d, bool keyed) {
+TOON_FUNC void append_bracket(std::string& out, std::size_t length, delimiter d, bool keyed) {
   char buf[28];
   char* o = buf;
   *o++ = '[';
@@ -457,7 +458,7 @@ std::size_t append_field_entries(std::string& out, field_list_view fields, std::
 
 }  // namespace
 
-void append_fields(std::string& out, field_list_view fields, delimiter d) {
+TOON_FUNC void append_fields(std::string& out, field_list_view fields, delimiter d) {
   out.push_back('{');
   std::size_t index = 0;
   bool first = true;
@@ -638,14 +639,14 @@ char* put_quoted(char* p, std::string_view s) noexcept {
 
 }  // namespace
 
-writer::writer(std::string& out, int indent_size, delimiter document_delimiter) noexcept
+TOON_FUNC writer::writer(std::string& out, int indent_size, delimiter document_delimiter) noexcept
     : out_(out),
       cur_(out.data() + out.size()),
       end_(cur_),
       indent_(indent_size > 0 ? static_cast<std::size_t>(indent_size) : 0),
       delim_(document_delimiter) {}
 
-void writer::grow(std::size_t n) {
+TOON_FUNC void writer::grow(std::size_t n) {
   // resize() zero-fills what it adds: grow by steps of 16 KiB (or n), so that the bytes are
   // zero-filled just before they are written, while in the L1 cache. Within the capacity
   // there is no reallocation; beyond it std::string reallocates geometrically.
@@ -658,20 +659,20 @@ void writer::grow(std::size_t n) {
   end_ = out_.data() + out_.size();
 }
 
-void writer::flush() {
+TOON_FUNC void writer::flush() {
   sync();
   flush_fn_(flush_context_, out_);
   cur_ = out_.data() + out_.size();
   end_ = cur_;
 }
 
-void writer::sync() noexcept {
+TOON_FUNC void writer::sync() noexcept {
   out_.resize(static_cast<std::size_t>(cur_ - out_.data()));
   cur_ = out_.data() + out_.size();
   end_ = cur_;
 }
 
-void writer::exact_begin_line(std::size_t n) {
+TOON_FUNC void writer::exact_begin_line(std::size_t n) {
   char* p = reserve(n + 1);
   if (started_) *p++ = '\n';
   started_ = true;
@@ -682,7 +683,7 @@ void writer::exact_begin_line(std::size_t n) {
 // Reservations are exact or nearly (the unescaped size plus quotes, the longest number), so
 // that a buffer reserved for the document plus a little slack is never reallocated.
 
-void writer::key(std::string_view k) {
+TOON_FUNC void writer::key(std::string_view k) {
   char* p = reserve(k.size() + 2);
   const bool quote_now = k.empty() || (!is_alpha(k.front()) && k.front() != '_');
   const std::uint8_t classes = copy_key(p, k);
@@ -698,7 +699,7 @@ void writer::key(std::string_view k) {
   }
 }
 
-void writer::string(std::string_view s, delimiter d) {
+TOON_FUNC void writer::string(std::string_view s, delimiter d) {
   const std::size_t n = s.size();
   char* p = reserve(n + 2);
   const std::uint8_t classes = copy_value(p, s, d);
@@ -714,9 +715,9 @@ void writer::string(std::string_view s, delimiter d) {
   }
 }
 
-void writer::quoted(std::string_view s) { cur_ = put_quoted(reserve(quoted_size(s)), s); }
+TOON_FUNC void writer::quoted(std::string_view s) { cur_ = put_quoted(reserve(quoted_size(s)), s); }
 
-void writer::number_near_end(double d) {
+TOON_FUNC void writer::number_near_end(double d) {
   char buf[max_double_chars];
   const std::size_t n = format_double(buf, d);
   char* p = reserve(n);
@@ -724,7 +725,7 @@ void writer::number_near_end(double d) {
   cur_ = p + n;
 }
 
-void writer::bracket(std::size_t length, delimiter d, bool keyed) {
+TOON_FUNC void writer::bracket(std::size_t length, delimiter d, bool keyed) {
   char* const start = reserve(24);  // '[' 20 digits ':' delimiter ']'
   char* o = start;
   *o++ = '[';
@@ -735,7 +736,7 @@ void writer::bracket(std::size_t length, delimiter d, bool keyed) {
   cur_ = o;
 }
 
-std::size_t writer::append_field_entries(field_list_view fields, std::size_t index, std::size_t count,
+TOON_FUNC std::size_t writer::append_field_entries(field_list_view fields, std::size_t index, std::size_t count,
                                          delimiter d) {
   for (std::size_t j = 0; j < count && index < fields.size(); ++j) {
     if (j > 0) put1(static_cast<char>(d));
@@ -750,7 +751,7 @@ std::size_t writer::append_field_entries(field_list_view fields, std::size_t ind
   return index;
 }
 
-void writer::fields(field_list_view f, delimiter d) {
+TOON_FUNC void writer::fields(field_list_view f, delimiter d) {
   put1('{');
   std::size_t index = 0;
   bool first = true;
@@ -762,25 +763,25 @@ void writer::fields(field_list_view f, delimiter d) {
   put1('}');
 }
 
-void writer::header(std::string_view k, std::size_t length, delimiter d, field_list_view f,
+TOON_FUNC void writer::header(std::string_view k, std::size_t length, delimiter d, field_list_view f,
                     bool keyed) {
   key(k);
   keyless_header(length, d, f, keyed);
 }
 
-void writer::keyless_header(std::size_t length, delimiter d, field_list_view f, bool keyed) {
+TOON_FUNC void writer::keyless_header(std::size_t length, delimiter d, field_list_view f, bool keyed) {
   bracket(length, d, keyed);
   if (!f.empty()) fields(f, d);
   put1(':');
 }
 
-void writer::empty_array_field(std::size_t depth, std::string_view k) {
+TOON_FUNC void writer::empty_array_field(std::size_t depth, std::string_view k) {
   begin_line(depth);
   key(k);
   raw(std::string_view(": []", 4));
 }
 
-void writer::object_field(std::size_t depth, std::string_view k) {
+TOON_FUNC void writer::object_field(std::size_t depth, std::string_view k) {
   begin_line(depth);
   key(k);
   put1(':');

@@ -1,5 +1,6 @@
 // Correction requests for a model whose reply failed to decode (toon/extract.hpp).
 #include <string>
+#include "toon/detail/linkage.hpp"
 
 #include "toon/extract.hpp"
 
@@ -46,7 +47,7 @@ void append_error(std::string& out, const error& e, std::string_view reply) {
 
 }  // namespace
 
-std::string correction_request(const error& e, std::string_view reply, std::string_view expected_shape,
+TOON_FUNC std::string correction_request(const error& e, std::string_view reply, std::string_view expected_shape,
                                std::size_t max_errors) {
   std::string out;
   if (e.code == error_code::json_input) {

@@ -1,5 +1,6 @@
 // Finding the document in an LLM reply (toon/extract.hpp, docs/llm-output.md).
 #include "toon/extract.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <cstddef>
 #include <limits>
@@ -9,7 +10,7 @@
 
 namespace toon {
 
-std::string_view to_string(drop_reason reason) noexcept {
+TOON_FUNC std::string_view to_string(drop_reason reason) noexcept {
   switch (reason) {
     case drop_reason::prose: return "prose";
     case drop_reason::fence: return "fence";
@@ -413,7 +414,7 @@ class extractor {
 
 }  // namespace
 
-result<extraction> extract(std::string_view reply, const extract_options& options) {
+TOON_FUNC result<extraction> extract(std::string_view reply, const extract_options& options) {
   if (reply.size() >= std::numeric_limits<std::uint32_t>::max())
     return error{error_code::size_limit, "the reply is 4 GiB or larger"};
   extractor x(reply);
@@ -422,12 +423,12 @@ result<extraction> extract(std::string_view reply, const extract_options& option
 
 namespace detail {
 
-void shift_error_lines(error& e, std::uint32_t first_line) noexcept {
+TOON_FUNC void shift_error_lines(error& e, std::uint32_t first_line) noexcept {
   if (e.line != 0) e.line += first_line - 1;
   for (error& m : e.more) shift_error_lines(m, first_line);
 }
 
-result<extracted_document> reply_document(std::string_view reply, const reply_options& options) {
+TOON_FUNC result<extracted_document> reply_document(std::string_view reply, const reply_options& options) {
   if (options.extract.blocks == block_choice::all)
     throw std::invalid_argument("toon::decode_reply decodes one document: block_choice::all is not accepted");
   result<extraction> x = toon::extract(reply, options.extract);
@@ -450,7 +451,7 @@ result<extracted_document> reply_document(std::string_view reply, const reply_op
   return doc;
 }
 
-result<value> decode_json_document(const extracted_document& doc) {
+TOON_FUNC result<value> decode_json_document(const extracted_document& doc) {
   result<value> v = toon::from_json(doc.text);
   if (!v) {
     error e = v.error();
@@ -462,7 +463,7 @@ result<value> decode_json_document(const extracted_document& doc) {
 
 }  // namespace detail
 
-result<value> decode_reply(std::string_view reply, const reply_options& options) {
+TOON_FUNC result<value> decode_reply(std::string_view reply, const reply_options& options) {
   result<extracted_document> doc = detail::reply_document(reply, options);
   if (!doc) return doc.error();
   if (doc->kind == payload_kind::json) return detail::decode_json_document(*doc);

@@ -3,6 +3,7 @@
 // write, and a wake pipe); callers queue their lines and wait on a condition variable for the
 // response with their id.
 #include "toon/mcp/client.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -61,7 +62,7 @@ std::string tail_of(const std::string& s, std::size_t n) {
 
 }  // namespace
 
-std::string call_result::text() const {
+TOON_FUNC std::string call_result::text() const {
   std::string out;
   if (!content.is_array()) return out;
   for (const value& block : content.as_array()) {
@@ -545,12 +546,12 @@ struct client::impl {
   }
 };
 
-client::client(std::unique_ptr<impl> p) : impl_(std::move(p)) {}
-client::client(client&&) noexcept = default;
-client& client::operator=(client&&) noexcept = default;
-client::~client() = default;
+TOON_FUNC client::client(std::unique_ptr<impl> p) : impl_(std::move(p)) {}
+TOON_FUNC client::client(client&&) noexcept = default;
+TOON_FUNC client& client::operator=(client&&) noexcept = default;
+TOON_FUNC client::~client() = default;
 
-result<client> client::connect(const process_options& server, client_options options) {
+TOON_FUNC result<client> client::connect(const process_options& server, client_options options) {
   result<process> p = process::spawn(server);
   if (!p) return p.error();
   auto im = std::make_unique<impl>(std::move(options), std::move(*p));
@@ -569,21 +570,21 @@ result<client> client::connect(const process_options& server, client_options opt
   return client(std::move(im));
 }
 
-const server_info& client::server() const { return impl_->info; }
+TOON_FUNC const server_info& client::server() const { return impl_->info; }
 
-result<value> client::request(std::string_view method, value params, const call_options& options) {
+TOON_FUNC result<value> client::request(std::string_view method, value params, const call_options& options) {
   return impl_->request(method, std::move(params), options);
 }
 
-result<void> client::notify(std::string_view method, value params) { return impl_->notify(method, std::move(params)); }
+TOON_FUNC result<void> client::notify(std::string_view method, value params) { return impl_->notify(method, std::move(params)); }
 
-result<value> client::ping(const call_options& options) {
+TOON_FUNC result<value> client::ping(const call_options& options) {
   // 2026-07-28 removed ping; server/discover is its liveness check there.
   if (impl_->info.stateless) return impl_->request("server/discover", object{}, options);
   return impl_->request("ping", value{}, options);
 }
 
-result<std::vector<tool_info>> client::list_tools(const call_options& options) {
+TOON_FUNC result<std::vector<tool_info>> client::list_tools(const call_options& options) {
   std::vector<tool_info> tools;
   std::string cursor;
   std::vector<std::string> seen;
@@ -622,7 +623,7 @@ result<std::vector<tool_info>> client::list_tools(const call_options& options) {
   return make_error(error_code::protocol_error, "MCP tools/list: more than 10000 pages");
 }
 
-result<call_result> client::call_tool(std::string_view name, const value& arguments, const call_options& options) {
+TOON_FUNC result<call_result> client::call_tool(std::string_view name, const value& arguments, const call_options& options) {
   object params{{"name", std::string(name)}};
   params.insert_or_assign("arguments", arguments.is_null() ? value(object{}) : arguments);
   result<value> r = impl_->request("tools/call", std::move(params), options);
@@ -638,29 +639,29 @@ result<call_result> client::call_tool(std::string_view name, const value& argume
   return out;
 }
 
-result<call_result> client::call_tool(std::string_view name, const value& arguments, std::chrono::milliseconds timeout) {
+TOON_FUNC result<call_result> client::call_tool(std::string_view name, const value& arguments, std::chrono::milliseconds timeout) {
   call_options o;
   o.timeout = timeout;
   return call_tool(name, arguments, o);
 }
 
-std::string client::stderr_tail() const {
+TOON_FUNC std::string client::stderr_tail() const {
   std::lock_guard lock(impl_->mu);
   return tail_of(impl_->stderr_ring, impl_->opts.stderr_capacity);
 }
 
-client_stats client::stats() const {
+TOON_FUNC client_stats client::stats() const {
   std::lock_guard lock(impl_->mu);
   return impl_->counters;
 }
 
-bool client::connected() const {
+TOON_FUNC bool client::connected() const {
   std::lock_guard lock(impl_->mu);
   return !impl_->closed && !impl_->shut;
 }
 
-int client::pid() const { return impl_->proc.pid(); }
+TOON_FUNC int client::pid() const { return impl_->proc.pid(); }
 
-exit_status client::shutdown() { return impl_->shutdown(); }
+TOON_FUNC exit_status client::shutdown() { return impl_->shutdown(); }
 
 }  // namespace toon::mcp

@@ -1,5 +1,6 @@
 // toon::mcp::tool_cache: servers registered by category, started and listed on first use.
 #include <algorithm>
+#include "toon/detail/linkage.hpp"
 #include <atomic>
 
 #include "toon/mcp/client.hpp"
@@ -39,11 +40,11 @@ struct tool_cache::entry {
   }
 };
 
-tool_cache::tool_cache() = default;
+TOON_FUNC tool_cache::tool_cache() = default;
 
-tool_cache::~tool_cache() { shutdown_all(); }
+TOON_FUNC tool_cache::~tool_cache() { shutdown_all(); }
 
-void tool_cache::add(std::string category, process_options server, client_options options) {
+TOON_FUNC void tool_cache::add(std::string category, process_options server, client_options options) {
   auto e = std::make_shared<entry>();
   e->server = std::move(server);
   e->options = std::move(options);
@@ -64,14 +65,14 @@ void tool_cache::add(std::string category, process_options server, client_option
   }
 }
 
-std::vector<std::string> tool_cache::categories() const {
+TOON_FUNC std::vector<std::string> tool_cache::categories() const {
   std::lock_guard lock(mutex_);
   std::vector<std::string> out;
   for (const auto& [name, e] : entries_) out.push_back(name);
   return out;
 }
 
-result<std::shared_ptr<tool_cache::entry>> tool_cache::find(std::string_view category) const {
+TOON_FUNC result<std::shared_ptr<tool_cache::entry>> tool_cache::find(std::string_view category) const {
   std::lock_guard lock(mutex_);
   auto it = entries_.find(category);
   if (it == entries_.end()) {
@@ -83,12 +84,12 @@ result<std::shared_ptr<tool_cache::entry>> tool_cache::find(std::string_view cat
   return it->second;
 }
 
-bool tool_cache::loaded(std::string_view category) const {
+TOON_FUNC bool tool_cache::loaded(std::string_view category) const {
   auto e = find(category);
   return e && (*e)->listed && !(*e)->stale;
 }
 
-result<std::vector<tool_info>> tool_cache::tools(std::string_view category) {
+TOON_FUNC result<std::vector<tool_info>> tool_cache::tools(std::string_view category) {
   auto found = find(category);
   if (!found) return found.error();
   entry& e = **found;
@@ -104,7 +105,7 @@ result<std::vector<tool_info>> tool_cache::tools(std::string_view category) {
   return std::move(*listed);
 }
 
-result<call_result> tool_cache::call(std::string_view category, std::string_view tool, const value& arguments,
+TOON_FUNC result<call_result> tool_cache::call(std::string_view category, std::string_view tool, const value& arguments,
                                      const call_options& options) {
   auto found = find(category);
   if (!found) return found.error();
@@ -122,7 +123,7 @@ result<call_result> tool_cache::call(std::string_view category, std::string_view
   return c->call_tool(tool, arguments, options);
 }
 
-void tool_cache::invalidate(std::string_view category) {
+TOON_FUNC void tool_cache::invalidate(std::string_view category) {
   auto found = find(category);
   if (!found) return;
   std::lock_guard lock((*found)->mu);
@@ -130,7 +131,7 @@ void tool_cache::invalidate(std::string_view category) {
   (*found)->listed = false;
 }
 
-void tool_cache::shutdown_all() {
+TOON_FUNC void tool_cache::shutdown_all() {
   std::vector<std::shared_ptr<entry>> all;
   {
     std::lock_guard lock(mutex_);

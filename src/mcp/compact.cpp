@@ -1,5 +1,6 @@
 // A foreign server's tools in compact form (toon/mcp/compact.hpp).
 #include "toon/mcp/compact.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <algorithm>
 #include <string>
@@ -13,7 +14,7 @@
 
 namespace toon::mcp {
 
-compact_tool compact(const tool_info& tool, const json_schema_import_options& options) {
+TOON_FUNC compact_tool compact(const tool_info& tool, const json_schema_import_options& options) {
   compact_tool out;
   out.name = tool.name;
   out.description = tool.description;
@@ -23,14 +24,14 @@ compact_tool compact(const tool_info& tool, const json_schema_import_options& op
   return out;
 }
 
-std::vector<compact_tool> compact_tools(const std::vector<tool_info>& tools, const json_schema_import_options& options) {
+TOON_FUNC std::vector<compact_tool> compact_tools(const std::vector<tool_info>& tools, const json_schema_import_options& options) {
   std::vector<compact_tool> out;
   out.reserve(tools.size());
   for (const tool_info& t : tools) out.push_back(compact(t, options));
   return out;
 }
 
-value tools_table_value(const std::vector<compact_tool>& tools) {
+TOON_FUNC value tools_table_value(const std::vector<compact_tool>& tools) {
   array rows;
   rows.reserve(tools.size());
   for (const compact_tool& t : tools) {
@@ -46,7 +47,7 @@ value tools_table_value(const std::vector<compact_tool>& tools) {
   return out;
 }
 
-std::string tools_table(const std::vector<compact_tool>& tools, const encode_options& options) {
+TOON_FUNC std::string tools_table(const std::vector<compact_tool>& tools, const encode_options& options) {
   return encode(tools_table_value(tools), options);
 }
 
@@ -114,7 +115,7 @@ void add_rows(std::vector<description_row>& rows, const std::string& tool, const
 
 }  // namespace
 
-value param_descriptions_value(const std::vector<compact_tool>& tools) {
+TOON_FUNC value param_descriptions_value(const std::vector<compact_tool>& tools) {
   std::vector<description_row> found;
   for (const compact_tool& t : tools) add_rows(found, t.name, {}, t.params.params);
   array rows;
@@ -132,7 +133,7 @@ value param_descriptions_value(const std::vector<compact_tool>& tools) {
   return out;
 }
 
-std::string param_descriptions_table(const std::vector<compact_tool>& tools, const encode_options& options) {
+TOON_FUNC std::string param_descriptions_table(const std::vector<compact_tool>& tools, const encode_options& options) {
   return encode(param_descriptions_value(tools), options);
 }
 

@@ -1,5 +1,6 @@
 // Internal JSON-RPC 2.0 helpers of toon::mcp (src/mcp/jsonrpc.hpp).
 #include "jsonrpc.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include "../posix_io.hpp"
 
@@ -10,7 +11,7 @@
 
 namespace toon::mcp::jsonrpc {
 
-value result_response(const value& id, value result) {
+TOON_FUNC value result_response(const value& id, value result) {
   object out;
   out.reserve(3);
   out.emplace_back("jsonrpc", "2.0");
@@ -19,7 +20,7 @@ value result_response(const value& id, value result) {
   return out;
 }
 
-value error_response(const value& id, int code, std::string message, const value* data) {
+TOON_FUNC value error_response(const value& id, int code, std::string message, const value* data) {
   object err;
   err.emplace_back("code", code);
   err.emplace_back("message", std::move(message));
@@ -32,7 +33,7 @@ value error_response(const value& id, int code, std::string message, const value
   return out;
 }
 
-bool valid_id(const value& id) noexcept {
+TOON_FUNC bool valid_id(const value& id) noexcept {
   switch (id.type()) {
     case value::kind::string:
     case value::kind::integer:
@@ -43,6 +44,6 @@ bool valid_id(const value& id) noexcept {
   }
 }
 
-bool write_all(int fd, std::string_view bytes) { return detail::write_all(fd, bytes) == 0; }
+TOON_FUNC bool write_all(int fd, std::string_view bytes) { return detail::write_all(fd, bytes) == 0; }
 
 }  // namespace toon::mcp::jsonrpc

@@ -2,6 +2,7 @@
 // the child between fork and exec (only async-signal-safe calls there), and a reaping
 // shutdown (close stdin, wait, SIGTERM, wait, SIGKILL).
 #include "toon/mcp/process.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -110,7 +111,7 @@ const char* step_name(int step) {
 
 }  // namespace
 
-std::string exit_status::to_string() const {
+TOON_FUNC std::string exit_status::to_string() const {
   if (signal != 0) {
     std::string out = "killed by signal " + std::to_string(signal);
     const char* name = ::sigabbrev_np(signal);
@@ -120,7 +121,7 @@ std::string exit_status::to_string() const {
   return "exit code " + std::to_string(code);
 }
 
-result<process> process::spawn(const process_options& options) {
+TOON_FUNC result<process> process::spawn(const process_options& options) {
   if (options.argv.empty()) return io_failure("process: empty argv", 0);
   const std::vector<std::string>* env = options.environment ? &*options.environment : nullptr;
   std::optional<std::string> program = resolve_program(options.argv[0], env);
@@ -221,7 +222,7 @@ result<process> process::spawn(const process_options& options) {
   return p;
 }
 
-process::process(process&& other) noexcept
+TOON_FUNC process::process(process&& other) noexcept
     : pid_(std::exchange(other.pid_, 0)),
       own_group_(other.own_group_),
       stdin_fd_(std::exchange(other.stdin_fd_, -1)),
@@ -229,7 +230,7 @@ process::process(process&& other) noexcept
       stderr_fd_(std::exchange(other.stderr_fd_, -1)),
       status_(std::exchange(other.status_, std::nullopt)) {}
 
-process& process::operator=(process&& other) noexcept {
+TOON_FUNC process& process::operator=(process&& other) noexcept {
   if (this != &other) {
     reset();
     pid_ = std::exchange(other.pid_, 0);
@@ -242,9 +243,9 @@ process& process::operator=(process&& other) noexcept {
   return *this;
 }
 
-process::~process() { reset(); }
+TOON_FUNC process::~process() { reset(); }
 
-void process::reset() noexcept {
+TOON_FUNC void process::reset() noexcept {
   close_stdin();
   if (pid_ > 0) {
     send_signal(SIGKILL);
@@ -256,14 +257,14 @@ void process::reset() noexcept {
   close_output();
 }
 
-void process::close_stdin() noexcept { close_fd(stdin_fd_); }
+TOON_FUNC void process::close_stdin() noexcept { close_fd(stdin_fd_); }
 
-void process::close_output() noexcept {
+TOON_FUNC void process::close_output() noexcept {
   close_fd(stdout_fd_);
   close_fd(stderr_fd_);
 }
 
-bool process::send_signal(int sig) noexcept {
+TOON_FUNC bool process::send_signal(int sig) noexcept {
   if (pid_ <= 0) return false;
   if (own_group_ && ::kill(-pid_, sig) == 0) return true;
   return ::kill(pid_, sig) == 0;
@@ -272,7 +273,7 @@ bool process::send_signal(int sig) noexcept {
 /// Waits (blocking or not) until the child has ended without reaping it (WNOWAIT keeps the
 /// zombie, so its pid and process group id cannot be reused yet), kills what is left of its
 /// group (a launcher's children), then reaps it.
-std::optional<exit_status> process::reap(bool block) {
+TOON_FUNC std::optional<exit_status> process::reap(bool block) {
   if (status_) return status_;
   if (pid_ <= 0) return std::nullopt;
   siginfo_t info{};
@@ -298,9 +299,9 @@ std::optional<exit_status> process::reap(bool block) {
   return status_;
 }
 
-std::optional<exit_status> process::try_wait() { return reap(false); }
+TOON_FUNC std::optional<exit_status> process::try_wait() { return reap(false); }
 
-std::optional<exit_status> process::wait_for(std::chrono::milliseconds timeout) {
+TOON_FUNC std::optional<exit_status> process::wait_for(std::chrono::milliseconds timeout) {
   auto deadline = std::chrono::steady_clock::now() + timeout;
   auto pause = std::chrono::milliseconds(1);
   while (true) {
@@ -312,12 +313,12 @@ std::optional<exit_status> process::wait_for(std::chrono::milliseconds timeout) 
   }
 }
 
-exit_status process::wait() {
+TOON_FUNC exit_status process::wait() {
   if (auto st = reap(true)) return *st;
   return exit_status{};
 }
 
-exit_status process::shutdown(std::chrono::milliseconds exit_grace, std::chrono::milliseconds term_grace) {
+TOON_FUNC exit_status process::shutdown(std::chrono::milliseconds exit_grace, std::chrono::milliseconds term_grace) {
   close_stdin();
   if (auto st = wait_for(exit_grace)) return *st;
   send_signal(SIGTERM);

@@ -2,6 +2,7 @@
 // session) and 2026-07-28 (stateless, per-request _meta), and tools/call execution on a bounded
 // set of threads with cancellation and timeouts (docs/mcp.md).
 #include "toon/mcp/server.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <signal.h>
 #include <unistd.h>
@@ -27,7 +28,7 @@
 
 namespace toon::mcp {
 
-void log_to_stderr(std::string_view message) {
+TOON_FUNC void log_to_stderr(std::string_view message) {
   std::string line = "[toon-mcp] ";
   line.append(message);
   line += '\n';
@@ -35,7 +36,7 @@ void log_to_stderr(std::string_view message) {
   std::fflush(stderr);
 }
 
-const std::vector<std::string>& supported_protocol_versions() {
+TOON_FUNC const std::vector<std::string>& supported_protocol_versions() {
   static const std::vector<std::string> versions{std::string(protocol_2026_07_28), std::string(protocol_2025_11_25),
                                                  std::string(protocol_2025_06_18)};
   return versions;
@@ -56,11 +57,6 @@ struct rpc_failure {
   int code;
   std::string message;
   std::optional<value> data{};
-};
-
-// How one request is served: statelessly (2026-07-28) or in the legacy session.
-struct request_context {
-  bool modern = false;
 };
 
 // A cursor names the catalog generation it was made for, so that one from before a
@@ -84,6 +80,12 @@ std::optional<std::size_t> offset_of(std::string_view cursor, std::uint64_t gene
 }
 
 }  // namespace
+
+// How one request is served: statelessly (2026-07-28) or in the legacy session. (Outside the
+// unnamed namespace: `call` below has a member of this type.)
+struct request_context {
+  bool modern = false;
+};
 
 // ---- state ---------------------------------------------------------------------------------------
 
@@ -771,22 +773,22 @@ struct server::state : std::enable_shared_from_this<server::state> {
 
 // ---- server ------------------------------------------------------------------------------------
 
-server::server(const tool_catalog& catalog, server_options options, message_sink sink)
+TOON_FUNC server::server(const tool_catalog& catalog, server_options options, message_sink sink)
     : server(std::shared_ptr<const tool_catalog>(std::shared_ptr<const tool_catalog>(), &catalog),  // not owned
              std::move(options), std::move(sink)) {}
 
-server::server(std::shared_ptr<const tool_catalog> catalog, server_options options, message_sink sink)
+TOON_FUNC server::server(std::shared_ptr<const tool_catalog> catalog, server_options options, message_sink sink)
     : state_(std::make_shared<state>(std::move(catalog), std::move(options), std::move(sink))) {}
 
-void server::set_catalog(std::shared_ptr<const tool_catalog> catalog) { state_->set_catalog(std::move(catalog)); }
+TOON_FUNC void server::set_catalog(std::shared_ptr<const tool_catalog> catalog) { state_->set_catalog(std::move(catalog)); }
 
-bool server::load_category(std::string_view category) { return state_->load(category) != nullptr; }
+TOON_FUNC bool server::load_category(std::string_view category) { return state_->load(category) != nullptr; }
 
-std::vector<std::string> server::loaded_categories() const { return state_->current()->loaded; }
+TOON_FUNC std::vector<std::string> server::loaded_categories() const { return state_->current()->loaded; }
 
-server::~server() { state_->stop(); }
+TOON_FUNC server::~server() { state_->stop(); }
 
-void server::handle_line(std::string_view line) {
+TOON_FUNC void server::handle_line(std::string_view line) {
   try {
     state_->handle(line);
   } catch (const std::exception& e) {  // from the sink or an allocation: the server goes on
@@ -794,7 +796,7 @@ void server::handle_line(std::string_view line) {
   }
 }
 
-void server::reject_oversized_line(std::size_t size) {
+TOON_FUNC void server::reject_oversized_line(std::size_t size) {
   state_->log("message of " + std::to_string(size) + " bytes or more skipped (max_line_size " +
               std::to_string(state_->options.max_line_size) + ")");
   state_->send(jsonrpc::error_response(value(), invalid_request,
@@ -802,24 +804,24 @@ void server::reject_oversized_line(std::size_t size) {
                                            std::to_string(state_->options.max_line_size) + " bytes"));
 }
 
-void server::wait_idle() { state_->wait_idle(); }
+TOON_FUNC void server::wait_idle() { state_->wait_idle(); }
 
-bool server::wait_abandoned(std::chrono::milliseconds timeout) {
+TOON_FUNC bool server::wait_abandoned(std::chrono::milliseconds timeout) {
   std::unique_lock<std::mutex> lock(state_->mutex);
   return state_->changed.wait_for(lock, timeout, [&] { return state_->abandoned_running == 0; });
 }
 
-std::size_t server::pending_calls() const {
+TOON_FUNC std::size_t server::pending_calls() const {
   std::lock_guard<std::mutex> lock(state_->mutex);
   return state_->running + state_->queue.size();
 }
 
-std::size_t server::abandoned_calls() const {
+TOON_FUNC std::size_t server::abandoned_calls() const {
   std::lock_guard<std::mutex> lock(state_->mutex);
   return state_->abandoned;
 }
 
-int server::serve(int in_fd, int out_fd) {
+TOON_FUNC int server::serve(int in_fd, int out_fd) {
   {
     std::lock_guard<std::mutex> lock(state_->write_mutex);
     state_->sink = [out_fd](std::string_view message) {
@@ -848,7 +850,7 @@ int server::serve(int in_fd, int out_fd) {
   return status;
 }
 
-int server::serve_stdio() {
+TOON_FUNC int server::serve_stdio() {
   std::cout.flush();
   std::fflush(stdout);
   ::signal(SIGPIPE, SIG_IGN);

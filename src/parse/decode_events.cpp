@@ -1,6 +1,7 @@
 // decode_events() (whole documents) and toon::stream_decoder (byte chunks): both drive the one
 // push parser (push_parser.cpp); a whole document is "feed everything, then finish".
 #include <string>
+#include "toon/detail/linkage.hpp"
 #include <utility>
 
 #include "push_parser.hpp"
@@ -32,11 +33,11 @@ bool check_options(const decode_options& options, error& out) {
 
 }  // namespace
 
-result<void> decode_events(std::string_view text, event_handler& handler, const decode_options& options) {
+TOON_FUNC result<void> decode_events(std::string_view text, event_handler& handler, const decode_options& options) {
   return detail::decode_events_to(text, handler, nullptr, options);
 }
 
-result<void> detail::decode_events_to(std::string_view text, event_handler& handler, text_sink* sink,
+TOON_FUNC result<void> detail::decode_events_to(std::string_view text, event_handler& handler, text_sink* sink,
                                       const decode_options& options) {
   // A leading byte order mark is not part of the document: positions are located in `body`,
   // so columns on the first line do not count it.
@@ -113,15 +114,15 @@ struct stream_decoder::state {
   }
 };
 
-stream_decoder::stream_decoder(event_handler& handler, const decode_options& options)
+TOON_FUNC stream_decoder::stream_decoder(event_handler& handler, const decode_options& options)
     : state_(std::make_unique<state>(handler, options)) {
   if (error e; !check_options(state_->options, e)) state_->outcome = std::move(e);
 }
-stream_decoder::~stream_decoder() = default;
-stream_decoder::stream_decoder(stream_decoder&&) noexcept = default;
-stream_decoder& stream_decoder::operator=(stream_decoder&&) noexcept = default;
+TOON_FUNC stream_decoder::~stream_decoder() = default;
+TOON_FUNC stream_decoder::stream_decoder(stream_decoder&&) noexcept = default;
+TOON_FUNC stream_decoder& stream_decoder::operator=(stream_decoder&&) noexcept = default;
 
-result<void> stream_decoder::feed(std::string_view chunk) {
+TOON_FUNC result<void> stream_decoder::feed(std::string_view chunk) {
   state& s = *state_;
   if (s.outcome && s.finished) {
     s.outcome = make_error(error_code::unexpected_line, "feed() after finish()");
@@ -138,7 +139,7 @@ result<void> stream_decoder::feed(std::string_view chunk) {
   return s.run([&] { s.parser.feed(chunk); });
 }
 
-bool stream_decoder::locate(std::size_t offset, error& e) const {
+TOON_FUNC bool stream_decoder::locate(std::size_t offset, error& e) const {
   std::uint32_t line = 0;
   std::size_t line_start = 0;
   std::string text;
@@ -149,7 +150,7 @@ bool stream_decoder::locate(std::size_t offset, error& e) const {
   return true;
 }
 
-result<void> stream_decoder::finish() {
+TOON_FUNC result<void> stream_decoder::finish() {
   state& s = *state_;
   if (s.finished) return s.outcome;
   s.finished = true;

@@ -1,6 +1,7 @@
 // Byte sources (toon/source.hpp): block readers for streams, descriptors and files, and the
 // decoders that feed their blocks to a stream_decoder.
 #include "toon/source.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -45,7 +46,7 @@ result<void> decode_blocks(event_handler& handler, const decode_options& options
 
 }  // namespace
 
-result<void> read_blocks(std::istream& in, const block_consumer& consume, std::size_t block_size) {
+TOON_FUNC result<void> read_blocks(std::istream& in, const block_consumer& consume, std::size_t block_size) {
   if (block_size == 0) block_size = 1;
   std::unique_ptr<char[]> buffer(new char[block_size]);
   const auto size = static_cast<std::streamsize>(block_size);
@@ -61,11 +62,11 @@ result<void> read_blocks(std::istream& in, const block_consumer& consume, std::s
   }
 }
 
-result<void> read_blocks_fd(int fd, const block_consumer& consume, std::size_t block_size) {
+TOON_FUNC result<void> read_blocks_fd(int fd, const block_consumer& consume, std::size_t block_size) {
   return read_fd(fd, consume, block_size, "file descriptor " + std::to_string(fd));
 }
 
-result<void> read_blocks_file(const std::filesystem::path& path, const block_consumer& consume,
+TOON_FUNC result<void> read_blocks_file(const std::filesystem::path& path, const block_consumer& consume,
                               std::size_t block_size) {
   std::string quoted = path.string();
   quoted.insert(quoted.begin(), '\'');
@@ -80,16 +81,16 @@ result<void> read_blocks_file(const std::filesystem::path& path, const block_con
   return r;
 }
 
-result<void> decode_stream(std::istream& in, event_handler& handler, const decode_options& options,
+TOON_FUNC result<void> decode_stream(std::istream& in, event_handler& handler, const decode_options& options,
                            std::size_t block_size) {
   return decode_blocks(handler, options, [&](const block_consumer& c) { return read_blocks(in, c, block_size); });
 }
 
-result<void> decode_fd(int fd, event_handler& handler, const decode_options& options, std::size_t block_size) {
+TOON_FUNC result<void> decode_fd(int fd, event_handler& handler, const decode_options& options, std::size_t block_size) {
   return decode_blocks(handler, options, [&](const block_consumer& c) { return read_blocks_fd(fd, c, block_size); });
 }
 
-result<void> decode_file(const std::filesystem::path& path, event_handler& handler, const decode_options& options,
+TOON_FUNC result<void> decode_file(const std::filesystem::path& path, event_handler& handler, const decode_options& options,
                          std::size_t block_size) {
   return decode_blocks(handler, options,
                        [&](const block_consumer& c) { return read_blocks_file(path, c, block_size); });

@@ -1,4 +1,5 @@
 #include "header_parser.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include "token.hpp"
 
@@ -144,7 +145,7 @@ header_status malformed(scan_error& err, error_code code, const char* msg, std::
 // unquoted '[' (for a quoted key: right after the closing quote) and an unquoted ':' after it.
 // Everything else about such a line must then be well formed; a malformed header is an error in
 // both modes (4.4 removed the non-strict fallback to a literal key).
-header_status parse_header(std::string_view s, header& h, std::string& scratch, scan_error& err) {
+TOON_FUNC header_status parse_header(std::string_view s, header& h, std::string& scratch, scan_error& err) {
   reset(h);
   std::size_t bracket;
   if (!s.empty() && s[0] == '"') {

@@ -5,6 +5,7 @@
 // row or entry, or it closes the scope and goes to the one outside. Checks that need a scope's
 // end (declared counts) are made when the scope closes or at finish().
 #include "push_parser.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -36,14 +37,15 @@ std::size_t plain_key_colon(std::string_view c) noexcept {
 // A line that has an unquoted colon (quoted or unquoted key).
 bool is_key_value(std::string_view c) noexcept { return find_unquoted(c, ':') != npos; }
 
+}  // namespace
+
 // A place in the input that outlives its line: absolute offset and the line holding it.
+// (Outside the unnamed namespace: push_parser_impl's members have this type.)
 struct position {
   std::size_t offset = 0;
   std::uint32_t line = 0;
   std::size_t line_start = 0;
 };
-
-}  // namespace
 
 class push_parser_impl {
  public:
@@ -1017,13 +1019,13 @@ class push_parser_impl {
 
 };
 
-push_parser::push_parser(event_handler& handler, const decode_options& options, text_sink* sink)
+TOON_FUNC push_parser::push_parser(event_handler& handler, const decode_options& options, text_sink* sink)
     : impl_(std::make_unique<push_parser_impl>(handler, options, sink)) {}
-push_parser::~push_parser() = default;
-void push_parser::feed(std::string_view chunk) { impl_->feed(chunk); }
-void push_parser::finish() { impl_->finish(); }
-void push_parser::set_stable_input(std::string_view whole) noexcept { impl_->set_stable_input(whole); }
-bool push_parser::locate(std::size_t offset, std::uint32_t& line, std::size_t& line_start, std::string& text) const {
+TOON_FUNC push_parser::~push_parser() = default;
+TOON_FUNC void push_parser::feed(std::string_view chunk) { impl_->feed(chunk); }
+TOON_FUNC void push_parser::finish() { impl_->finish(); }
+TOON_FUNC void push_parser::set_stable_input(std::string_view whole) noexcept { impl_->set_stable_input(whole); }
+TOON_FUNC bool push_parser::locate(std::size_t offset, std::uint32_t& line, std::size_t& line_start, std::string& text) const {
   return impl_->locate(offset, line, line_start, text);
 }
 

@@ -1,4 +1,5 @@
 #include "token.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <bit>
 #include <cfloat>
@@ -8,14 +9,14 @@
 
 namespace toon::detail {
 
-std::string_view trim_spaces(std::string_view s) noexcept {
+TOON_FUNC std::string_view trim_spaces(std::string_view s) noexcept {
   std::size_t b = 0, e = s.size();
   while (b < e && s[b] == ' ') ++b;
   while (e > b && s[e - 1] == ' ') --e;
   return s.substr(b, e - b);
 }
 
-std::size_t skip_quoted(std::string_view s) noexcept {
+TOON_FUNC std::size_t skip_quoted(std::string_view s) noexcept {
   for (std::size_t i = find_any2(s, 1, '"', '\\'); i < s.size(); i = find_any2(s, i, '"', '\\')) {
     if (s[i] == '"') return i + 1;
     i += 2;  // an escape and the byte it escapes
@@ -23,9 +24,9 @@ std::size_t skip_quoted(std::string_view s) noexcept {
   return std::string_view::npos;
 }
 
-std::size_t find_unquoted(std::string_view s, char c) noexcept { return find_first_unquoted_of(s, c, c); }
+TOON_FUNC std::size_t find_unquoted(std::string_view s, char c) noexcept { return find_first_unquoted_of(s, c, c); }
 
-std::size_t find_first_unquoted_of(std::string_view s, char a, char b) noexcept {
+TOON_FUNC std::size_t find_first_unquoted_of(std::string_view s, char a, char b) noexcept {
   std::size_t i = 0;
   for (;;) {
     i = find_any3(s, i, a, b, '"');
@@ -61,7 +62,7 @@ void append_utf8(std::string& out, std::uint32_t cp) {
 
 }  // namespace
 
-bool unquote(std::string_view s, std::string& scratch, std::string_view& out, std::size_t& consumed,
+TOON_FUNC bool unquote(std::string_view s, std::string& scratch, std::string_view& out, std::size_t& consumed,
              scan_error& err) {
   // Fast path: no backslash before the closing quote.
   const std::size_t n = s.size();
@@ -122,7 +123,7 @@ bool unquote(std::string_view s, std::string& scratch, std::string_view& out, st
   return false;
 }
 
-bool is_number_token(std::string_view t) noexcept {
+TOON_FUNC bool is_number_token(std::string_view t) noexcept {
   std::size_t i = 0, n = t.size();
   if (i < n && t[i] == '-') ++i;
   std::size_t int_start = i;
@@ -150,7 +151,7 @@ bool is_number_token(std::string_view t) noexcept {
   return true;
 }
 
-bool parse_primitive(std::string_view token, std::string& scratch, primitive& out, scan_error& err) {
+TOON_FUNC bool parse_primitive(std::string_view token, std::string& scratch, primitive& out, scan_error& err) {
   if (!token.empty() && token[0] == '"') {
     std::size_t consumed = 0;
     std::string_view s;

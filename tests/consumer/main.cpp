@@ -1,5 +1,6 @@
 // A program outside the toon-cpp tree that uses the library the way a consumer would: through
-// find_package(toon), add_subdirectory, or pkg-config (see CMakeLists.txt beside this file).
+// find_package(toon), add_subdirectory, pkg-config, or header-only (see CMakeLists.txt beside
+// this file).
 // It encodes a plain struct, reads it back, converts JSON, and formats with fmt; any mismatch
 // makes it exit with status 1.
 #include <toon/fmt.hpp>
@@ -35,6 +36,8 @@ void expect(bool ok, std::string_view what, std::string_view got = {}) {
 
 }  // namespace
 
+std::string consumer_second_tu();  // second.cpp
+
 int main() {
   const order o{1001, "Ada", {{"A-1", 2, 9.99}, {"B-7", 1, 24.5}}};
   const std::string expected =
@@ -60,6 +63,10 @@ int main() {
   // fmt integration (public dependency).
   const std::string formatted = fmt::format("{}", toon::as_toon(o));
   expect(formatted == expected, "fmt::format(toon::as_toon(order))", formatted);
+
+  // Another translation unit using the library (header-only mode: its definitions are inline).
+  const std::string second = consumer_second_tu();
+  expect(second == "tags[2]: a,b\nn: 3", "second translation unit", second);
 
 #ifdef TOON_CONSUMER_EXPECTED_VERSION
   expect(toon::version == TOON_CONSUMER_EXPECTED_VERSION, "toon::version", toon::version);

@@ -10,6 +10,8 @@
 //   std::string descriptions = toon::mcp::param_descriptions_table(compact);
 #pragma once
 
+#include "toon/version.hpp"  // first: stops below C++20 with a clear message
+
 #include <string>
 #include <vector>
 
@@ -59,3 +61,7 @@ struct compact_tool {
                                                    const encode_options& options = {});
 
 }  // namespace toon::mcp
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

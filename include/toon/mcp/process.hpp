@@ -114,3 +114,7 @@ class process {
 };
 
 }  // namespace toon::mcp
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

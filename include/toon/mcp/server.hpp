@@ -176,3 +176,7 @@ class server {
 };
 
 }  // namespace toon::mcp
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

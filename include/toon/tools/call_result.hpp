@@ -70,3 +70,7 @@ struct call_result {
 };
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

@@ -162,3 +162,7 @@ class tool_catalog {
 };
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

@@ -175,3 +175,7 @@ template <class Args, class F>
 }
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

@@ -80,3 +80,7 @@ result<T> from_value(const value& v, const decode_options& options = {}) {
 }
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

@@ -256,3 +256,7 @@ value json_schema(const json_schema_options& options = {}) {
 }
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

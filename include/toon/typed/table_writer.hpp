@@ -237,3 +237,7 @@ class table_writer {
 };
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

@@ -1,0 +1,61 @@
+// Every source of the library, for header-only mode: toon/detail/header_only.hpp includes this
+// file once per translation unit (docs/packaging.md). TOON_FUNC / TOON_VAR make their
+// definitions inline there (scripts/mark-header-only.py). CMake checks at configure time that
+// this list equals the library's sources.
+#pragma once
+
+// The sources are compiled with the library's own warning flags (-Wall -Wextra -Wpedantic);
+// a consumer's stricter flags should not turn them into errors in the consumer's build.
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#pragma GCC diagnostic ignored "-Wconversion"
+#pragma GCC diagnostic ignored "-Wsign-conversion"
+#endif
+
+#include "error.cpp"
+#include "json_reader.cpp"
+#include "json_writer.cpp"
+#include "posix_io.cpp"
+#include "schema_format.cpp"
+#include "schema_import.cpp"
+#include "schema_json.cpp"
+#include "schema_model.cpp"
+#include "schema_parse.cpp"
+#include "schema_validate.cpp"
+#include "timestamp.cpp"
+#include "tokens.cpp"
+#include "tools_call_result.cpp"
+#include "tools_catalog.cpp"
+#include "tools_dispatch.cpp"
+#include "tools_emit.cpp"
+#include "typed_decoder.cpp"
+#include "utf8.cpp"
+#include "value.cpp"
+#include "value_builder.cpp"
+#include "value_events.cpp"
+#include "parse/decode_events.cpp"
+#include "parse/decode_sources.cpp"
+#include "parse/header_parser.cpp"
+#include "parse/push_parser.cpp"
+#include "parse/token.cpp"
+#include "parse/value_stream.cpp"
+#include "encode/encoder.cpp"
+#include "encode/json_to_toon.cpp"
+#include "encode/omit.cpp"
+#include "encode/replacer.cpp"
+#include "encode/shape.cpp"
+#include "encode/table_writer.cpp"
+#include "encode/toon_writer.cpp"
+#include "mcp/client.cpp"
+#include "mcp/client_cache.cpp"
+#include "mcp/compact.cpp"
+#include "mcp/jsonrpc.cpp"
+#include "mcp/process.cpp"
+#include "mcp/server.cpp"
+#include "extract/correction.cpp"
+#include "extract/extract.cpp"
+
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
