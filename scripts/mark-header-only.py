@@ -4,10 +4,10 @@
     scripts/mark-header-only.py [--check] [SOURCE...]     (default: every library source)
 
 In header-only mode (TOON_HEADER_ONLY, docs/packaging.md) every translation unit that includes
-<toon/toon.hpp> also includes the library's sources (src/header_only.inl), so each definition
+<toon/toon.hpp> also includes the library's sources (src/toon_header_only.inl), so each definition
 with external linkage must be `inline`: TOON_FUNC / TOON_VAR (include/toon/detail/linkage.hpp)
-expand to `inline` there and to nothing in the compiled library. This script asks libclang 14 (python3-clang-14) for
-each source's AST and inserts the marker before every namespace-scope definition that needs it
+expand to `inline` there and to nothing in the compiled library. This script asks libclang 14
+(python3-clang-14) for each source's AST and inserts the marker before every namespace-scope definition that needs it
 (functions, out-of-line member functions, variables and static data members; not templates,
 not `inline`/`constexpr`/`static` ones, not those in unnamed namespaces). `--check` changes
 nothing and exits 1 if a marker is missing. The consumer test consumer.header_only fails with
@@ -39,17 +39,18 @@ def library_sources():
 
 
 def insertion_offset(cursor):
-    """Where the marker goes: the declaration's first token, after `template <>` and `[[...]]`."""
+    """Where the marker goes: the declaration's first token, after `template <>` and `[[...]]`;
+    None when the definition needs no marker (already inline, constexpr, static or extern)."""
     tokens = list(cursor.get_tokens())
     if not tokens:
-        return None, False
+        return None
     head = []
     for t in tokens:
         if t.spelling in ("(", "=", "{", ";"):
             break
         head.append(t.spelling)
     if "inline" in head or "constexpr" in head or "static" in head or "extern" in head:
-        return None, False
+        return None
     i = 0
     while i < len(tokens):
         if tokens[i].spelling == "template" and i + 2 < len(tokens) and tokens[i + 1].spelling == "<" and \
@@ -64,9 +65,7 @@ def insertion_offset(cursor):
                     break
         else:
             break
-    if i >= len(tokens):
-        return None, False
-    return tokens[i].extent.start.offset, True
+    return tokens[i].extent.start.offset if i < len(tokens) else None
 
 
 def candidates(cursor, main, out):
@@ -86,8 +85,8 @@ def candidates(cursor, main, out):
             continue
         if not child.is_definition() or child.linkage != ci.LinkageKind.EXTERNAL:
             continue
-        offset, ok = insertion_offset(child)
-        if ok:
+        offset = insertion_offset(child)
+        if offset is not None:
             out.append((offset, child.spelling, "VarDecl" if kind == K.VAR_DECL else "Function"))
 
 
