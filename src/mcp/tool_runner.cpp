@@ -54,6 +54,14 @@ struct tool_runner::state {
   std::size_t running = 0;           // calls whose thread has not posted its result
   std::vector<std::jthread> threads;
 
+  // The oldest finished result, if any (the mutex held).
+  std::optional<tool_result> take() {
+    if (finished.empty()) return std::nullopt;
+    tool_result r = std::move(finished.front());
+    finished.pop_front();
+    return r;
+  }
+
   void post(tool_result r) {
     {
       std::lock_guard<std::mutex> lock(mutex);
@@ -122,19 +130,13 @@ bool tool_runner::submit(const intercepted_call& call) {
 
 std::optional<tool_result> tool_runner::try_next() {
   std::lock_guard<std::mutex> lock(state_->mutex);
-  if (state_->finished.empty()) return std::nullopt;
-  tool_result r = std::move(state_->finished.front());
-  state_->finished.pop_front();
-  return r;
+  return state_->take();
 }
 
 std::optional<tool_result> tool_runner::next() {
   std::unique_lock<std::mutex> lock(state_->mutex);
   state_->done.wait(lock, [&] { return !state_->finished.empty() || state_->running == 0; });
-  if (state_->finished.empty()) return std::nullopt;
-  tool_result r = std::move(state_->finished.front());
-  state_->finished.pop_front();
-  return r;
+  return state_->take();
 }
 
 std::vector<tool_result> tool_runner::wait_all() {
