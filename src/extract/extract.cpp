@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "markdown.hpp"
+
 namespace toon {
 
 TOON_FUNC std::string_view to_string(drop_reason reason) noexcept {
@@ -19,13 +21,7 @@ TOON_FUNC std::string_view to_string(drop_reason reason) noexcept {
   return "unknown";
 }
 
-namespace {
-
-// One line of the reply: [begin, end) without the LF; `text` also without a CR before it.
-struct line_span {
-  std::uint32_t begin = 0;
-  std::uint32_t end = 0;  // offset of the LF (or the reply's end)
-};
+namespace detail {
 
 bool is_blank(std::string_view s) noexcept {
   for (char c : s)
@@ -89,6 +85,57 @@ bool is_key_line(std::string_view s) noexcept {
   return key_colon(s) != std::string_view::npos;
 }
 
+// ``` or ~~~ (3 or more) after at most 3 spaces.
+std::optional<fence_line> parse_fence(std::string_view s) noexcept {
+  std::size_t i = 0;
+  while (i < s.size() && i < 3 && s[i] == ' ') ++i;
+  if (i >= s.size() || (s[i] != '`' && s[i] != '~')) return std::nullopt;
+  fence_line f;
+  f.mark = s[i];
+  std::size_t start = i;
+  while (i < s.size() && s[i] == f.mark) ++i;
+  f.count = i - start;
+  if (f.count < 3) return std::nullopt;
+  std::string_view info = s.substr(i);
+  while (!info.empty() && (info.front() == ' ' || info.front() == '\t')) info.remove_prefix(1);
+  while (!info.empty() && (info.back() == ' ' || info.back() == '\t' || info.back() == '\r')) info.remove_suffix(1);
+  if (f.mark == '`' && info.find('`') != std::string_view::npos) return std::nullopt;
+  f.info = info;
+  return f;
+}
+
+bool is_closing_fence(std::string_view s, const fence_line& open) noexcept {
+  std::optional<fence_line> f = parse_fence(s);
+  return f && f->mark == open.mark && f->count >= open.count && f->info.empty();
+}
+
+bool lower_is(std::string_view info, std::string_view word) noexcept {
+  if (info.size() != word.size()) return false;
+  for (std::size_t i = 0; i < info.size(); ++i) {
+    char c = info[i];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c != word[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+namespace {
+
+// One line of the reply: [begin, end) without the LF; `text` also without a CR before it.
+struct line_span {
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;  // offset of the LF (or the reply's end)
+};
+
+using detail::fence_line;
+using detail::is_blank;
+using detail::is_closing_fence;
+using detail::is_key_line;
+using detail::lower_is;
+using detail::parse_fence;
+
 // What an unindented line starts, if anything. `{` / `[` start JSON unless a TOON header
 // colon follows the brackets (`[2]: a,b`, `[2]{a,b}:`); a lone `[]` is the TOON empty root
 // array (the same value as JSON's).
@@ -127,36 +174,6 @@ std::size_t json_extent(std::string_view text, std::size_t open) noexcept {
     }
   }
   return std::string_view::npos;
-}
-
-struct fence_line {
-  char mark = 0;
-  std::size_t count = 0;
-  std::string_view info{};  // trimmed
-};
-
-// ``` or ~~~ (3 or more) after at most 3 spaces.
-std::optional<fence_line> parse_fence(std::string_view s) noexcept {
-  std::size_t i = 0;
-  while (i < s.size() && i < 3 && s[i] == ' ') ++i;
-  if (i >= s.size() || (s[i] != '`' && s[i] != '~')) return std::nullopt;
-  fence_line f;
-  f.mark = s[i];
-  std::size_t start = i;
-  while (i < s.size() && s[i] == f.mark) ++i;
-  f.count = i - start;
-  if (f.count < 3) return std::nullopt;
-  std::string_view info = s.substr(i);
-  while (!info.empty() && (info.front() == ' ' || info.front() == '\t')) info.remove_prefix(1);
-  while (!info.empty() && (info.back() == ' ' || info.back() == '\t' || info.back() == '\r')) info.remove_suffix(1);
-  if (f.mark == '`' && info.find('`') != std::string_view::npos) return std::nullopt;
-  f.info = info;
-  return f;
-}
-
-bool is_closing_fence(std::string_view s, const fence_line& open) noexcept {
-  std::optional<fence_line> f = parse_fence(s);
-  return f && f->mark == open.mark && f->count >= open.count && f->info.empty();
 }
 
 class extractor {
@@ -300,15 +317,6 @@ class extractor {
     return std::move(*r);
   }
 
-  static bool lower_is(std::string_view info, std::string_view word) noexcept {
-    if (info.size() != word.size()) return false;
-    for (std::size_t i = 0; i < info.size(); ++i) {
-      char c = info[i];
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-      if (c != word[i]) return false;
-    }
-    return true;
-  }
 
   result<extraction> unfenced(std::size_t from, std::size_t to) {
     std::size_t start = to;

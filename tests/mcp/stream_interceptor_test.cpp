@@ -1,0 +1,365 @@
+// toon::mcp::stream_interceptor: tool calls recognised inside an LLM token stream
+// (toon/mcp/stream_interceptor.hpp, docs/streaming.md).
+#include "toon/mcp/stream_interceptor.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "toon/json.hpp"
+
+namespace {
+
+using toon::mcp::call_syntax;
+using toon::mcp::intercept_mode;
+using toon::mcp::intercept_options;
+using toon::mcp::invalid_calls;
+using toon::mcp::piece_kind;
+using toon::mcp::stream_interceptor;
+using toon::mcp::stream_piece;
+
+toon::value json(std::string_view text) { return toon::from_json(text).value(); }
+
+// Feeds `text` in chunks of `chunk` bytes (0: whole); adjacent narrative merged.
+std::vector<stream_piece> run(std::string_view text, const intercept_options& o = {}, std::size_t chunk = 0) {
+  std::vector<stream_piece> out;
+  stream_interceptor in(
+      [&](stream_piece&& p) {
+        if (p.kind == piece_kind::narrative && !out.empty() && out.back().kind == piece_kind::narrative) {
+          out.back().text += p.text;
+          out.back().false_alarm = out.back().false_alarm || p.false_alarm;
+          return;
+        }
+        out.push_back(std::move(p));
+      },
+      o);
+  if (chunk == 0) chunk = text.size() + 1;
+  for (std::size_t at = 0; at < text.size(); at += chunk) in.feed(text.substr(at, chunk));
+  in.finish();
+  return out;
+}
+
+void expect_narrative(const stream_piece& p, std::string_view text) {
+  EXPECT_EQ(p.kind, piece_kind::narrative);
+  EXPECT_EQ(p.text, text);
+}
+
+void expect_call(const stream_piece& p, std::string_view name, std::string_view args_json, std::string_view source,
+                 call_syntax syntax) {
+  ASSERT_EQ(p.kind, piece_kind::tool_call) << p.text << " / " << p.problem;
+  ASSERT_TRUE(p.call.has_value());
+  EXPECT_EQ(p.call->name, name);
+  EXPECT_EQ(p.call->arguments, json(args_json)) << toon::to_json(p.call->arguments);
+  EXPECT_EQ(p.text, source);
+  EXPECT_EQ(p.call->syntax, syntax);
+}
+
+TEST(StreamInterceptor, NarrativeIsReleasedAtOnce) {
+  std::vector<std::string> seen;
+  stream_interceptor in([&](stream_piece&& p) { seen.push_back(p.text); });
+  in.feed("Hello, ");
+  ASSERT_EQ(seen, std::vector<std::string>{"Hello, "});
+  in.feed("world.\nNext line");
+  ASSERT_EQ(seen.size(), 2u);
+  EXPECT_EQ(seen[1], "world.\nNext line");
+  EXPECT_EQ(in.pending(), "");
+  in.finish();
+  EXPECT_EQ(seen.size(), 2u);
+}
+
+TEST(StreamInterceptor, JsonObjectCall) {
+  const std::string text = R"(Let me read it. {"tool": "read_file", "arguments": {"path": "a.txt"}} Done.)";
+  auto p = run(text);
+  ASSERT_EQ(p.size(), 3u);
+  expect_narrative(p[0], "Let me read it. ");
+  expect_call(p[1], "read_file", R"({"path":"a.txt"})", R"({"tool": "read_file", "arguments": {"path": "a.txt"}})",
+              call_syntax::json_object);
+  EXPECT_EQ(p[1].offset, 16u);
+  EXPECT_EQ(p[1].decided_at, 16u + p[1].text.size());  // known at its closing brace
+  EXPECT_EQ(p[1].call->id, "call-1");
+  expect_narrative(p[2], " Done.");
+}
+
+TEST(StreamInterceptor, JsonCallVariants) {
+  struct tc {
+    const char* text;
+    const char* name;
+    const char* args;
+  };
+  const tc cases[] = {
+      {R"({"name":"read_file","arguments":{"path":"a"}})", "read_file", R"({"path":"a"})"},
+      {R"({"name":"read_file","arguments":"{\"path\":\"a\"}"})", "read_file", R"({"path":"a"})"},
+      {R"({"id":"c1","type":"function","function":{"name":"read_file","arguments":"{\"path\":\"a\"}"}})", "read_file",
+       R"({"path":"a"})"},
+      {R"({"tool_call":{"tool_name":"git_log","parameters":{"n":3}}})", "git_log", R"({"n":3})"},
+      {R"({"action":"list_dir","action_input":{"path":"."}})", "list_dir", R"({"path":"."})"},
+      {R"({"type":"tool_use","id":"t1","name":"list_dir","input":{}})", "list_dir", "{}"},
+      {R"({"tool":"read_file","path":"a","max_bytes":10})", "read_file", R"({"path":"a","max_bytes":10})"},
+      {R"({"tool":"git_status"})", "git_status", "{}"},
+      {R"({"tool":"x","args":null})", "x", "{}"},
+      {"{\n  \"tool\" : \"read_file\",\n  \"args\" : { \"path\" : \"a\\u00e9\" }\n}", "read_file",
+       "{\"path\":\"a\xC3\xA9\"}"},
+  };
+  for (const tc& c : cases) {
+    SCOPED_TRACE(c.text);
+    auto p = run(c.text);
+    ASSERT_EQ(p.size(), 1u);
+    expect_call(p[0], c.name, c.args, c.text, call_syntax::json_object);
+  }
+}
+
+TEST(StreamInterceptor, JsonFalseAlarmsAreNarrativeByteForByte) {
+  const char* cases[] = {
+      R"(The config is {"name": "Bob", "age": 3}, as usual.)",
+      R"(Use {x} or {"a" or b} here.)",
+      R"(A set {1, 2} and {"tool": 5 }.)",
+      "Broken {\"tool\": \"read_file\", \"arguments\": {\"path\": \"a\"} and on",
+      "A quote {\"oops\nnext line",
+      "Inline `{\"tool\":\"read_file\",\"arguments\":{}}` code.",
+      "```python\nx = {\"tool\": \"read_file\", \"arguments\": {}}\n```\n",
+      "```json\n{\"users\": [1, 2]}\n```\n",
+      "```toon\nusers[2]: a,b\n```\n",
+      "```toon\nnot: [valid\n```\nafter",
+      "~~~\n{\"tool\":\"a\",\"arguments\":{}}\n~~~\n",
+      "tool: \nlater",
+      "tools: many\n",
+      "to do: {\"a\":1}\n",
+      "{\"tool\": [1], \"arguments\": {}}",
+  };
+  for (const char* c : cases) {
+    SCOPED_TRACE(c);
+    for (std::size_t chunk : {0u, 1u, 3u}) {
+      auto p = run(c, {}, chunk);
+      ASSERT_EQ(p.size(), 1u) << p[1].text;
+      expect_narrative(p[0], c);
+    }
+  }
+}
+
+TEST(StreamInterceptor, FalseAlarmIsFlagged) {
+  auto p = run(R"(Data: {"name": "Bob", "age": 3})");
+  ASSERT_EQ(p.size(), 1u);
+  EXPECT_TRUE(p[0].false_alarm);
+  auto q = run("Plain text with no braces.");
+  ASSERT_EQ(q.size(), 1u);
+  EXPECT_FALSE(q[0].false_alarm);
+}
+
+TEST(StreamInterceptor, BracesInsideStringsAndEscapes) {
+  const std::string call = R"({"tool":"write_file","arguments":{"path":"b","content":"a } \" { \\"}})";
+  auto p = run("x " + call + " y", {}, 1);
+  ASSERT_EQ(p.size(), 3u);
+  expect_call(p[1], "write_file", R"({"path":"b","content":"a } \" { \\"})", call, call_syntax::json_object);
+}
+
+TEST(StreamInterceptor, FencedJsonCall) {
+  const std::string fence = "```json\n{\"tool\": \"read_file\", \"arguments\": {\"path\": \"a\"}}\n```\n";
+  auto p = run("Reading:\n" + fence + "ok");
+  ASSERT_EQ(p.size(), 3u);
+  expect_narrative(p[0], "Reading:\n");
+  expect_call(p[1], "read_file", R"({"path":"a"})", fence, call_syntax::json_fence);
+  expect_narrative(p[2], "ok");
+}
+
+TEST(StreamInterceptor, FencedToonCall) {
+  const std::string fence =
+      "```toon\ntool: read_file\npath: src/main.cpp\nlines:\n  start: 1\n  end: 20\n```\n";
+  auto p = run("Let me look.\n" + fence + "Done.", {}, 2);
+  ASSERT_EQ(p.size(), 3u);
+  expect_call(p[1], "read_file", R"({"path":"src/main.cpp","lines":{"start":1,"end":20}})", fence,
+              call_syntax::toon_fence);
+  // An unterminated block at the end of the stream counts as closed there.
+  auto q = run("```TOON\ntool: git_log\nmax_count: 2");
+  ASSERT_EQ(q.size(), 1u);
+  expect_call(q[0], "git_log", R"({"max_count":2})", "```TOON\ntool: git_log\nmax_count: 2", call_syntax::toon_fence);
+  // arguments: under their own key.
+  auto r = run("```toon\ntool: grep\narguments:\n  pattern: TODO\n```");
+  ASSERT_EQ(r.size(), 1u);
+  expect_call(r[0], "grep", R"({"pattern":"TODO"})", r[0].text, call_syntax::toon_fence);
+}
+
+TEST(StreamInterceptor, ToonBlockEndedByBlankLine) {
+  const std::string text = "I'll list it.\ntool: list_dir\npath: src\n\nThen more.";
+  auto p = run(text);
+  ASSERT_EQ(p.size(), 3u);
+  expect_narrative(p[0], "I'll list it.\n");
+  expect_call(p[1], "list_dir", R"({"path":"src"})", "tool: list_dir\npath: src\n", call_syntax::toon_block);
+  EXPECT_EQ(p[1].offset, 14u);
+  EXPECT_EQ(p[1].decided_at, 14u + p[1].text.size() + 1);  // the blank line's LF
+  expect_narrative(p[2], "\nThen more.");
+}
+
+TEST(StreamInterceptor, ToonBlockEndedByProseOrAnotherCall) {
+  auto p = run("tool: list_dir\npath: src\nitems[2]: a,b\nopts:\n  deep: true\nThat was it.\n", {}, 1);
+  ASSERT_EQ(p.size(), 2u);
+  expect_call(p[0], "list_dir", R"({"path":"src","items":["a","b"],"opts":{"deep":true}})",
+              "tool: list_dir\npath: src\nitems[2]: a,b\nopts:\n  deep: true\n", call_syntax::toon_block);
+  expect_narrative(p[1], "That was it.\n");
+
+  auto q = run("tool: read_file\npath: a\ntool: read_file\npath: b\n");
+  ASSERT_EQ(q.size(), 2u);
+  expect_call(q[0], "read_file", R"({"path":"a"})", "tool: read_file\npath: a\n", call_syntax::toon_block);
+  expect_call(q[1], "read_file", R"({"path":"b"})", "tool: read_file\npath: b\n", call_syntax::toon_block);
+  EXPECT_EQ(q[1].call->id, "call-2");
+
+  auto r = run("tool: git_status");
+  ASSERT_EQ(r.size(), 1u);
+  expect_call(r[0], "git_status", "{}", "tool: git_status", call_syntax::toon_block);
+
+  // The line after a block may start a JSON call.
+  auto s = run("tool: a\n{\"tool\":\"b\"} end");
+  ASSERT_EQ(s.size(), 3u);
+  expect_call(s[0], "a", "{}", "tool: a\n", call_syntax::toon_block);
+  expect_call(s[1], "b", "{}", "{\"tool\":\"b\"}", call_syntax::json_object);
+  expect_narrative(s[2], " end");
+}
+
+TEST(StreamInterceptor, UnknownToolsAndInvalidCalls) {
+  intercept_options o;
+  o.known_tools = {"read_file"};
+  const std::string text = R"(A {"tool":"rm_rf","arguments":{}} B)";
+  auto p = run(text, o);
+  ASSERT_EQ(p.size(), 1u);
+  expect_narrative(p[0], text);
+  EXPECT_TRUE(p[0].false_alarm);
+
+  o.invalid = invalid_calls::report;
+  auto q = run(text, o);
+  ASSERT_EQ(q.size(), 3u);
+  EXPECT_EQ(q[1].kind, piece_kind::invalid_call);
+  EXPECT_EQ(q[1].text, R"({"tool":"rm_rf","arguments":{}})");
+  EXPECT_EQ(q[1].problem, "unknown tool 'rm_rf'");
+
+  intercept_options r;
+  r.invalid = invalid_calls::report;
+  auto s = run(R"({"name":"x","arguments":[1,2]})", r);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].kind, piece_kind::invalid_call);
+  EXPECT_NE(s[0].problem.find("not an object"), std::string::npos) << s[0].problem;
+
+  auto t = run("tool: x\nitems[3]: a,b\n\n", r);
+  ASSERT_EQ(t.size(), 2u);
+  EXPECT_EQ(t[0].kind, piece_kind::invalid_call);
+  EXPECT_EQ(t[0].text, "tool: x\nitems[3]: a,b\n");
+  expect_narrative(t[1], "\n");
+}
+
+TEST(StreamInterceptor, Modes) {
+  const std::string text = R"(Reading {"tool":"read_file","arguments":{"path":"a"}} now)";
+  intercept_options o;
+  o.mode = intercept_mode::passthrough;
+  auto p = run(text, o, 5);
+  ASSERT_EQ(p.size(), 1u);
+  expect_narrative(p[0], text);
+
+  o.mode = intercept_mode::placeholders;
+  auto q = run(text, o);
+  ASSERT_EQ(q.size(), 3u);
+  EXPECT_EQ(q[1].placeholder, "[running read_file\xE2\x80\xA6]");
+  o.placeholder = "<{name}/{name}>";
+  EXPECT_EQ(run(text, o)[1].placeholder, "<read_file/read_file>");
+
+  o.mode = intercept_mode::smart;
+  EXPECT_EQ(run(text, o)[1].placeholder, "");
+}
+
+TEST(StreamInterceptor, SyntaxSwitches) {
+  const std::string json_call = R"({"tool":"a","arguments":{}})";
+  const std::string fenced = "```json\n" + json_call + "\n```\n";
+  const std::string toon_block = "tool: a\n";
+  intercept_options o;
+  o.syntaxes.json_object = false;
+  EXPECT_EQ(run(json_call, o).at(0).kind, piece_kind::narrative);
+  EXPECT_EQ(run(fenced, o).at(0).kind, piece_kind::tool_call);
+  o.syntaxes.json_fence = false;
+  auto p = run(fenced, o);
+  ASSERT_EQ(p.size(), 1u);
+  expect_narrative(p[0], fenced);
+  o.syntaxes.toon_block = false;
+  EXPECT_EQ(run(toon_block, o).at(0).kind, piece_kind::narrative);
+}
+
+TEST(StreamInterceptor, HoldBackBound) {
+  intercept_options o;
+  o.max_buffer_chars = 32;
+  const std::string text = R"(x {"tool":"write_file","arguments":{"content":"a long text that goes past the bound"}} y)";
+  std::size_t fed = 0;
+  std::size_t out = 0;
+  stream_interceptor in([&](stream_piece&& p) { out += p.text.size(); }, o);
+  for (char c : text) {
+    in.feed(std::string_view(&c, 1));
+    ++fed;
+    EXPECT_LE(fed - out, 32u);
+    EXPECT_EQ(in.pending().size(), fed - out);
+  }
+  in.finish();
+  EXPECT_EQ(out, text.size());
+  EXPECT_LE(in.stats().max_held, 32u);
+  auto p = run(text, o);
+  ASSERT_EQ(p.size(), 1u);
+  expect_narrative(p[0], text);
+}
+
+TEST(StreamInterceptor, SplitUtf8IsCompletedBeforeRelease) {
+  std::vector<std::string> seen;
+  stream_interceptor in([&](stream_piece&& p) { seen.push_back(p.text); });
+  in.feed("caf\xC3");
+  ASSERT_EQ(seen, std::vector<std::string>{"caf"});
+  EXPECT_EQ(in.pending(), "\xC3");
+  in.feed("\xA9 \xE2\x82");
+  ASSERT_EQ(seen.size(), 2u);
+  EXPECT_EQ(seen[1], "\xC3\xA9 ");
+  in.feed("\xAC");
+  EXPECT_EQ(seen.back(), "\xE2\x82\xAC");
+  in.feed("\xFF");  // not UTF-8: released as it is
+  EXPECT_EQ(seen.back(), "\xFF");
+}
+
+TEST(StreamInterceptor, TimingsAndStats) {
+  intercept_options o;
+  o.timings = true;
+  std::vector<stream_piece> seen;
+  stream_interceptor in([&](stream_piece&& p) { seen.push_back(std::move(p)); }, o);
+  in.feed("a {\"tool\":\"x\",");
+  in.feed("\"arguments\":{}} b");
+  in.finish();
+  ASSERT_EQ(seen.size(), 3u);
+  for (const stream_piece& p : seen) {
+    EXPECT_GE(p.timing.held().count(), 0);
+    EXPECT_GE(p.timing.detection().count(), 0);
+    EXPECT_LE(p.timing.first_byte, p.timing.last_byte);
+  }
+  EXPECT_LT(seen[1].timing.first_byte, seen[1].timing.last_byte);  // two feeds
+  const auto& st = in.stats();
+  EXPECT_EQ(st.bytes, 31u);
+  EXPECT_EQ(st.calls, 1u);
+  EXPECT_EQ(st.narrative_bytes, 4u);
+  EXPECT_EQ(st.false_alarms, 0u);
+}
+
+TEST(StreamInterceptor, NewStreamAfterFinish) {
+  std::vector<stream_piece> seen;
+  stream_interceptor in([&](stream_piece&& p) { seen.push_back(std::move(p)); });
+  in.feed("{\"tool\":\"a\"}");
+  in.finish();
+  in.feed("x {\"tool\":\"b\"}");
+  in.finish();
+  ASSERT_EQ(seen.size(), 3u);
+  EXPECT_EQ(seen[2].offset, 2u);
+  EXPECT_EQ(seen[2].call->id, "call-1");
+}
+
+TEST(StreamInterceptor, CallFromValue) {
+  EXPECT_FALSE(toon::mcp::call_from_value(json(R"({"name":"Bob","age":3})")).has_value());
+  EXPECT_FALSE(toon::mcp::call_from_value(json(R"([1])")).has_value());
+  auto bad = toon::mcp::call_from_value(json(R"({"tool":3})"));
+  ASSERT_TRUE(bad.has_value());
+  EXPECT_FALSE(bad->has_value());
+  auto bad_args = toon::mcp::call_from_value(json(R"({"name":"x","arguments":"{nope"})"));
+  ASSERT_TRUE(bad_args.has_value());
+  ASSERT_FALSE(bad_args->has_value());
+  EXPECT_NE(bad_args->error().message.find("not JSON"), std::string::npos);
+}
+
+}  // namespace
