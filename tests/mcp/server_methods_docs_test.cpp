@@ -2,6 +2,8 @@
 // handler's result in both eras (2026-07-28: resultType, serverInfo in _meta, ttlMs and
 // cacheScope on lists and resources/read), rpc_error and other exceptions as JSON-RPC errors,
 // the capabilities merged, built-in methods never looked up, the legacy session needed first.
+// Holds the example of docs/mcp.md, "Other methods" (doc:begin / doc:end, checked verbatim by the
+// ctest docs.mcp.examples_in_sync).
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -12,6 +14,28 @@
 #include "toon/json.hpp"
 #include "toon/mcp/server.hpp"
 #include "toon/tools.hpp"
+
+// doc:begin server_methods
+#include <toon/mcp/server.hpp>
+
+// Options of a server that also serves one prompt, `greet`.
+toon::mcp::server_options with_prompts() {
+  toon::mcp::server_options options;
+  options.extra_capabilities = toon::object{{"prompts", toon::object{}}};
+  options.methods["prompts/list"] = [](const toon::value&) {
+    return toon::value(toon::object{{"prompts", toon::array{toon::object{{"name", "greet"}}}}});
+  };
+  options.methods["prompts/get"] = [](const toon::value& params) {
+    const toon::value* name = params.find("name");
+    if (name == nullptr || !name->is_string() || name->as_string() != "greet")
+      throw toon::mcp::rpc_error(toon::mcp::invalid_params, "Invalid params: unknown prompt");
+    toon::object text{{"type", "text"}, {"text", "Say hello."}};
+    toon::object message{{"role", "user"}, {"content", std::move(text)}};
+    return toon::value(toon::object{{"messages", toon::array{std::move(message)}}});
+  };
+  return options;
+}
+// doc:end
 
 namespace {
 
@@ -128,4 +152,21 @@ TEST(ServerMethods, ModernResults) {
                                   R"("_meta":{"io.modelcontextprotocol/protocolVersion":"1999-01-01","io.modelcontextprotocol/clientCapabilities":{}})"));
   EXPECT_EQ(old["error"]["code"].as_int64(), toon::mcp::unsupported_protocol_version);
   EXPECT_EQ(f.seen_params.size(), 1u);
+}
+
+TEST(ServerMethods, TheExampleOfTheDocs) {
+  toon::tool_catalog catalog;
+  toon::mcp::server_options options = with_prompts();
+  options.log = {};
+  std::vector<std::string> out;
+  toon::mcp::server s(catalog, options, [&](std::string_view m) { out.emplace_back(m); });
+  s.handle_line(std::string(initialize_line));
+  s.handle_line(R"({"jsonrpc":"2.0","id":1,"method":"prompts/list"})");
+  s.handle_line(R"({"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"greet"}})");
+  s.handle_line(R"({"jsonrpc":"2.0","id":3,"method":"prompts/get","params":{"name":"other"}})");
+  ASSERT_EQ(out.size(), 4u);
+  EXPECT_NE(out[0].find(R"("capabilities":{"tools":{"listChanged":false},"prompts":{}})"), std::string::npos) << out[0];
+  EXPECT_EQ(out[1], R"({"jsonrpc":"2.0","id":1,"result":{"prompts":[{"name":"greet"}]}})");
+  EXPECT_EQ(out[2], R"({"jsonrpc":"2.0","id":2,"result":{"messages":[{"role":"user","content":{"type":"text","text":"Say hello."}}]}})");
+  EXPECT_EQ(out[3], R"({"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params: unknown prompt"}})");
 }
