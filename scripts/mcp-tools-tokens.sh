@@ -94,6 +94,56 @@ for entry in "${list[@]}"; do
   done
 done
 
+# The lazy first message, as `toon mcp proxy --lazy` sends it in front of all the servers (one
+# category per server): the result of the first tools/list (load_tools alone, the category
+# summary in its description) and the result of load_tools(CATEGORY), for every category in turn
+# (each load is what one category adds; the first message counts the largest server's).
+config="$out/proxy.json"
+NAMES="${names[*]}" COMMANDS="$(for entry in "${list[@]}"; do IFS='|' read -r _ _ c <<<"$entry"; printf '%s\n' "$c"; done)" \
+  node -e '
+    const names = process.env.NAMES.split(" ");
+    const commands = process.env.COMMANDS.trim().split("\n").map((c) => c.split(" "));
+    const servers = names.map((name, i) => ({ name, command: commands[i][0], args: commands[i].slice(1) }));
+    require("fs").writeFileSync(process.argv[1], JSON.stringify({ servers }));
+  ' "$config"
+mkdir -p "$out/lazy"
+(cd "$home" && HOME="$home" OUT="$out/lazy" NAMES="${names[*]}" node --input-type=module -e '
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+const [toon, config] = process.argv.slice(1);
+const proxy = spawn(toon, ["mcp", "proxy", "--lazy", "--config", config], { stdio: ["pipe", "pipe", "inherit"] });
+const waiting = new Map();
+createInterface({ input: proxy.stdout }).on("line", (line) => {
+  const m = JSON.parse(line);
+  if (m.id !== undefined && waiting.has(m.id)) {
+    waiting.get(m.id)(m);
+    waiting.delete(m.id);
+  }
+});
+let next = 1;
+const request = (method, params) => new Promise((resolve, reject) => {
+  const id = next++;
+  waiting.set(id, (m) => (m.error ? reject(new Error(method + ": " + JSON.stringify(m.error))) : resolve(m.result)));
+  proxy.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n");
+});
+const timer = setTimeout(() => { console.error("lazy proxy: no answer in 300 s"); process.exit(1); }, 300000);
+await request("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "mcp-tools-tokens", version: "1" } });
+proxy.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n");
+const list = await request("tools/list", {});
+if (list.tools.length !== 1 || list.tools[0].name !== "load_tools") throw new Error("lazy tools/list: " + JSON.stringify(list).slice(0, 300));
+writeFileSync(`${process.env.OUT}/tools_list.json`, JSON.stringify(list));
+for (const name of process.env.NAMES.split(" ")) {
+  const loaded = await request("tools/call", { name: "load_tools", arguments: { category: name } });
+  if (loaded.isError) throw new Error("load_tools " + name + ": " + JSON.stringify(loaded));
+  writeFileSync(`${process.env.OUT}/load_${name}.json`, JSON.stringify(loaded));
+}
+clearTimeout(timer);
+proxy.stdin.end();
+' "$toon" "$config") >&2
+files+=("$out/lazy/tools_list.json")
+for name in "${names[@]}"; do files+=("$out/lazy/load_$name.json"); done
+
 counts="$(node "$root/tools/tokens/count.mjs" "${files[@]}")"
 
 section="$(OUT="$out" NAMES="${names[*]}" node --input-type=module -e '
@@ -113,6 +163,12 @@ const tools = (ns) => ns.reduce((s, n) => s + info(n).tool_count, 0);
 const fmt = (x) => x.toLocaleString("en-US");
 const pct = (x, base) => `${(100 * x / base).toFixed(1)} %`;
 const verdict = (ok) => (ok ? "met" : "missed");
+const allBase = sum(names, "baseline.json");
+const lazyList = counts[`${out}/lazy/tools_list.json`].tokens;
+const lazyLoad = (n) => counts[`${out}/lazy/load_${n}.json`].tokens;
+const largest = names.reduce((a, n) => (tok(n, "baseline.json") > tok(a, "baseline.json") ? n : a));
+const worst = names.reduce((a, n) => (lazyLoad(n) > lazyLoad(a) ? n : a));
+const lazyFirst = lazyList + lazyLoad(largest);
 const row = (label, ns) => {
   const base = sum(ns, "baseline.json");
   const cells = forms.map((f) => f === "baseline.json" ? `**${fmt(base)}**` : `${fmt(sum(ns, f))} (${pct(sum(ns, f), base)})`);
@@ -167,6 +223,31 @@ const lines = [
   `| server | losses | ${kinds.map((k) => "`" + k + "`").join(" | ")} |`,
   `|---|---:|${kinds.map(() => "---:").join("|")}|`,
   ...names.map((n) => `| \`${pkg(n)}\` | ${info(n).losses} | ${kinds.map((k) => info(n).loss_kinds[k] ?? 0).join(" | ")} |`),
+  "",
+  "### The lazy first message",
+  "",
+  "`toon mcp proxy --lazy` in front of all " + names.length + " servers (one category per server, [lazy loading](mcp.md#lazy-loading)):",
+  "what a client gets before it calls anything but `load_tools` is the result of the first",
+  "`tools/list` (the tool `load_tools` alone, the category summary as TOON in its description) and",
+  "the result of `load_tools(CATEGORY)` (the category'\''s TOON tools table). Both as the proxy sends",
+  "them: the JSON-RPC `result` objects, compact JSON. Percentages of the baseline of all servers.",
+  "",
+  "| message | tokens | % of the baseline |",
+  "|---|---:|---:|",
+  `| first \`tools/list\` result (\`load_tools\`, ${names.length} categories) | ${fmt(lazyList)} | ${pct(lazyList, allBase)} |`,
+  ...names.map((n) => `| \`load_tools(${n})\` result (${info(n).tool_count} tool${info(n).tool_count === 1 ? "" : "s"}) | ${fmt(lazyLoad(n))} | ${pct(lazyLoad(n), allBase)} |`),
+  `| **first message: \`tools/list\` + \`load_tools(${largest})\`**, the largest server (\`${pkg(largest)}\`, by baseline tokens) | **${fmt(lazyFirst)}** | **${pct(lazyFirst, allBase)}** |`,
+  "",
+  `Goal of the issue: the lazy first message at most 10 % of the baseline: ${pct(lazyFirst, allBase)} (goal ${verdict(lazyFirst <= 0.1 * allBase)}).`,
+  worst === largest ? `No other category'\''s load is larger.`
+    : `With the category whose load is largest instead (\`${worst}\`): ${pct(lazyList + lazyLoad(worst), allBase)}.`,
+  "What it drops: the first `tools/list` result holds no tool of any server, only the category",
+  "names, descriptions and tool counts; the `load_tools` result is the TOON tools table, so it drops",
+  "what the table drops (above: parameter descriptions, titles, annotations, output schemas,",
+  "formats, bounds, patterns, …). Not counted: after a load, the proxy sends",
+  "`notifications/tools/list_changed`, and a client that lists the tools again gets the loaded",
+  "category'\''s tools with their whole JSON `inputSchema`s (as in `tools/list` compact JSON above),",
+  "for clients that validate arguments; what a client puts in front of a model is up to it.",
 ];
 console.log(lines.join("\n"));
 ' "$counts")"

@@ -2,18 +2,27 @@
 // (docs/mcp.md, "Proxy"; docs/cli.md). Each upstream is a toon::mcp::client; its tools go into
 // one toon::tool_catalog (a category per upstream, names prefixed with the upstream's name when
 // there are several), published with their own inputSchema and forwarded as they are; JSON
-// text results come back as TOON text when that is shorter.
+// text results come back as TOON text when that is shorter. An upstream's tool list change
+// rebuilds the catalog (relister); resources and prompts are forwarded through
+// server_options::methods (resource_forwarder).
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <initializer_list>
 #include <iterator>
+#include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -52,7 +61,9 @@ in front of upstream MCP servers: those of --config FILE, and COMMAND ARGS
 prefixed "NAME__" when there are several upstreams; calls are forwarded to the
 upstream that has the tool. A text block of a result that is a JSON object or
 array is replaced by its TOON encoding when that is shorter; such a block says
-so in its _meta ("toon/encoding").
+so in its _meta ("toon/encoding"). An upstream's tools/list_changed makes the
+proxy list its tools again and announce the change. Resources and prompts of
+the upstreams are forwarded too (names prefixed like tools, URIs unchanged).
 
 Options:
   --config FILE       upstream servers, as JSON or TOON (docs/mcp.md, "Proxy"):
@@ -212,6 +223,8 @@ struct upstream {
   upstream_config config;
   std::unique_ptr<toon::mcp::client> client;
   std::vector<toon::mcp::tool_info> tools;
+  std::chrono::milliseconds timeout{0};  // of each request to it
+  bool resources = false, prompts = false;  // capabilities it advertised
 };
 
 toon::tool forwarding_tool(upstream& u, const toon::mcp::tool_info& info, bool prefixed, bool reencode_json,
@@ -242,6 +255,307 @@ toon::tool forwarding_tool(upstream& u, const toon::mcp::tool_info& info, bool p
   };
   return t;
 }
+
+// The catalog of every upstream's tools: a category per upstream, names prefixed when there are
+// several. Empty and `error` set when a name clashes.
+std::shared_ptr<toon::tool_catalog> build_catalog(std::vector<upstream>& upstreams, bool reencode_json, std::string& error) {
+  auto catalog = std::make_shared<toon::tool_catalog>();
+  const bool prefixed = upstreams.size() > 1;
+  for (upstream& u : upstreams) {
+    const toon::mcp::server_info& info = u.client->server();
+    std::string description = !u.config.description.empty() ? u.config.description
+                              : info.name.empty() ? "Tools of the MCP server " + u.config.name
+                                                  : "Tools of the MCP server " + info.name + " " + info.version;
+    if (auto r = catalog->try_add_category(u.config.name, description); !r) {
+      error = r.error().message;
+      return nullptr;
+    }
+    for (const toon::mcp::tool_info& t : u.tools)
+      if (auto r = catalog->try_add_tool(forwarding_tool(u, t, prefixed, reencode_json, u.timeout)); !r) {
+        error = u.config.name + ": tool " + t.name + ": " + r.error().message;
+        return nullptr;
+      }
+  }
+  return catalog;
+}
+
+// ---- resources and prompts ----------------------------------------------------------------------
+
+constexpr std::string_view protocol_meta_prefix = "io.modelcontextprotocol/";
+
+// `params` without the protocol's own `_meta` members (the proxy's client adds its own) and
+// without the members named in `drop`.
+toon::value forwarded_params(const toon::value& params, std::initializer_list<std::string_view> drop = {}) {
+  toon::object out;
+  if (!params.is_object()) return out;
+  for (const auto& m : params.as_object()) {
+    if (std::find(drop.begin(), drop.end(), m.key) != drop.end()) continue;
+    if (m.key == "_meta" && m.value.is_object()) {
+      toon::object meta;
+      for (const auto& x : m.value.as_object())
+        if (x.key.rfind(protocol_meta_prefix, 0) != 0) meta.emplace_back(x.key, x.value);
+      if (!meta.empty()) out.emplace_back("_meta", std::move(meta));
+      continue;
+    }
+    out.emplace_back(m.key, m.value);
+  }
+  return out;
+}
+
+// An upstream's result without what belongs to its protocol revision (resultType, caching,
+// the protocol's _meta members): the proxy's server adds its own.
+toon::value cleaned_result(toon::value r) {
+  if (!r.is_object()) return toon::object{};
+  toon::object out;
+  for (auto& m : r.as_object()) {
+    if (m.key == "resultType" || m.key == "ttlMs" || m.key == "cacheScope") continue;
+    if (m.key == "_meta" && m.value.is_object()) {
+      toon::object meta;
+      for (auto& x : m.value.as_object())
+        if (x.key.rfind(protocol_meta_prefix, 0) != 0) meta.emplace_back(x.key, std::move(x.value));
+      if (!meta.empty()) out.emplace_back("_meta", std::move(meta));
+      continue;
+    }
+    out.emplace_back(m.key, std::move(m.value));
+  }
+  return out;
+}
+
+// An error of a request to an upstream as the proxy's JSON-RPC error: the upstream's own code
+// when it answered with an error (the client's message "MCP METHOD: server error CODE: ..."),
+// -32603 when it did not answer (time limit, exited).
+[[noreturn]] void fail_upstream(const upstream& u, const toon::error& e) {
+  int code = toon::mcp::internal_error;
+  if (e.code == toon::error_code::remote_error) {
+    const std::string marker = "server error ";
+    if (std::size_t at = e.message.find(marker); at != std::string::npos) {
+      const char* begin = e.message.c_str() + at + marker.size();
+      char* end = nullptr;
+      long c = std::strtol(begin, &end, 10);
+      if (end != begin) code = static_cast<int>(c);
+    }
+  }
+  throw toon::mcp::rpc_error(code, "upstream " + u.config.name + ": " + e.message);
+}
+
+// Forwards resources/* and prompts/* to the upstreams that advertise them. Lists are the
+// upstreams' lists (every page) joined, on one page; prompt and resource names are prefixed
+// like tool names; URIs are the upstreams' own, and a resources/read goes to the upstream that
+// listed the URI, else to the one whose template's fixed beginning it has (the longest), else to
+// the only upstream with resources.
+class resource_forwarder {
+ public:
+  explicit resource_forwarder(std::vector<upstream>& upstreams) : upstreams_(upstreams), prefixed_(upstreams.size() > 1) {}
+
+  bool any_resources() const {
+    return std::any_of(upstreams_.begin(), upstreams_.end(), [](const upstream& u) { return u.resources; });
+  }
+  bool any_prompts() const {
+    return std::any_of(upstreams_.begin(), upstreams_.end(), [](const upstream& u) { return u.prompts; });
+  }
+
+  toon::value list_resources(const toon::value& params) {
+    no_cursor(params);
+    toon::array all;
+    std::map<std::string, std::size_t> owners;
+    for (std::size_t i = 0; i < upstreams_.size(); ++i) {
+      if (!upstreams_[i].resources) continue;
+      for (toon::value& r : list_all(upstreams_[i], "resources/list", "resources", params)) {
+        if (const toon::value* uri = r.is_object() ? r.find("uri") : nullptr; uri != nullptr && uri->is_string())
+          owners.emplace(uri->as_string(), i);
+        all.push_back(renamed(upstreams_[i], std::move(r)));
+      }
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      uri_owner_ = std::move(owners);
+    }
+    return toon::object{{"resources", std::move(all)}};
+  }
+
+  toon::value list_templates(const toon::value& params) {
+    no_cursor(params);
+    toon::array all;
+    std::vector<std::pair<std::string, std::size_t>> prefixes;
+    for (std::size_t i = 0; i < upstreams_.size(); ++i) {
+      if (!upstreams_[i].resources) continue;
+      for (toon::value& t : list_all(upstreams_[i], "resources/templates/list", "resourceTemplates", params)) {
+        if (const toon::value* tpl = t.is_object() ? t.find("uriTemplate") : nullptr; tpl != nullptr && tpl->is_string())
+          prefixes.emplace_back(tpl->as_string().substr(0, tpl->as_string().find('{')), i);
+        all.push_back(renamed(upstreams_[i], std::move(t)));
+      }
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      template_prefixes_ = std::move(prefixes);
+    }
+    return toon::object{{"resourceTemplates", std::move(all)}};
+  }
+
+  toon::value read_resource(const toon::value& params) {
+    const toon::value* uri = params.find("uri");
+    if (uri == nullptr || !uri->is_string())
+      throw toon::mcp::rpc_error(toon::mcp::invalid_params, "Invalid params: resources/read needs \"uri\" (a string)");
+    std::optional<std::size_t> owner = owner_of(uri->as_string());
+    if (!owner) {  // not seen yet: list again
+      (void)list_resources(toon::object{});
+      (void)list_templates(toon::object{});
+      owner = owner_of(uri->as_string());
+    }
+    if (!owner) {
+      std::size_t with = 0, count = 0;
+      for (std::size_t i = 0; i < upstreams_.size(); ++i)
+        if (upstreams_[i].resources) with = i, ++count;
+      if (count == 1) owner = with;
+    }
+    if (!owner)
+      throw toon::mcp::rpc_error(-32002, "Resource not found: no upstream listed " + uri->as_string(),
+                                 toon::object{{"uri", uri->as_string()}});
+    return forward(upstreams_[*owner], "resources/read", forwarded_params(params));
+  }
+
+  toon::value list_prompts(const toon::value& params) {
+    no_cursor(params);
+    toon::array all;
+    for (upstream& u : upstreams_) {
+      if (!u.prompts) continue;
+      for (toon::value& p : list_all(u, "prompts/list", "prompts", params)) all.push_back(renamed(u, std::move(p)));
+    }
+    return toon::object{{"prompts", std::move(all)}};
+  }
+
+  toon::value get_prompt(const toon::value& params) {
+    const toon::value* name = params.find("name");
+    if (name == nullptr || !name->is_string())
+      throw toon::mcp::rpc_error(toon::mcp::invalid_params, "Invalid params: prompts/get needs \"name\" (a string)");
+    const std::string& wanted = name->as_string();
+    for (upstream& u : upstreams_) {
+      if (!u.prompts) continue;
+      std::string own = wanted;
+      if (prefixed_) {
+        const std::string prefix = u.config.name + "__";
+        if (wanted.rfind(prefix, 0) != 0) continue;
+        own = wanted.substr(prefix.size());
+      }
+      toon::value p = forwarded_params(params, {"name"});
+      p.as_object().emplace_back("name", own);
+      return forward(u, "prompts/get", std::move(p));
+    }
+    throw toon::mcp::rpc_error(toon::mcp::invalid_params, "Invalid params: unknown prompt " + wanted);
+  }
+
+ private:
+  static void no_cursor(const toon::value& params) {
+    if (const toon::value* c = params.find("cursor"); c != nullptr && !c->is_null())
+      throw toon::mcp::rpc_error(toon::mcp::invalid_params, "Invalid params: invalid cursor (the proxy lists everything on one page)");
+  }
+
+  static toon::value forward(upstream& u, std::string_view method, toon::value params) {
+    toon::mcp::call_options o;
+    o.timeout = u.timeout;
+    auto r = u.client->request(method, std::move(params), o);
+    if (!r) fail_upstream(u, r.error());
+    return cleaned_result(std::move(*r));
+  }
+
+  // Every item of a list method of `u`, following nextCursor (at most 1000 pages).
+  static std::vector<toon::value> list_all(upstream& u, std::string_view method, std::string_view key, const toon::value& params) {
+    std::vector<toon::value> items;
+    toon::value cursor;
+    for (int page = 0; page < 1000; ++page) {
+      toon::value p = forwarded_params(params, {"cursor"});
+      if (!cursor.is_null()) p.as_object().emplace_back("cursor", cursor);
+      toon::value r = forward(u, method, std::move(p));
+      if (const toon::value* list = r.find(key); list != nullptr && list->is_array())
+        for (const toon::value& item : list->as_array()) items.push_back(item);
+      const toon::value* next = r.find("nextCursor");
+      if (next == nullptr || !next->is_string() || next->as_string().empty()) return items;
+      cursor = *next;
+    }
+    throw toon::mcp::rpc_error(toon::mcp::internal_error, "upstream " + u.config.name + ": " + std::string(method) + " did not end after 1000 pages");
+  }
+
+  toon::value renamed(const upstream& u, toon::value item) const {
+    if (!prefixed_ || !item.is_object()) return item;
+    if (toon::value* name = item.as_object().find("name"); name != nullptr && name->is_string())
+      *name = u.config.name + "__" + name->as_string();
+    return item;
+  }
+
+  std::optional<std::size_t> owner_of(const std::string& uri) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (auto it = uri_owner_.find(uri); it != uri_owner_.end()) return it->second;
+    std::optional<std::size_t> best;
+    std::size_t best_size = 0;
+    for (const auto& [prefix, i] : template_prefixes_)
+      if (!prefix.empty() && uri.rfind(prefix, 0) == 0 && prefix.size() > best_size) best = i, best_size = prefix.size();
+    return best;
+  }
+
+  std::vector<upstream>& upstreams_;
+  const bool prefixed_;
+  mutable std::mutex mutex_;
+  std::map<std::string, std::size_t> uri_owner_;
+  std::vector<std::pair<std::string, std::size_t>> template_prefixes_;
+};
+
+// ---- upstream tool list changes -----------------------------------------------------------------
+
+// Re-lists the tools of an upstream that sent notifications/tools/list_changed, and serves the
+// new catalog (the proxy's server announces it to its client). Notifications arrive on the
+// upstream clients' reader threads, which must not send requests: they only mark the upstream.
+class relister {
+ public:
+  void mark(std::size_t upstream_index) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (std::find(dirty_.begin(), dirty_.end(), upstream_index) == dirty_.end()) dirty_.push_back(upstream_index);
+    changed_.notify_all();
+  }
+
+  // Runs until stop(): each marked upstream is listed again, then the whole catalog rebuilt.
+  void run(std::vector<upstream>& upstreams, toon::mcp::server& srv, bool reencode_json) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      changed_.wait(lock, [&] { return stopping_ || !dirty_.empty(); });
+      if (stopping_) return;
+      std::vector<std::size_t> which;
+      which.swap(dirty_);
+      lock.unlock();
+      bool any = false;
+      for (std::size_t i : which) {
+        upstream& u = upstreams[i];
+        toon::mcp::call_options o;
+        o.timeout = u.timeout;
+        auto tools = u.client->list_tools(o);
+        if (!tools) {
+          toon::mcp::log_to_stderr("proxy: " + u.config.name + ": tools/list after list_changed failed: " + tools.error().message);
+          continue;
+        }
+        u.tools = std::move(*tools);
+        any = true;
+        toon::mcp::log_to_stderr("proxy: " + u.config.name + ": tool list changed, " + std::to_string(u.tools.size()) + " tools");
+      }
+      if (any) {
+        std::string error;
+        if (auto catalog = build_catalog(upstreams, reencode_json, error)) srv.set_catalog(std::move(catalog));
+        else toon::mcp::log_to_stderr("proxy: the changed tool list is not served: " + error);
+      }
+      lock.lock();
+    }
+  }
+
+  void stop() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+    changed_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<std::size_t> dirty_;
+  bool stopping_ = false;
+};
 
 std::vector<std::string> environment_with(const std::vector<std::string>& extra) {
   std::vector<std::string> env;
@@ -327,6 +641,7 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
   std::vector<upstream> upstreams;
   upstreams.reserve(configs.size());
   std::chrono::milliseconds longest = default_timeout;
+  auto changes = std::make_shared<relister>();
   for (upstream_config& cfg : configs) {
     toon::mcp::process_options p;
     p.argv = cfg.argv;
@@ -337,6 +652,11 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
     co.initialize_timeout = default_timeout;
     co.request_timeout = default_timeout;
     co.discover_timeout = std::chrono::seconds(std::min(timeout_seconds, 10));
+    co.on_notification = [changes, index = upstreams.size()](const toon::value& message) {
+      const toon::value* method = message.find("method");
+      if (method != nullptr && method->is_string() && method->as_string() == "notifications/tools/list_changed")
+        changes->mark(index);
+    };
     auto c = toon::mcp::client::connect(p, co);
     if (!c) {
       say("toon mcp proxy: cannot connect to " + cfg.name + " (" + cfg.argv.front() + "): " + c.error().message + "\n");
@@ -351,28 +671,21 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
     u.config = std::move(cfg);
     u.client = std::make_unique<toon::mcp::client>(std::move(*c));
     u.tools = std::move(*tools);
+    u.timeout = u.config.timeout_ms > 0 ? std::chrono::milliseconds(u.config.timeout_ms) : default_timeout;
+    const toon::value& caps = u.client->server().capabilities;
+    u.resources = caps.is_object() && caps.find("resources") != nullptr && caps.find("resources")->is_object();
+    u.prompts = caps.is_object() && caps.find("prompts") != nullptr && caps.find("prompts")->is_object();
     if (u.config.timeout_ms > 0) longest = std::max(longest, std::chrono::milliseconds(u.config.timeout_ms));
     upstreams.push_back(std::move(u));
   }
 
-  auto catalog = std::make_shared<toon::tool_catalog>();
-  const bool prefixed = upstreams.size() > 1;
-  for (upstream& u : upstreams) {
-    const toon::mcp::server_info& info = u.client->server();
-    std::string description = !u.config.description.empty() ? u.config.description
-                              : info.name.empty() ? "Tools of the MCP server " + u.config.name
-                                                  : "Tools of the MCP server " + info.name + " " + info.version;
-    if (auto r = catalog->try_add_category(u.config.name, description); !r) {
-      say("toon mcp proxy: " + r.error().message + "\n");
-      return exit_data_error;
-    }
-    std::chrono::milliseconds timeout = u.config.timeout_ms > 0 ? std::chrono::milliseconds(u.config.timeout_ms) : default_timeout;
-    for (const toon::mcp::tool_info& t : u.tools)
-      if (auto r = catalog->try_add_tool(forwarding_tool(u, t, prefixed, reencode_json, timeout)); !r) {
-        say("toon mcp proxy: " + u.config.name + ": tool " + t.name + ": " + r.error().message + "\n");
-        return exit_data_error;
-      }
+  std::string catalog_error;
+  std::shared_ptr<toon::tool_catalog> catalog = build_catalog(upstreams, reencode_json, catalog_error);
+  if (!catalog) {
+    say("toon mcp proxy: " + catalog_error + "\n");
+    return exit_data_error;
   }
+  const bool prefixed = upstreams.size() > 1;
 
   toon::mcp::server_options options;
   options.info.name = "toon-mcp-proxy";
@@ -381,7 +694,22 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
                          (upstreams.size() == 1 ? "" : "s") + (prefixed ? ", each tool name prefixed by its server's" : "") +
                          (reencode_json ? ". Results that were JSON come as TOON text when that is shorter." : ".");
   options.lazy_categories = lazy;
+  options.tools_list_changed = true;  // an upstream's list_changed changes the proxy's list
   options.page_size = 0;
+  auto forwarder = std::make_shared<resource_forwarder>(upstreams);
+  toon::object extra_caps;
+  if (forwarder->any_resources()) {
+    extra_caps.emplace_back("resources", toon::object{});
+    options.methods["resources/list"] = [forwarder](const toon::value& p) { return forwarder->list_resources(p); };
+    options.methods["resources/templates/list"] = [forwarder](const toon::value& p) { return forwarder->list_templates(p); };
+    options.methods["resources/read"] = [forwarder](const toon::value& p) { return forwarder->read_resource(p); };
+  }
+  if (forwarder->any_prompts()) {
+    extra_caps.emplace_back("prompts", toon::object{});
+    options.methods["prompts/list"] = [forwarder](const toon::value& p) { return forwarder->list_prompts(p); };
+    options.methods["prompts/get"] = [forwarder](const toon::value& p) { return forwarder->get_prompt(p); };
+  }
+  options.extra_capabilities = std::move(extra_caps);
   // The proxy's own limit comes after the upstream's, so that the upstream's time-out is what
   // a client sees.
   options.call_timeout = longest + std::chrono::seconds(5);
@@ -392,7 +720,31 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
   std::size_t abandoned = 0;
   {
     toon::mcp::server srv(std::shared_ptr<const toon::tool_catalog>(catalog), options);
+    std::thread relisting([&] { changes->run(upstreams, srv, reencode_json); });
+    // A 2026-07-28 upstream sends list_changed only on a subscriptions/listen stream: one per
+    // upstream that advertises tools.listChanged, open until the proxy ends.
+    std::vector<std::jthread> listeners;
+    for (upstream& u : upstreams) {
+      const toon::mcp::server_info& info = u.client->server();
+      const toon::value* tools_cap = info.capabilities.is_object() ? info.capabilities.find("tools") : nullptr;
+      const toon::value* list_changed = tools_cap != nullptr && tools_cap->is_object() ? tools_cap->find("listChanged") : nullptr;
+      if (!info.stateless || list_changed == nullptr || !list_changed->is_bool() || !list_changed->as_bool()) continue;
+      listeners.emplace_back([c = u.client.get()](std::stop_token stop) {
+        while (!stop.stop_requested()) {
+          toon::mcp::call_options o;
+          o.timeout = std::chrono::hours(1);
+          o.stop = stop;
+          auto r = c->request("subscriptions/listen", toon::object{{"notifications", toon::object{{"toolsListChanged", true}}}}, o);
+          if (r || !c->connected()) return;  // the server ended the stream, or is gone
+          if (r.error().code != toon::error_code::timeout) return;
+        }
+      });
+    }
     status = srv.serve_stdio();
+    for (std::jthread& l : listeners) l.request_stop();
+    listeners.clear();  // joins: each request ends as soon as its stop is requested
+    changes->stop();
+    relisting.join();
     abandoned = srv.abandoned_calls();
   }
   for (upstream& u : upstreams) u.client->shutdown();  // also fails the calls of abandoned handlers

@@ -299,13 +299,17 @@ struct server::state : std::enable_shared_from_this<server::state> {
   value complete_result(object fields, bool cacheable) const {
     object out;
     out.emplace_back("resultType", "complete");
-    for (auto& m : fields) out.emplace_back(m.key, std::move(m.value));
+    object meta;  // a `_meta` of the fields (a method handler's result) is kept, serverInfo added
+    for (auto& m : fields) {
+      if (m.key == "_meta" && m.value.is_object()) meta = std::move(m.value.as_object());
+      else if (m.key != "resultType" && m.key != "_meta" && (!cacheable || (m.key != "ttlMs" && m.key != "cacheScope")))
+        out.emplace_back(m.key, std::move(m.value));
+    }
     if (cacheable) {
       out.emplace_back("ttlMs", std::max<std::int64_t>(options.ttl_ms, 0));
       out.emplace_back("cacheScope", options.cache_scope == "private" ? "private" : "public");
     }
-    object meta;
-    meta.emplace_back(std::string(meta_server_info), server_info());
+    if (meta.find(meta_server_info) == nullptr) meta.emplace_back(std::string(meta_server_info), server_info());
     out.emplace_back("_meta", std::move(meta));
     return out;
   }
@@ -320,6 +324,9 @@ struct server::state : std::enable_shared_from_this<server::state> {
     tools.emplace_back("listChanged", announces());
     object caps;
     caps.emplace_back("tools", std::move(tools));
+    if (options.extra_capabilities.is_object())
+      for (const auto& m : options.extra_capabilities.as_object())
+        if (m.key != "tools") caps.emplace_back(m.key, m.value);
     return caps;
   }
 
@@ -719,6 +726,8 @@ struct server::state : std::enable_shared_from_this<server::state> {
       request(*id, name, params);
     } catch (const rpc_failure& f) {
       send(jsonrpc::error_response(*id, f.code, f.message, f.data ? &*f.data : nullptr));
+    } catch (const rpc_error& e) {
+      send(jsonrpc::error_response(*id, e.code(), e.what(), e.data().is_null() ? nullptr : &e.data()));
     } catch (const std::exception& e) {
       log(std::string("internal error: ") + e.what());
       send(jsonrpc::error_response(*id, internal_error, std::string("Internal error: ") + e.what()));
@@ -750,6 +759,13 @@ struct server::state : std::enable_shared_from_this<server::state> {
       request_context ctx = context_of(p, "ping");
       if (ctx.modern) throw rpc_failure{method_not_found, "Method not found: ping (removed in 2026-07-28)"};
       send(jsonrpc::result_response(id, object{}));
+    } else if (auto handler = options.methods.find(name); handler != options.methods.end() && handler->second) {
+      request_context ctx = context_of(p, name);
+      value r = handler->second(*p);
+      if (!r.is_object()) throw rpc_failure{internal_error, "Internal error: " + name + " did not answer with an object"};
+      // List results and resources/read are cacheable in 2026-07-28 (ttlMs, cacheScope).
+      const bool cacheable = (name.size() > 5 && name.compare(name.size() - 5, 5, "/list") == 0) || name == "resources/read";
+      send(jsonrpc::result_response(id, finish_result(std::move(r.as_object()), ctx, cacheable)));
     } else {
       throw rpc_failure{method_not_found, "Method not found: " + name};
     }

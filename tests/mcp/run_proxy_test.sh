@@ -3,10 +3,16 @@
 # needs when missing - the TypeScript SDK client (tools/mcp-peers), the upstream servers
 # server-filesystem and mcp-server-git (tools/mcp-servers) and the reference TOON implementation
 # (tools/reference, an independent decoder of the re-encoded results) - then runs it.
-# Usage: run_proxy_test.sh TOON_BINARY [--lazy]. Exit 77 (ctest: skipped) when node, python3
-# or git is missing.
+# Usage: run_proxy_test.sh [--script NAME.mjs] TOON_BINARY ARGS... (default script:
+# ts_proxy_test.mjs; the ctest mcp.proxy_features runs ts_proxy_features_test.mjs). Exit 77
+# (ctest: skipped) when node, python3 or git is missing.
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+script=ts_proxy_test.mjs
+if [[ "${1:-}" == "--script" ]]; then
+  script="$2"
+  shift 2
+fi
 for tool in node python3 git; do
   if ! command -v "$tool" >/dev/null 2>&1; then
     echo "ts_proxy_test.mjs: SKIPPED, $tool not found (scripts/setup.sh installs it)"
@@ -21,4 +27,4 @@ npm=npm
 die() { echo "run_proxy_test.sh: $*" >&2; exit 1; }
 # shellcheck source=../../tools/reference/ensure-installed.sh
 . "$refdir/ensure-installed.sh"
-exec node "$here/ts_proxy_test.mjs" "$@"
+exec node "$here/$script" "$@"

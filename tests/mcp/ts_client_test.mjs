@@ -13,6 +13,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { check, finish, sleep } from "./checks.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const peers = path.resolve(here, "../../tools/mcp-peers");
@@ -30,17 +31,6 @@ if (!serverBinary) {
   process.exit(2);
 }
 
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail = "") {
-  if (ok) {
-    passed++;
-    console.log(`ok   ${name}`);
-  } else {
-    failed++;
-    console.log(`FAIL ${name}${detail ? ": " + detail : ""}`);
-  }
-}
 async function rejects(promise) {
   try {
     await promise;
@@ -50,7 +40,6 @@ async function rejects(promise) {
   }
 }
 const textOf = (result) => (result.content ?? []).filter((c) => c.type === "text").map((c) => c.text).join("\n");
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The server: 3 tools per page, a 1 s call timeout, one call at a time (so that a call
 // queued after a cancelled one starts only when the cancelled handler has returned), and
@@ -207,5 +196,4 @@ try {
 }
 
 check("no client-side protocol errors", clientErrors.length === 0, clientErrors.join(" | "));
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && passed > 0 ? 0 : 1);
+finish();

@@ -12,6 +12,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { check, finish, sleep } from "./checks.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const peers = path.resolve(here, "../../tools/mcp-peers");
@@ -27,19 +28,7 @@ if (!serverBinary) {
   process.exit(2);
 }
 
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail = "") {
-  if (ok) {
-    passed++;
-    console.log(`ok   ${name}`);
-  } else {
-    failed++;
-    console.log(`FAIL ${name}${detail ? ": " + detail : ""}`);
-  }
-}
 const textOf = (result) => (result.content ?? []).filter((c) => c.type === "text").map((c) => c.text).join("\n");
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const transport = new StdioClientTransport({ command: serverBinary, args: ["--lazy"], stderr: "pipe" });
 transport.stderr?.on("data", (chunk) => process.stderr.write(chunk));
@@ -133,5 +122,4 @@ try {
 }
 
 check("no client-side protocol errors", clientErrors.length === 0, clientErrors.join(" | "));
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && passed > 0 ? 0 : 1);
+finish();

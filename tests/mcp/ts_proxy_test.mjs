@@ -22,6 +22,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
+import { check, finish, sleep } from "./checks.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
@@ -38,18 +39,6 @@ if (!toonBinary) {
   process.exit(2);
 }
 
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail = "") {
-  if (ok) {
-    passed++;
-    console.log(`ok   ${name}`);
-  } else {
-    failed++;
-    console.log(`FAIL ${name}${detail ? ": " + detail : ""}`);
-  }
-}
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---- the workspace and the repository, rebuilt identically before each run --------------------
 const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "toon-proxy-test-")));
@@ -317,5 +306,4 @@ try {
   fs.rmSync(base, { recursive: true, force: true });
 }
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && passed > 0 ? 0 : 1);
+finish();

@@ -23,12 +23,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "toon/tools/catalog.hpp"
+#include "toon/value.hpp"
 
 namespace toon::mcp {
 
@@ -62,6 +65,27 @@ struct implementation {
 
 /// Writes one line of diagnostics to stderr (the default server_options::log).
 void log_to_stderr(std::string_view message);
+
+/// A JSON-RPC error for a method_handler to throw: answered with its code, message and data.
+class rpc_error : public std::runtime_error {
+ public:
+  /// An error with a JSON-RPC code (e.g. invalid_params), a message and optional data.
+  rpc_error(int code, const std::string& message, value data = value{})
+      : std::runtime_error(message), code_(code), data_(std::move(data)) {}
+  /// The JSON-RPC error code.
+  [[nodiscard]] int code() const noexcept { return code_; }
+  /// The error's `data` (null: none).
+  [[nodiscard]] const value& data() const noexcept { return data_; }
+
+ private:
+  int code_;
+  value data_;
+};
+
+/// Answers a request of a method of server_options::methods: its params (an object, `_meta`
+/// included; empty when the request had none) in, the result object out. Throws rpc_error for
+/// a JSON-RPC error; any other exception is answered with -32603.
+using method_handler = std::function<value(const value& params)>;
 
 /// How a server behaves. The defaults suit a local stdio server.
 struct server_options {
@@ -104,6 +128,16 @@ struct server_options {
   bool lazy_categories = false;
   /// The name of the load tool in lazy_categories mode; it hides a catalog tool of that name.
   std::string load_tool_name = "load_tools";
+  /// Further request methods (resources/list, prompts/get, ...), each answered by its handler
+  /// on the thread that reads the messages (so a handler should not take long: the next
+  /// message waits for it). Methods the server handles itself (initialize, tools/*, ...) are
+  /// never looked up here. Served in both eras: on 2026-07-28 the result gets `resultType`,
+  /// the `_meta` with serverInfo added, and for `.../list` methods and resources/read `ttlMs` and
+  /// `cacheScope` (as on tools/list); in a legacy session only after `initialize`.
+  std::map<std::string, method_handler, std::less<>> methods{};
+  /// Members added to the advertised `capabilities` (e.g. {"resources": {}, "prompts": {}});
+  /// an object, or null for none. A `tools` member here is ignored.
+  value extra_capabilities{};
   /// Diagnostics (malformed messages, cancellations, timeouts); never stdout. Empty: none.
   std::function<void(std::string_view)> log = &log_to_stderr;
 };
