@@ -6,6 +6,7 @@
 
 #include "toon/detail/value_events.hpp"
 #include "toon/stream.hpp"
+#include "edit_distance.hpp"
 #include "parse/token.hpp"
 
 namespace toon::detail {
@@ -420,6 +421,58 @@ bool typed_decoder::report_at(error_code code, std::string message, std::size_t 
   fail(code, e.message, offset);
   errors_.push_back(std::move(e));
   return false;
+}
+
+void typed_decoder::record_repair(repair_kind kind, std::string message, std::size_t offset) {
+  if (!options_.repairs) return;
+  error where;  // located as errors are
+  if (locate_) {
+    std::string_view body = text_;
+    std::size_t at = offset;
+    if (body.substr(0, 3) == "\xEF\xBB\xBF") {
+      body.remove_prefix(3);
+      at = at > 3 ? at - 3 : 0;
+    }
+    const location loc = location_of(body, at);
+    where.line = loc.line;
+    where.column = loc.column;
+  } else if (stream_) {
+    stream_->locate(offset, where);
+  }
+  repair r;
+  r.kind = kind;
+  r.line = where.line;
+  r.column = where.column;
+  r.path = path_of(frames_.size());
+  r.message = std::move(message);
+  options_.repairs->push_back(std::move(r));
+}
+
+bool typed_decoder::number_in_string(const primitive_event& ev, primitive_event& out) {
+  if (ev.type != primitive_event::kind::string || ev.text.empty() || ev.text[0] == '"') return false;
+  std::string scratch;
+  scan_error e;
+  if (!parse_primitive(ev.text, scratch, out, e)) return false;
+  using kind = primitive_event::kind;
+  if (out.type != kind::integer && out.type != kind::uinteger && out.type != kind::real &&
+      out.type != kind::big_integer)
+    return false;
+  out.offset = ev.offset;
+  std::string message = "a number in a string, \"";
+  append_json_escaped(message, ev.text);
+  message += "\"; read as the number ";
+  message += ev.text;
+  record_repair(repair_kind::number_in_string, std::move(message), ev.offset);
+  return true;
+}
+
+void typed_decoder::append_suggestion(std::string& message, std::string_view name, std::size_t count,
+                                      std::string_view (*name_of)(const void*, std::size_t), const void* context) {
+  const std::size_t i = closest_name(name, count, [&](std::size_t k) { return name_of(context, k); });
+  if (i == count) return;
+  message += "; did you mean `";
+  message += name_of(context, i);
+  message += "`?";
 }
 
 bool typed_decoder::mismatch(void (*describe)(std::string&), std::string_view found, std::size_t offset) {

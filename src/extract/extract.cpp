@@ -427,6 +427,11 @@ void shift_error_lines(error& e, std::uint32_t first_line) noexcept {
   for (error& m : e.more) shift_error_lines(m, first_line);
 }
 
+void shift_repair_lines(std::vector<repair>& repairs, std::size_t from, std::uint32_t first_line) noexcept {
+  for (std::size_t i = from; i < repairs.size(); ++i)
+    if (repairs[i].line != 0) repairs[i].line += first_line - 1;
+}
+
 result<extracted_document> reply_document(std::string_view reply, const reply_options& options) {
   if (options.extract.blocks == block_choice::all)
     throw std::invalid_argument("toon::decode_reply decodes one document: block_choice::all is not accepted");
@@ -466,12 +471,14 @@ result<value> decode_reply(std::string_view reply, const reply_options& options)
   result<extracted_document> doc = detail::reply_document(reply, options);
   if (!doc) return doc.error();
   if (doc->kind == payload_kind::json) return detail::decode_json_document(*doc);
+  const std::size_t repairs_before = options.decode.repairs ? options.decode.repairs->size() : 0;
   result<value> v = toon::decode(doc->text, options.decode);
   if (!v) {
     error e = v.error();
     detail::shift_error_lines(e, doc->first_line);
     return e;
   }
+  if (options.decode.repairs) detail::shift_repair_lines(*options.decode.repairs, repairs_before, doc->first_line);
   return v;
 }
 
