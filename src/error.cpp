@@ -1,6 +1,8 @@
 // Error names, messages and the caret formatter.
 #include "toon/error.hpp"
 
+#include "located_text.hpp"
+
 namespace toon {
 
 std::string_view to_string(error_code code) noexcept {
@@ -39,7 +41,8 @@ std::string_view to_string(error_code code) noexcept {
   return "unknown";
 }
 
-std::string error::to_string() const {
+std::string detail::located_text(std::uint32_t line, std::uint32_t column, std::string_view path,
+                                 std::string_view message) {
   std::string out;
   if (line != 0) {
     out += std::to_string(line);
@@ -54,6 +57,8 @@ std::string error::to_string() const {
   out += message;
   return out;
 }
+
+std::string error::to_string() const { return detail::located_text(line, column, path, message); }
 
 location location_of(std::string_view source, std::size_t offset) noexcept {
   if (offset > source.size()) offset = source.size();

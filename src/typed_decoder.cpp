@@ -392,6 +392,26 @@ bool typed_decoder::text_row(const text_cell* cells, std::size_t count, std::siz
 
 // ---- errors -----------------------------------------------------------------------------------
 
+namespace {
+
+// Sets e's position for `offset` of `text` (when `locate`), or through the stream.
+void locate_error(error& e, std::size_t offset, std::string_view text, bool locate, const stream_decoder* stream) {
+  if (locate) {
+    // As decode_events() does: a leading byte order mark is not part of the document.
+    std::string_view body = text;
+    std::size_t at = offset;
+    if (body.substr(0, 3) == "\xEF\xBB\xBF") {
+      body.remove_prefix(3);
+      at = at > 3 ? at - 3 : 0;
+    }
+    set_location(e, body, at);
+  } else if (stream) {
+    stream->locate(offset, e);
+  }
+}
+
+}  // namespace
+
 bool typed_decoder::report(error_code code, std::string message, std::size_t offset) {
   return report_at(code, std::move(message), offset, path_of(frames_.size()));
 }
@@ -401,18 +421,7 @@ bool typed_decoder::report_at(error_code code, std::string message, std::size_t 
   e.code = code;
   e.message = std::move(message);
   e.path = std::move(path);
-  if (locate_) {
-    // As decode_events() does: a leading byte order mark is not part of the document.
-    std::string_view body = text_;
-    std::size_t at = offset;
-    if (body.substr(0, 3) == "\xEF\xBB\xBF") {
-      body.remove_prefix(3);
-      at = at > 3 ? at - 3 : 0;
-    }
-    set_location(e, body, at);
-  } else if (stream_) {
-    stream_->locate(offset, e);
-  }
+  locate_error(e, offset, text_, locate_, stream_);
   if (options_.collect_all_errors) {
     errors_.push_back(std::move(e));
     return true;
@@ -426,19 +435,7 @@ bool typed_decoder::report_at(error_code code, std::string message, std::size_t 
 void typed_decoder::record_repair(repair_kind kind, std::string message, std::size_t offset) {
   if (!options_.repairs) return;
   error where;  // located as errors are
-  if (locate_) {
-    std::string_view body = text_;
-    std::size_t at = offset;
-    if (body.substr(0, 3) == "\xEF\xBB\xBF") {
-      body.remove_prefix(3);
-      at = at > 3 ? at - 3 : 0;
-    }
-    const location loc = location_of(body, at);
-    where.line = loc.line;
-    where.column = loc.column;
-  } else if (stream_) {
-    stream_->locate(offset, where);
-  }
+  locate_error(where, offset, text_, locate_, stream_);
   repair r;
   r.kind = kind;
   r.line = where.line;

@@ -6,6 +6,8 @@
 #include <string>
 #include <utility>
 
+#include "../located_text.hpp"
+
 namespace toon {
 
 std::string_view to_string(repair_kind kind) noexcept {
@@ -20,21 +22,7 @@ std::string_view to_string(repair_kind kind) noexcept {
   return "unknown";
 }
 
-std::string repair::to_string() const {
-  std::string out;
-  if (line != 0) {
-    out += std::to_string(line);
-    out += ':';
-    out += std::to_string(column);
-    out += ": ";
-  }
-  if (!path.empty()) {
-    out += path;
-    out += ": ";
-  }
-  out += message;
-  return out;
-}
+std::string repair::to_string() const { return detail::located_text(line, column, path, message); }
 
 result<repaired<value>> decode_repaired(std::string_view text, decode_options options) {
   repaired<value> out;

@@ -8,6 +8,8 @@
 //     dropped or doubled), repair mode either fails, or reports at least one repair, or gives
 //     exactly what strict decoding gives (which then succeeds). Equivalently: whatever repair
 //     mode accepts beyond strict mode comes with a repair;
+//   - streamed (toon::value_stream, chunks of 1 to 15 bytes), repair mode gives the same
+//     outcome and the same repairs;
 //   - typed leniency: enumerator names in another case and numbers in strings come back as the
 //     values meant, with one repair for each.
 #include <gtest/gtest.h>
@@ -23,30 +25,13 @@
 #include "toon/repair.hpp"
 #include "toon/toon.hpp"
 #include "fixtures.hpp"
+#include "text_lines.hpp"
 #include "value_generators.hpp"
 
 namespace {
 
-std::vector<std::string> split_lines(const std::string& doc) {
-  std::vector<std::string> lines;
-  std::size_t from = 0;
-  for (;;) {
-    const std::size_t lf = doc.find('\n', from);
-    lines.push_back(doc.substr(from, lf == std::string::npos ? std::string::npos : lf - from));
-    if (lf == std::string::npos) break;
-    from = lf + 1;
-  }
-  return lines;
-}
-
-std::string join_lines(const std::vector<std::string>& lines) {
-  std::string out;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (i) out += '\n';
-    out += lines[i];
-  }
-  return out;
-}
+using toon_test::join_lines;
+using toon_test::split_lines;
 
 std::size_t indentation(const std::string& line) {
   std::size_t n = 0;
@@ -115,6 +100,24 @@ std::string mutate(const std::string& doc) {
 void check_no_silent_repair(const std::string& doc, const toon::decode_options& o = {}) {
   toon::result<toon::value> strict = toon::decode(doc, o);
   toon::result<toon::repaired<toon::value>> fixed = toon::decode_repaired(doc, o);
+  // Streamed in chunks of any size: the same outcome and the same repairs.
+  std::vector<toon::repair> streamed_repairs;
+  toon::decode_options so = o;
+  so.repairs = &streamed_repairs;
+  toon::value_stream stream(so);
+  std::size_t at = 0;
+  bool fed_ok = true;
+  while (at < doc.size() && fed_ok) {
+    const std::size_t n = *rc::gen::inRange<std::size_t>(1, 16);
+    fed_ok = stream.feed(std::string_view(doc).substr(at, n)).has_value();
+    at += n;
+  }
+  toon::result<toon::value> streamed = fed_ok ? stream.finish() : toon::result<toon::value>(toon::error{});
+  RC_ASSERT(streamed.has_value() == fixed.has_value());
+  if (fixed) {
+    RC_ASSERT(*streamed == fixed->value);
+    RC_ASSERT(streamed_repairs == fixed->repairs);
+  }
   RC_TAG(strict ? "strict accepts" : fixed ? "only repair mode accepts" : "both reject");
   if (strict) {
     RC_ASSERT(fixed.has_value());
