@@ -6,11 +6,16 @@
 //     last choose documents that `all` finds too;
 //   - decode_reply fails with a located error whose line lies inside the reply, or succeeds,
 //     and then equals decoding the extracted document directly (TOON: strict decode, JSON:
-//     from_json).
+//     from_json);
+//   - repair mode (decode_reply_repaired, toon/repair.hpp): when strict decoding succeeds it
+//     gives the same value and no repair; when it succeeds where strict decoding fails, it
+//     reports at least one repair, each located in the reply (no silent repair); its errors
+//     are located in the reply too.
 #include <algorithm>
 
 #include "fuzz_common.hpp"
 #include "toon/extract.hpp"
+#include "toon/repair.hpp"
 
 namespace {
 
@@ -77,6 +82,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     toon::result<toon::value> direct =
         doc.kind == toon::payload_kind::json ? toon::from_json(doc.text) : toon::decode(doc.text);
     if (!direct || !(*direct == *r)) toon_fuzz::fail("decode_reply differs from decoding the document");
+  }
+
+  // Repair mode against strict mode.
+  const std::size_t lines = toon_fuzz::count_lines(reply);
+  toon::reply_options o;
+  o.accept_json = true;
+  toon::result<toon::value> strict = toon::decode_reply(reply, o);
+  toon::result<toon::repaired<toon::value>> fixed = toon::decode_reply_repaired(reply, o);
+  if (strict) {
+    if (!fixed) toon_fuzz::fail("repair mode rejects what strict mode accepts", fixed.error().to_string());
+    if (!(fixed->value == *strict)) toon_fuzz::fail("repair mode changes a valid document's value");
+    if (!fixed->repairs.empty()) toon_fuzz::fail("repair on a valid document", fixed->repairs.front().to_string());
+  } else if (fixed) {
+    if (fixed->repairs.empty()) toon_fuzz::fail("accepted beyond strict mode without a repair", strict.error().to_string());
+    for (const toon::repair& x : fixed->repairs)
+      if (x.line == 0 || x.line > lines || x.column == 0 || x.message.empty())
+        toon_fuzz::fail("repair not located in the reply", x.to_string());
+  } else if (fixed.error().line == 0 || fixed.error().line > lines) {
+    toon_fuzz::fail("repair-mode error line outside the reply", fixed.error().to_string());
   }
   return 0;
 }

@@ -1,10 +1,11 @@
 // Error names, messages and the caret formatter.
 #include "toon/error.hpp"
-#include "toon/detail/linkage.hpp"
+
+#include "located_text.hpp"
 
 namespace toon {
 
-TOON_FUNC std::string_view to_string(error_code code) noexcept {
+std::string_view to_string(error_code code) noexcept {
   switch (code) {
     case error_code::ok: return "ok";
     case error_code::invalid_utf8: return "invalid_utf8";
@@ -40,7 +41,8 @@ TOON_FUNC std::string_view to_string(error_code code) noexcept {
   return "unknown";
 }
 
-TOON_FUNC std::string error::to_string() const {
+std::string detail::located_text(std::uint32_t line, std::uint32_t column, std::string_view path,
+                                 std::string_view message) {
   std::string out;
   if (line != 0) {
     out += std::to_string(line);
@@ -56,7 +58,9 @@ TOON_FUNC std::string error::to_string() const {
   return out;
 }
 
-TOON_FUNC location location_of(std::string_view source, std::size_t offset) noexcept {
+std::string error::to_string() const { return detail::located_text(line, column, path, message); }
+
+location location_of(std::string_view source, std::size_t offset) noexcept {
   if (offset > source.size()) offset = source.size();
   location loc;
   std::size_t line_start = 0;
@@ -128,7 +132,7 @@ shown_line window_around(std::string_view text, std::size_t col) noexcept {
 
 namespace detail {
 
-TOON_FUNC void set_location(error& e, std::string_view source, std::size_t offset) {
+void set_location(error& e, std::string_view source, std::size_t offset) {
   if (offset > source.size()) offset = source.size();
   const location loc = location_of(source, offset);
   e.line = loc.line;
@@ -138,7 +142,7 @@ TOON_FUNC void set_location(error& e, std::string_view source, std::size_t offse
   e.source_column = static_cast<std::uint32_t>(shown.caret + 1);
 }
 
-TOON_FUNC void append_source_context(std::string& out, std::string_view line, std::uint32_t column) {
+void append_source_context(std::string& out, std::string_view line, std::uint32_t column) {
   out += '\n';
   out += line;
   out += '\n';
@@ -150,7 +154,7 @@ TOON_FUNC void append_source_context(std::string& out, std::string_view line, st
 
 }  // namespace detail
 
-TOON_FUNC std::string format_error(const error& e, std::string_view source, std::string_view file_name) {
+std::string format_error(const error& e, std::string_view source, std::string_view file_name) {
   std::string out;
   if (!file_name.empty()) {
     out += file_name;
@@ -170,6 +174,6 @@ TOON_FUNC std::string format_error(const error& e, std::string_view source, std:
   return out;
 }
 
-TOON_FUNC toon_error::toon_error(toon::error e) : std::runtime_error(e.to_string()), error_(std::move(e)) {}
+toon_error::toon_error(toon::error e) : std::runtime_error(e.to_string()), error_(std::move(e)) {}
 
 }  // namespace toon

@@ -13,6 +13,7 @@
 #include "toon/json.hpp"
 #include "toon/schema.hpp"
 #include "toon/tools/catalog.hpp"
+#include "edit_distance.hpp"
 
 namespace toon {
 
@@ -49,22 +50,6 @@ call_result malformed_arguments(std::string_view format, const tool& t, error e)
   return r;
 }
 
-// Levenshtein distance of two short names (bytes).
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 call_result invalid_request(std::string message, std::vector<error> errors = {}) {
   call_result r;
   r.status = call_status::invalid_request;
@@ -80,17 +65,10 @@ TOON_FUNC call_result tool_catalog::unknown_tool(std::string_view name) const {
   r.status = call_status::unknown_tool;
   r.text = "unknown tool \"" + std::string(name) + '"';
   // The closest name, when it is close: at most a third of the name's bytes differ.
-  const tool* closest = nullptr;
-  std::size_t best = name.size() / 3 + 1;
-  if (name.size() <= 256) {
-    for (const tool& t : tools_) {
-      std::size_t d = edit_distance(name, t.name);
-      if (d < best) {
-        best = d;
-        closest = &t;
-      }
-    }
-  }
+  const std::size_t i = detail::closest_name(name, tools_.size(), [&](std::size_t k) -> std::string_view {
+    return tools_[k].name;
+  });
+  const tool* closest = i < tools_.size() ? &tools_[i] : nullptr;
   if (closest != nullptr) r.text += " (did you mean " + closest->name + "?)";
   r.text += "; ";
   if (tools_.empty()) {

@@ -1,17 +1,17 @@
 // The type-erased engine of typed decoding: event routing through the frame stack, error
 // reporting (paths and positions built only on failure), skipping, and toon::value targets.
 #include "toon/detail/typed_decoder.hpp"
-#include "toon/detail/linkage.hpp"
 
 #include <utility>
 
 #include "toon/detail/value_events.hpp"
 #include "toon/stream.hpp"
+#include "edit_distance.hpp"
 #include "parse/token.hpp"
 
 namespace toon::detail {
 
-TOON_FUNC std::string_view found_name(primitive_event::kind k) noexcept {
+std::string_view found_name(primitive_event::kind k) noexcept {
   switch (k) {
     case primitive_event::kind::null: return "null";
     case primitive_event::kind::boolean: return "boolean";
@@ -24,7 +24,7 @@ TOON_FUNC std::string_view found_name(primitive_event::kind k) noexcept {
   return "value";
 }
 
-TOON_FUNC void append_json_escaped(std::string& out, std::string_view s) {
+void append_json_escaped(std::string& out, std::string_view s) {
   static constexpr char hex[] = "0123456789abcdef";
   for (char c : s) {
     switch (c) {
@@ -174,42 +174,42 @@ bool object_start_array(typed_decoder& d, void*, std::size_t, std::size_t offset
 
 }  // namespace
 
-TOON_VAR const type_ops typed_decoder::skip_ops{&skip_primitive, &skip_start, &skip_start, &describe_any};
-TOON_VAR const type_ops dynamic_value_ops{&value_primitive, &value_start_object, &value_start_array, &describe_any};
-TOON_VAR const type_ops dynamic_array_ops{&array_primitive, &array_start_object, &array_start_array, &describe_array};
-TOON_VAR const type_ops dynamic_object_ops{&object_primitive, &object_start_object, &object_start_array, &describe_object};
+const type_ops typed_decoder::skip_ops{&skip_primitive, &skip_start, &skip_start, &describe_any};
+const type_ops dynamic_value_ops{&value_primitive, &value_start_object, &value_start_array, &describe_any};
+const type_ops dynamic_array_ops{&array_primitive, &array_start_object, &array_start_array, &describe_array};
+const type_ops dynamic_object_ops{&object_primitive, &object_start_object, &object_start_array, &describe_object};
 
 // ---- the decoder ------------------------------------------------------------------------------
 
-TOON_FUNC typed_decoder::typed_decoder(std::string_view text, const decode_options& options, bool locate) noexcept
+typed_decoder::typed_decoder(std::string_view text, const decode_options& options, bool locate) noexcept
     : text_(text), options_(options), locate_(locate) {
   receive_rows();
 }
 
-TOON_FUNC typed_decoder::~typed_decoder() {
+typed_decoder::~typed_decoder() {
   while (!frames_.empty()) pop();
 }
 
-TOON_FUNC void typed_decoder::pop() noexcept {
+void typed_decoder::pop() noexcept {
   frame& f = frames_.back();
   if (f.ops->destroy) f.ops->destroy(f);
   frames_.pop_back();
 }
 
-TOON_FUNC result<void> typed_decoder::run() {
+result<void> typed_decoder::run() {
   frames_.reserve(16);
   bits_.reserve(16);
   return finish(decode_events_to(text_, *this, this, options_));
 }
 
-TOON_FUNC result<void> typed_decoder::run(const value& v) {
+result<void> typed_decoder::run(const value& v) {
   frames_.reserve(16);
   bits_.reserve(16);
   if (replay(v, *this, 0)) return finish({});
   return finish(failure());
 }
 
-TOON_FUNC result<void> typed_decoder::finish(result<void> r) {
+result<void> typed_decoder::finish(result<void> r) {
   if (errors_.empty()) return r;
   error first = std::move(errors_.front());
   for (std::size_t i = 1; i < errors_.size(); ++i) first.more.push_back(std::move(errors_[i]));
@@ -219,7 +219,7 @@ TOON_FUNC result<void> typed_decoder::finish(result<void> r) {
   return first;
 }
 
-TOON_FUNC slot typed_decoder::current_slot(std::size_t offset) {
+slot typed_decoder::current_slot(std::size_t offset) {
   if (forced_) {
     forced_ = false;
     return forced_slot_;
@@ -229,13 +229,13 @@ TOON_FUNC slot typed_decoder::current_slot(std::size_t offset) {
   return f.ops->next(*this, f, offset);
 }
 
-TOON_FUNC bool typed_decoder::primitive(const primitive_event& ev) {
+bool typed_decoder::primitive(const primitive_event& ev) {
   slot s = current_slot(ev.offset);
   if (!s.ops->primitive(*this, s.target, ev)) return false;
   return value_done();
 }
 
-TOON_FUNC bool typed_decoder::value_done() {
+bool typed_decoder::value_done() {
   while (!frames_.empty()) {
     frame& f = frames_.back();
     if (!f.ops->done) return true;
@@ -248,69 +248,69 @@ TOON_FUNC bool typed_decoder::value_done() {
   return true;
 }
 
-TOON_FUNC bool typed_decoder::end_container() {
+bool typed_decoder::end_container() {
   frame& f = frames_.back();
   if (!f.ops->end(*this, f)) return false;
   pop();
   return value_done();
 }
 
-TOON_FUNC bool typed_decoder::start_object(std::size_t size_hint, std::size_t offset) {
+bool typed_decoder::start_object(std::size_t size_hint, std::size_t offset) {
   slot s = current_slot(offset);
   return s.ops->start_object(*this, s.target, size_hint, offset);
 }
-TOON_FUNC bool typed_decoder::end_object() { return end_container(); }
-TOON_FUNC bool typed_decoder::start_array(std::size_t size, std::size_t offset) {
+bool typed_decoder::end_object() { return end_container(); }
+bool typed_decoder::start_array(std::size_t size, std::size_t offset) {
   slot s = current_slot(offset);
   return s.ops->start_array(*this, s.target, size, offset);
 }
-TOON_FUNC bool typed_decoder::end_array() { return end_container(); }
-TOON_FUNC bool typed_decoder::key(std::string_view k, std::size_t offset) {
+bool typed_decoder::end_array() { return end_container(); }
+bool typed_decoder::key(std::string_view k, std::size_t offset) {
   frame& f = frames_.back();
   return f.ops->key(*this, f, k, offset);
 }
 
-TOON_FUNC bool typed_decoder::null_value(std::size_t offset) {
+bool typed_decoder::null_value(std::size_t offset) {
   primitive_event ev;
   ev.offset = offset;
   return primitive(ev);
 }
-TOON_FUNC bool typed_decoder::bool_value(bool b, std::size_t offset) {
+bool typed_decoder::bool_value(bool b, std::size_t offset) {
   primitive_event ev;
   ev.type = primitive_event::kind::boolean;
   ev.b = b;
   ev.offset = offset;
   return primitive(ev);
 }
-TOON_FUNC bool typed_decoder::int_value(std::int64_t i, std::size_t offset) {
+bool typed_decoder::int_value(std::int64_t i, std::size_t offset) {
   primitive_event ev;
   ev.type = primitive_event::kind::integer;
   ev.i = i;
   ev.offset = offset;
   return primitive(ev);
 }
-TOON_FUNC bool typed_decoder::uint_value(std::uint64_t u, std::size_t offset) {
+bool typed_decoder::uint_value(std::uint64_t u, std::size_t offset) {
   primitive_event ev;
   ev.type = primitive_event::kind::uinteger;
   ev.u = u;
   ev.offset = offset;
   return primitive(ev);
 }
-TOON_FUNC bool typed_decoder::double_value(double d, std::size_t offset) {
+bool typed_decoder::double_value(double d, std::size_t offset) {
   primitive_event ev;
   ev.type = primitive_event::kind::real;
   ev.d = d;
   ev.offset = offset;
   return primitive(ev);
 }
-TOON_FUNC bool typed_decoder::big_integer_value(std::string_view digits, std::size_t offset) {
+bool typed_decoder::big_integer_value(std::string_view digits, std::size_t offset) {
   primitive_event ev;
   ev.type = primitive_event::kind::big_integer;
   ev.text = digits;
   ev.offset = offset;
   return primitive(ev);
 }
-TOON_FUNC bool typed_decoder::string_value(std::string_view s, std::size_t offset) {
+bool typed_decoder::string_value(std::string_view s, std::size_t offset) {
   primitive_event ev;
   ev.type = primitive_event::kind::string;
   ev.text = s;
@@ -320,7 +320,7 @@ TOON_FUNC bool typed_decoder::string_value(std::string_view s, std::size_t offse
 
 // ---- table rows ----------------------------------------------------------------------------------
 
-TOON_FUNC bool typed_decoder::begin_table(const std::string_view* names, std::size_t count, std::size_t) {
+bool typed_decoder::begin_table(const std::string_view* names, std::size_t count, std::size_t) {
   columns_.assign(names, names + count);
   columns_ops_ = nullptr;
   return true;
@@ -328,7 +328,7 @@ TOON_FUNC bool typed_decoder::begin_table(const std::string_view* names, std::si
 
 // A row is what start_object, then key and value per cell, then end_object would do; the key
 // lookups are done once per table (per element frame type) instead of once per cell.
-TOON_FUNC bool typed_decoder::table_row(const scalar* cells, std::size_t count, std::size_t offset) {
+bool typed_decoder::table_row(const scalar* cells, std::size_t count, std::size_t offset) {
   if (!start_object(0, offset)) return false;
   const std::size_t at = frames_.size() - 1;
   const frame_ops* ops = frames_[at].ops;
@@ -348,7 +348,7 @@ TOON_FUNC bool typed_decoder::table_row(const scalar* cells, std::size_t count, 
 
 // ---- text: unquoted primitives (detail/text_sink.hpp) --------------------------------------------
 
-TOON_FUNC bool typed_decoder::take_classified(slot s, std::string_view token, std::size_t offset) {
+bool typed_decoder::take_classified(slot s, std::string_view token, std::size_t offset) {
   primitive_event ev;
   scan_error e;
   parse_primitive(token, scratch_, ev, e);  // an unquoted token always classifies
@@ -356,12 +356,12 @@ TOON_FUNC bool typed_decoder::take_classified(slot s, std::string_view token, st
   return s.ops->primitive(*this, s.target, ev);
 }
 
-TOON_FUNC bool typed_decoder::text_value(std::string_view token, std::size_t offset) {
+bool typed_decoder::text_value(std::string_view token, std::size_t offset) {
   const slot s = current_slot(offset);
   return take_text(s, token, offset) && value_done();
 }
 
-TOON_FUNC bool typed_decoder::take_string(slot s, std::string_view text, std::size_t offset) {
+bool typed_decoder::take_string(slot s, std::string_view text, std::size_t offset) {
   primitive_event ev;
   ev.type = primitive_event::kind::string;
   ev.text = text;
@@ -369,7 +369,7 @@ TOON_FUNC bool typed_decoder::take_string(slot s, std::string_view text, std::si
   return s.ops->primitive(*this, s.target, ev);
 }
 
-TOON_FUNC bool typed_decoder::text_row(const text_cell* cells, std::size_t count, std::size_t offset) {
+bool typed_decoder::text_row(const text_cell* cells, std::size_t count, std::size_t offset) {
   if (!start_object(0, offset)) return false;
   const std::size_t at = frames_.size() - 1;
   const frame_ops* ops = frames_[at].ops;
@@ -392,27 +392,36 @@ TOON_FUNC bool typed_decoder::text_row(const text_cell* cells, std::size_t count
 
 // ---- errors -----------------------------------------------------------------------------------
 
-TOON_FUNC bool typed_decoder::report(error_code code, std::string message, std::size_t offset) {
-  return report_at(code, std::move(message), offset, path_of(frames_.size()));
-}
+namespace {
 
-TOON_FUNC bool typed_decoder::report_at(error_code code, std::string message, std::size_t offset, std::string path) {
-  error e;
-  e.code = code;
-  e.message = std::move(message);
-  e.path = std::move(path);
-  if (locate_) {
+// Sets e's position for `offset` of `text` (when `locate`), or through the stream.
+void locate_error(error& e, std::size_t offset, std::string_view text, bool locate, const stream_decoder* stream) {
+  if (locate) {
     // As decode_events() does: a leading byte order mark is not part of the document.
-    std::string_view body = text_;
+    std::string_view body = text;
     std::size_t at = offset;
     if (body.substr(0, 3) == "\xEF\xBB\xBF") {
       body.remove_prefix(3);
       at = at > 3 ? at - 3 : 0;
     }
     set_location(e, body, at);
-  } else if (stream_) {
-    stream_->locate(offset, e);
+  } else if (stream) {
+    stream->locate(offset, e);
   }
+}
+
+}  // namespace
+
+bool typed_decoder::report(error_code code, std::string message, std::size_t offset) {
+  return report_at(code, std::move(message), offset, path_of(frames_.size()));
+}
+
+bool typed_decoder::report_at(error_code code, std::string message, std::size_t offset, std::string path) {
+  error e;
+  e.code = code;
+  e.message = std::move(message);
+  e.path = std::move(path);
+  locate_error(e, offset, text_, locate_, stream_);
   if (options_.collect_all_errors) {
     errors_.push_back(std::move(e));
     return true;
@@ -423,7 +432,47 @@ TOON_FUNC bool typed_decoder::report_at(error_code code, std::string message, st
   return false;
 }
 
-TOON_FUNC bool typed_decoder::mismatch(void (*describe)(std::string&), std::string_view found, std::size_t offset) {
+void typed_decoder::record_repair(repair_kind kind, std::string message, std::size_t offset) {
+  if (!options_.repairs) return;
+  error where;  // located as errors are
+  locate_error(where, offset, text_, locate_, stream_);
+  repair r;
+  r.kind = kind;
+  r.line = where.line;
+  r.column = where.column;
+  r.path = path_of(frames_.size());
+  r.message = std::move(message);
+  options_.repairs->push_back(std::move(r));
+}
+
+bool typed_decoder::number_in_string(const primitive_event& ev, primitive_event& out) {
+  if (ev.type != primitive_event::kind::string || ev.text.empty() || ev.text[0] == '"') return false;
+  std::string scratch;
+  scan_error e;
+  if (!parse_primitive(ev.text, scratch, out, e)) return false;
+  using kind = primitive_event::kind;
+  if (out.type != kind::integer && out.type != kind::uinteger && out.type != kind::real &&
+      out.type != kind::big_integer)
+    return false;
+  out.offset = ev.offset;
+  std::string message = "a number in a string, \"";
+  append_json_escaped(message, ev.text);
+  message += "\"; read as the number ";
+  message += ev.text;
+  record_repair(repair_kind::number_in_string, std::move(message), ev.offset);
+  return true;
+}
+
+void typed_decoder::append_suggestion(std::string& message, std::string_view name, std::size_t count,
+                                      std::string_view (*name_of)(const void*, std::size_t), const void* context) {
+  const std::size_t i = closest_name(name, count, [&](std::size_t k) { return name_of(context, k); });
+  if (i == count) return;
+  message += "; did you mean `";
+  message += name_of(context, i);
+  message += "`?";
+}
+
+bool typed_decoder::mismatch(void (*describe)(std::string&), std::string_view found, std::size_t offset) {
   std::string message = "expected ";
   describe(message);
   message += ", found ";
@@ -431,20 +480,20 @@ TOON_FUNC bool typed_decoder::mismatch(void (*describe)(std::string&), std::stri
   return report(error_code::type_mismatch, std::move(message), offset);
 }
 
-TOON_FUNC bool typed_decoder::reject_container(void (*describe)(std::string&), bool is_object, std::size_t offset) {
+bool typed_decoder::reject_container(void (*describe)(std::string&), bool is_object, std::size_t offset) {
   if (!mismatch(describe, is_object ? "object" : "array", offset)) return false;
   skip_container(offset);
   return true;
 }
 
-TOON_FUNC void typed_decoder::skip_container(std::size_t offset) {
+void typed_decoder::skip_container(std::size_t offset) {
   frame f;
   f.ops = &skip_frame_ops;
   f.start = offset;
   frames_.push_back(f);
 }
 
-TOON_FUNC void typed_decoder::skip_top() noexcept {
+void typed_decoder::skip_top() noexcept {
   frame& f = frames_.back();
   if (f.ops->destroy) f.ops->destroy(f);
   const std::size_t start = f.start;
@@ -453,13 +502,13 @@ TOON_FUNC void typed_decoder::skip_top() noexcept {
   f.start = start;
 }
 
-TOON_FUNC std::string typed_decoder::path_of(std::size_t frame_count) const {
+std::string typed_decoder::path_of(std::size_t frame_count) const {
   std::string path;
   for (std::size_t i = 0; i < frame_count && i < frames_.size(); ++i) frames_[i].ops->segment(frames_[i], path);
   return path;
 }
 
-TOON_FUNC void typed_decoder::append_key_segment(std::string& path, std::string_view key) {
+void typed_decoder::append_key_segment(std::string& path, std::string_view key) {
   auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
   bool identifier = !key.empty() && alpha(key[0]);
   for (std::size_t i = 1; identifier && i < key.size(); ++i)
@@ -474,13 +523,13 @@ TOON_FUNC void typed_decoder::append_key_segment(std::string& path, std::string_
   }
 }
 
-TOON_FUNC void typed_decoder::append_index_segment(std::string& path, std::size_t i) {
+void typed_decoder::append_index_segment(std::string& path, std::size_t i) {
   path += '[';
   path += std::to_string(i);
   path += ']';
 }
 
-TOON_FUNC bool typed_decoder::replay_into(const value& v, slot target, std::size_t offset) {
+bool typed_decoder::replay_into(const value& v, slot target, std::size_t offset) {
   forced_ = true;
   forced_slot_ = target;
   bool ok = replay(v, *this, offset);

@@ -131,12 +131,15 @@ namespace detail {
 [[nodiscard]] result<extracted_document> reply_document(std::string_view reply, const reply_options& options);
 /// Moves an error's line (and those of error::more) from the document's lines to the reply's.
 void shift_error_lines(error& e, std::uint32_t first_line) noexcept;
+/// Moves the lines of repairs[from, end) from the document's lines to the reply's.
+void shift_repair_lines(std::vector<repair>& repairs, std::size_t from, std::uint32_t first_line) noexcept;
 /// from_json() of a JSON document, with its error lines counted in the reply.
 [[nodiscard]] result<value> decode_json_document(const extracted_document& doc);
 }  // namespace detail
 
 /// Extracts the document of an LLM reply (extract()) and decodes it into a toon::value.
-/// Error lines (and error::source_line) are those of the reply.
+/// Error lines (and error::source_line) are those of the reply, and so are those of the repairs
+/// in repair mode (options.decode.repairs; toon/repair.hpp).
 [[nodiscard]] result<value> decode_reply(std::string_view reply, const reply_options& options = {});
 
 /// Extracts the document of an LLM reply (extract()) and decodes it into a T (toon::decode<T>,
@@ -152,12 +155,14 @@ template <class T>
     if (!v) return v.error();
     return toon::from_value<T>(*v, options.decode);
   }
+  const std::size_t repairs_before = options.decode.repairs ? options.decode.repairs->size() : 0;
   result<T> r = toon::decode<T>(doc->text, options.decode);
   if (!r) {
     error e = r.error();
     detail::shift_error_lines(e, doc->first_line);
     return e;
   }
+  if (options.decode.repairs) detail::shift_repair_lines(*options.decode.repairs, repairs_before, doc->first_line);
   return r;
 }
 

@@ -5,6 +5,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "toon/replacer.hpp"
 
@@ -45,6 +48,40 @@ struct encode_options {
   bool omit_empty = false;
 };
 
+/// What repair mode changed to read a document (docs/llm-output.md). Stable numeric values.
+enum class repair_kind : std::uint8_t {
+  length,            ///< a declared [N] differs from the items, rows or entries present: kept those present
+  indent_size,       ///< the document is indented by another number of spaces per level than indent_size
+  tab_indentation,   ///< a tab in a line's indentation, read as one level (a tab-only line as blank)
+  blank_line,        ///< a blank line inside an array, ignored
+  enum_case,         ///< typed: an enumerator name in another case (decode_options::leniency)
+  number_in_string,  ///< typed: a number given as a string, "42" (decode_options::leniency)
+};
+
+/// Short stable name of a repair kind, e.g. "length".
+[[nodiscard]] std::string_view to_string(repair_kind kind) noexcept;
+
+/// One repair: what was wrong where, and what was assumed to read it.
+struct repair {
+  repair_kind kind = repair_kind::length;
+  std::uint32_t line = 0;    ///< 1-based line of what was repaired (0 when not tied to input)
+  std::uint32_t column = 0;  ///< 1-based byte column (for length: the N of the header)
+  std::string path{};        ///< path of the value concerned (e.g. "items"), may be empty
+  std::string message{};     ///< what was found and what was assumed, e.g. "the header says 3, found 2 rows; kept 2"
+  /// "line:col: path: message" (position and path left out when unknown or empty).
+  [[nodiscard]] std::string to_string() const;
+  friend bool operator==(const repair&, const repair&) = default;
+};
+
+/// Repair mode: which mistakes of model-written documents are read rather than rejected, each
+/// recorded as a repair. Used by decode_options::repairs (see there).
+struct repair_options {
+  /// Typed decoding: an enumerator name that matches one only when case is ignored.
+  bool enum_case = false;
+  /// Typed decoding: a string holding a TOON number ("42", "4.5") for a numeric field.
+  bool numbers_in_strings = false;
+};
+
 /// Decoder options (§13) and limits against hostile input.
 struct decode_options {
   /// Spaces per indentation level (>= 1).
@@ -75,6 +112,20 @@ struct decode_options {
   /// meta<T>::all_defaulted, instead of failing with missing_field. The matching schema is
   /// toon::schema_of<T>(options).
   bool all_defaulted = false;
+
+  /// Repair mode (docs/llm-output.md), on when not null: strict mode's checks stay, but these
+  /// mistakes are read instead of rejected, each appended to *repairs: a declared [N] that
+  /// differs from the items, rows or entries present (those present are kept), a document
+  /// indented consistently by another number of spaces per level than indent_size (the size
+  /// of its first indented line), tabs in indentation (one level each), trailing tabs, blank
+  /// lines inside arrays, and, as `leniency` enables them, enumerator case and numbers in
+  /// strings. Repairs are made only where they are recorded, so none is silent. Trailing
+  /// spaces and a missing final newline are valid TOON: read in every mode, never reported.
+  /// With strict = false, spec 4.4's recoveries are made as always, unreported.
+  /// toon::decode_repaired() returns the value with its repairs.
+  std::vector<toon::repair>* repairs = nullptr;
+  /// What repair mode also accepts in typed decoding (off by default; needs `repairs`).
+  repair_options leniency{};
 };
 
 }  // namespace toon

@@ -12,6 +12,7 @@
 #include "toon/json.hpp"
 #include "toon/meta.hpp"
 #include "toon/options.hpp"
+#include "toon/repair.hpp"
 #include "toon/replacer.hpp"
 #include "toon/schema.hpp"
 #include "toon/schema_import.hpp"

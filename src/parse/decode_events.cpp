@@ -57,7 +57,9 @@ TOON_FUNC result<void> detail::decode_events_to(std::string_view text, event_han
     parser.feed(text);
     parser.finish();
   } catch (const detail::parse_failure& f) {
-    return located(f.code, f.message, f.offset);
+    error e = located(f.code, f.message, f.offset);
+    e.path = f.path;
+    return e;
   } catch (const detail::handler_abort&) {
     const error& he = handler.failure();
     if (he.code == error_code::ok) return located(error_code::unexpected_line, "decoding stopped by the handler", 0);
@@ -93,7 +95,9 @@ struct stream_decoder::state {
     try {
       step();
     } catch (const detail::parse_failure& f) {
-      outcome = at_line(f.code, f.message, f.offset, f.line, f.line_start, f.line_text);
+      error e = at_line(f.code, f.message, f.offset, f.line, f.line_start, f.line_text);
+      e.path = f.path;
+      outcome = std::move(e);
     } catch (const detail::handler_abort&) {
       const error& he = handler.failure();
       if (he.code == error_code::ok) {

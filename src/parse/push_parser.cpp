@@ -17,6 +17,7 @@
 
 #include "../utf8.hpp"
 #include "toon/detail/text_sink.hpp"
+#include "toon/detail/typed_decoder.hpp"
 #include "header_parser.hpp"
 #include "token.hpp"
 
@@ -50,7 +51,7 @@ struct position {
 class push_parser_impl {
  public:
   push_parser_impl(event_handler& handler, const decode_options& options, text_sink* sink)
-      : h_(handler), sink_(sink), opt_(options), strict_(options.strict),
+      : h_(handler), sink_(sink), opt_(options), strict_(options.strict), repairs_(options.repairs),
         indent_size_(options.indent_size > 0 ? static_cast<std::uint32_t>(options.indent_size) : 2),
         pow2_(std::has_single_bit(indent_size_)), shift_(std::countr_zero(indent_size_)) {}
 
@@ -234,7 +235,15 @@ class push_parser_impl {
     if (!blank && !tab && p[i] == '#') return;  // comment line (§5.1)
     // Strict mode: a tab in the leading whitespace is an error even on an otherwise empty line
     // (spec 4.4: a tab-only line is not blank); non-strict mode reads it as blank.
-    if (tab && strict_) fail(error_code::invalid_indentation, "tabs are not allowed in indentation", p + b);
+    if (tab && strict_) {
+      if (!repairs_) fail(error_code::invalid_indentation, "tabs are not allowed in indentation", p + b);
+      if (!tab_repaired_) {  // once: a document-wide habit
+        tab_repaired_ = true;
+        record(repair_kind::tab_indentation, here(p + b), {},
+               blank ? "a blank line holds a tab; read as blank (and a tab in indentation as one level)"
+                     : "tab in indentation; read as one level per tab");
+      }
+    }
     if (blank) {
       if (!blank_pending_) {
         blank_pending_ = true;
@@ -243,16 +252,20 @@ class push_parser_impl {
       }
       return;
     }
+    if (first_indent_ == 0 && spaces != 0 && !tab) [[unlikely]]
+      first_indented_line(spaces, p + b);
     if (strict_ && (pow2_ ? spaces & (indent_size_ - 1) : spaces % indent_size_) != 0)
-      fail(error_code::invalid_indentation, "indentation is not a multiple of the indent size", p + b);
+      fail(error_code::invalid_indentation, indent_hint("indentation is not a multiple of the indent size"), p + b);
     const std::uint32_t depth = pow2_ ? spaces >> shift_ : spaces / indent_size_;
     const std::string_view c(p + i, end - i);
     if (blank_pending_) {
       blank_pending_ = false;
       // Strict mode: a blank line inside an array span is an error (§12) when the line after it
       // still belongs to the span.
-      if (strict_ && !spans_.empty() && depth > spans_.back())
-        fail_at(error_code::blank_line_in_array, "blank line inside an array", blank_at_, blank_text_);
+      if (strict_ && !spans_.empty() && depth > spans_.back()) {
+        if (!repairs_) fail_at(error_code::blank_line_in_array, "blank line inside an array", blank_at_, blank_text_);
+        record(repair_kind::blank_line, blank_at_, {}, "blank line inside an array; ignored");
+      }
     }
     content_line(c, depth);
   }
@@ -264,6 +277,38 @@ class push_parser_impl {
     cur_.line = at.line;
     cur_.line_start = at.line_start;
     cur_text_ = std::string_view(p, n);
+  }
+
+  // The first indented line of the document stands at depth 1: its indentation is the
+  // document's indent size. Repair mode reads a consistent other size with it (reported);
+  // strict mode keeps it for the hint of indentation errors.
+  [[gnu::cold, gnu::noinline]] void first_indented_line(std::uint32_t spaces, const char* at) {
+    first_indent_ = spaces;
+    if (!repairs_ || !strict_ || spaces == indent_size_) return;
+    record(repair_kind::indent_size, here(at), {},
+           "indented by " + std::to_string(spaces) + " spaces per level, indent_size is " +
+               std::to_string(indent_size_) + "; read with " + std::to_string(spaces));
+    indent_size_ = spaces;
+    pow2_ = std::has_single_bit(indent_size_);
+    shift_ = std::countr_zero(indent_size_);
+  }
+  // An indentation error's message, with a hint when the document looks indented by another size.
+  std::string indent_hint(std::string message) const {
+    if (first_indent_ != 0 && first_indent_ != indent_size_)
+      message += " (the document looks indented by " + std::to_string(first_indent_) +
+                 " spaces per level; indent_size is " + std::to_string(indent_size_) + ")";
+    return message;
+  }
+
+  // Records a repair at `at` (repair mode only).
+  [[gnu::cold, gnu::noinline]] void record(repair_kind k, const position& at, std::string path, std::string message) {
+    repair r;
+    r.kind = k;
+    r.line = at.line;
+    r.column = static_cast<std::uint32_t>(at.offset >= at.line_start ? at.offset - at.line_start + 1 : 1);
+    r.path = std::move(path);
+    r.message = std::move(message);
+    repairs_->push_back(std::move(r));
   }
 
   // ---- events ---------------------------------------------------------------------------------
@@ -402,6 +447,7 @@ class push_parser_impl {
     header h;               // tables and keyed tables; lists keep only length and length_text
     std::string length_text;
     std::uint64_t length = 0;
+    position length_at;     // the N of the header (count mismatches point at it)
   };
 
   frame& push(kind k, std::uint32_t parent, const char* at) {
@@ -431,15 +477,66 @@ class push_parser_impl {
   void set_depth(frame& f, std::uint32_t d, std::string_view c) {
     if (strict_ && d != f.parent + 1)
       fail(error_code::unexpected_indentation,
-           "indentation jumps from depth " + std::to_string(f.parent) + " to " + std::to_string(d), c.data());
+           indent_hint("indentation jumps from depth " + std::to_string(f.parent) + " to " + std::to_string(d)),
+           c.data());
     f.depth = d;
     f.known = true;
     if (f.k != kind::object) spans_.push_back(spans_.empty() ? f.parent : std::min(spans_.back(), f.parent));
   }
 
-  [[noreturn, gnu::cold, gnu::noinline]] void count_error(const char* what, const frame& f, std::uint64_t found) {
-    fail_at(error_code::length_mismatch,
-            "expected " + f.length_text + " " + what + ", found " + std::to_string(found), f.at, f.line_text);
+  // A declared [N] that differs from the `found` items, rows or entries of the top frame: an
+  // error located at the N with the array's path, or (repair mode) a repair.
+  [[gnu::cold, gnu::noinline]] void count_mismatch(const char* one, const char* many, const frame& f,
+                                                  std::uint64_t found) {
+    std::string message =
+        "the header says " + f.length_text + ", found " + std::to_string(found) + " " + (found == 1 ? one : many);
+    std::string path = path_of_frame(used_ - 1);
+    if (!repairs_) {
+      throw parse_failure{error_code::length_mismatch, std::move(message), f.length_at.offset, f.length_at.line,
+                          f.length_at.line_start, std::string(f.line_text), std::move(path)};
+    }
+    message += "; read as [" + std::to_string(found) + "]";
+    record(repair_kind::length, f.length_at, std::move(path), std::move(message));
+  }
+
+  // The path of the value frame k stands for (cold: count mismatches): each frame's key is read
+  // again from its first line; a frame inside a list is the list's current item.
+  std::string path_of_frame(std::size_t k) const {
+    std::string path;
+    std::string scratch;
+    for (std::size_t i = 0; i <= k; ++i) {
+      const frame& f = frames_[i];
+      if (f.root) continue;
+      if (i > 0 && frames_[i - 1].k == kind::list) {
+        typed_decoder::append_index_segment(path, static_cast<std::size_t>(frames_[i - 1].count - 1));
+        continue;
+      }
+      std::string_view c = f.line_text;
+      while (!c.empty() && (c[0] == ' ' || c[0] == '\t')) c.remove_prefix(1);
+      if (is_list_item(c)) {
+        c.remove_prefix(1);
+        while (!c.empty() && c[0] == ' ') c.remove_prefix(1);
+      }
+      while (!c.empty() && (c.back() == ' ' || c.back() == '\r')) c.remove_suffix(1);
+      header h;
+      scan_error e;
+      const header_status st = parse_header(c, h, scratch, e);
+      if (st == header_status::ok) {
+        if (h.has_key) typed_decoder::append_key_segment(path, h.key);
+        continue;
+      }
+      std::string_view key;
+      if (!c.empty() && c[0] == '"') {
+        std::size_t consumed = 0;
+        if (!unquote(c, scratch, key, consumed, e)) continue;
+      } else {
+        const std::size_t colon = find_unquoted(c, ':');
+        if (colon == npos) continue;
+        key = trim_spaces(c.substr(0, colon));
+      }
+      typed_decoder::append_key_segment(path, key);
+    }
+    return path;
   }
 
   void close_top() {
@@ -452,17 +549,17 @@ class push_parser_impl {
         check(h_.end_object());
         break;
       case kind::list:
-        if (strict_ && f.count != f.length) count_error("list items", f, f.count);
+        if (strict_ && f.count != f.length) count_mismatch("list item", "list items", f, f.count);
         leave();
         check(h_.end_array());
         break;
       case kind::table:
-        if (strict_ && f.count != f.length) count_error("rows", f, f.count);
+        if (strict_ && f.count != f.length) count_mismatch("row", "rows", f, f.count);
         leave();
         check(h_.end_array());
         break;
       case kind::keyed:
-        if (strict_ && f.count != f.length) count_error("entries", f, f.count);
+        if (strict_ && f.count != f.length) count_mismatch("entry", "entries", f, f.count);
         end_keys();
         leave();
         check(h_.end_object());
@@ -500,7 +597,7 @@ class push_parser_impl {
             set_depth(f, d, c);
           }
           if (d < f.depth) break;
-          if (d > f.depth) fail(error_code::unexpected_indentation, "line is indented deeper than its scope", c.data());
+          if (d > f.depth) fail(error_code::unexpected_indentation, indent_hint("line is indented deeper than its scope"), c.data());
           field_line(c, d);
           return;
         case kind::list:
@@ -509,7 +606,7 @@ class push_parser_impl {
             set_depth(f, d, c);
           }
           if (d <= f.parent) break;
-          if (d != f.depth) fail(error_code::unexpected_indentation, "line is indented deeper than its list item", c.data());
+          if (d != f.depth) fail(error_code::unexpected_indentation, indent_hint("line is indented deeper than its list item"), c.data());
           if (!is_list_item(c)) fail(error_code::unexpected_line, "expected a list item starting with '- '", c.data());
           ++f.count;
           list_item(c, d);
@@ -521,7 +618,8 @@ class push_parser_impl {
           }
           if (d <= f.parent) break;
           if (d != f.depth)
-            fail(error_code::unexpected_indentation, "line is indented deeper than the table's rows", c.data());
+            fail(error_code::unexpected_indentation, indent_hint("line is indented deeper than the table's rows"),
+                 c.data());
           if (sink_ && f.rows && scan_.scan(c, f.h.delim)) {
             // One pass found the delimiters and colons outside strings (§9.3: a colon before
             // the first delimiter makes a key-value line).
@@ -545,7 +643,8 @@ class push_parser_impl {
           }
           if (d <= f.parent) break;
           if (d != f.depth)
-            fail(error_code::unexpected_indentation, "line is indented deeper than the table's entries", c.data());
+            fail(error_code::unexpected_indentation, indent_hint("line is indented deeper than the table's entries"),
+                 c.data());
           // Every line of the scope is an entry row 'key: values' (§9.5), in both modes.
           if (find_unquoted(c, ':') == npos)
             fail(error_code::unexpected_line, "expected an entry row 'key: values'", c.data());
@@ -679,6 +778,7 @@ class push_parser_impl {
       frame& f = push(kind::list, d, at);
       f.length = h.length;
       f.length_text.assign(h.length_text);
+      f.length_at = here(h.length_text.data());
       return;
     }
     check_field_names(h, at);
@@ -688,6 +788,7 @@ class push_parser_impl {
     frame& f = push(h.keyed ? kind::keyed : kind::table, d, at);
     f.length = h.length;
     f.length_text.assign(h.length_text);
+    f.length_at = here(h.length_text.data());
     // The header's names must outlive the line: they are views into the input when it outlives
     // the parse, else the header is parsed again from the frame's copy of the line.
     if (f.line_text.data() == cur_text_.data()) {
@@ -700,9 +801,21 @@ class push_parser_impl {
     f.rows = begin_rows(f.h, at);
   }
 
-  [[noreturn, gnu::cold, gnu::noinline]] void inline_count_error(const header& h, std::uint64_t found, const char* at) {
-    fail(error_code::length_mismatch,
-         "expected " + std::string(h.length_text) + " array values, found " + std::to_string(found), at);
+  // An inline array's [N] that differs from its `found` values: as count_mismatch(). The array's
+  // frame is not open: its path is that of the top frame and the header's key.
+  [[gnu::cold, gnu::noinline]] void inline_count_mismatch(const header& h, std::uint64_t found) {
+    std::string message =
+        "the header says " + std::string(h.length_text) + ", found " + std::to_string(found) + (found == 1 ? " value" : " values");
+    std::string path = used_ ? path_of_frame(used_ - 1) : std::string();
+    if (used_ && top_->k == kind::list) typed_decoder::append_index_segment(path, static_cast<std::size_t>(top_->count - 1));
+    if (h.has_key) typed_decoder::append_key_segment(path, h.key);
+    const position at = here(h.length_text.data());
+    if (!repairs_) {
+      throw parse_failure{error_code::length_mismatch, std::move(message), at.offset, at.line, at.line_start,
+                          std::string(cur_text_), std::move(path)};
+    }
+    message += "; read as [" + std::to_string(found) + "]";
+    record(repair_kind::length, at, std::move(path), std::move(message));
   }
 
   void parse_inline(const header& h, const char* at) {
@@ -715,7 +828,7 @@ class push_parser_impl {
       emit_primitive(cell, h.inline_values.data() + sp.cell_offset());
       ++n;
     }
-    if (strict_ && n != h.length) inline_count_error(h, n, at);
+    if (strict_ && n != h.length) inline_count_mismatch(h, n);
     leave();
     check(h_.end_array());
   }
@@ -774,6 +887,9 @@ class push_parser_impl {
 
   // Emits one row's object from `cells` per the header's field tree.
   void emit_row(const header& h, std::string_view cells, const char* line_start) {
+    // The row's width first: a wrong width (an unquoted delimiter in a cell) is the real cause of
+    // whatever its cells would do to the fields.
+    if (cell_count(h, cells) != h.leaf_count) wrong_width(h, cells, line_start);
     cell_splitter sp(cells, h.delim);
     enter(line_start);
     check(h_.start_object(0, off(line_start)));
@@ -950,14 +1066,35 @@ class push_parser_impl {
     return true;
   }
 
-  [[noreturn, gnu::cold, gnu::noinline]] void width_error(const header& h, std::string_view cells, const char* at) {
+  static std::size_t cell_count(const header& h, std::string_view cells) {
+    // Without quotes every delimiter separates two cells: one vectorizable pass.
+    if (!cells.empty() && std::memchr(cells.data(), '"', cells.size()) == nullptr)
+      return static_cast<std::size_t>(std::count(cells.begin(), cells.end(), h.delim)) + 1;
     cell_splitter sp(cells, h.delim);
     std::string_view c;
     std::size_t n = 0;
     while (sp.next(c)) ++n;
+    return n;
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void width_error(const header& h, std::string_view cells, const char* at) {
+    const std::size_t n = cell_count(h, cells);
     fail(error_code::width_mismatch,
-         "row has " + std::to_string(n) + " values, the header declares " + std::to_string(h.leaf_count) + " fields",
+         "row has " + std::to_string(n) + (n == 1 ? " value" : " values") + ", the header declares " +
+             std::to_string(h.leaf_count) + (h.leaf_count == 1 ? " field" : " fields"),
          at);
+  }
+  // A row of the wrong width: a malformed quoted cell (an unterminated quote swallows the
+  // delimiters after it) is the cause to report, else the width.
+  [[noreturn, gnu::cold, gnu::noinline]] void wrong_width(const header& h, std::string_view cells, const char* at) {
+    cell_splitter sp(cells, h.delim);
+    std::string_view c;
+    std::string scratch;
+    while (sp.next(c)) {
+      scalar p{};
+      scan_error e;
+      if (!c.empty() && c[0] == '"' && !parse_primitive(c, scratch, p, e)) fail(e, c.data());
+    }
+    width_error(h, cells, at);
   }
 
   // ---- state ----------------------------------------------------------------------------------
@@ -965,9 +1102,12 @@ class push_parser_impl {
   text_sink* const sink_;  // unquoted primitives as text (the typed decoder), or null
   const decode_options& opt_;
   const bool strict_;
-  const std::uint32_t indent_size_;
-  const bool pow2_;
-  const int shift_;
+  std::vector<repair>* const repairs_;  // repair mode: where repairs go (null: strict mode fails)
+  std::uint32_t indent_size_;           // (repair mode reads a document's own size)
+  bool pow2_;
+  int shift_;
+  std::uint32_t first_indent_ = 0;  // spaces of the first indented line (0: none yet)
+  bool tab_repaired_ = false;
 
   // Input: bytes fed so far, the unfinished line, and the current line.
   std::size_t fed_ = 0;

@@ -26,6 +26,7 @@ struct parse_failure {
   std::uint32_t line = 0;
   std::size_t line_start = 0;
   std::string line_text;
+  std::string path{};  ///< path of the value concerned (count mismatches), may be empty
 };
 
 /// Thrown when a handler event returned false.

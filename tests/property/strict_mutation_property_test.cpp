@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "toon/toon.hpp"
+#include "text_lines.hpp"
 #include "value_generators.hpp"
 #include "value_oracle.hpp"
 
@@ -145,26 +146,8 @@ std::string unaccounted_line(const std::string& text, const std::vector<std::siz
 
 // ---- mutations -------------------------------------------------------------------------------------
 
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::string::size_type start = 0;
-  while (true) {
-    auto nl = text.find('\n', start);
-    lines.push_back(text.substr(start, nl == std::string::npos ? std::string::npos : nl - start));
-    if (nl == std::string::npos) break;
-    start = nl + 1;
-  }
-  return lines;
-}
-
-std::string join_lines(const std::vector<std::string>& lines) {
-  std::string out;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (i) out += '\n';
-    out += lines[i];
-  }
-  return out;
-}
+using toon_test::join_lines;
+using toon_test::split_lines;
 
 enum class edit { remove, duplicate, reindent };
 

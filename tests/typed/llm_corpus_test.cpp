@@ -1,8 +1,13 @@
 // The corpus of model replies (tests/corpus/llm, issue 21): every <case>.reply is decoded with
 // toon::decode_reply into the target its <case>.expect names, and must give the expected
-// value (compared through toon::to_value) or the expected first error (code, and line and
-// path when given), with exactly the dropped line ranges listed. Every .reply needs an .expect
-// and the other way round, so a case cannot be left out silently.
+// value (compared through toon::to_value) or the expected first error (code, and line, path
+// and message when given), with exactly the dropped line ranges listed. Every .reply needs an
+// .expect and the other way round, so a case cannot be left out silently.
+//
+// Then in repair mode (toon::decode_reply_repaired): a case with "repaired" (the leniency it
+// enables, and the value or error) must give that value with exactly the repairs listed (kind,
+// line, column, path, message); a case without it must give exactly the strict outcome and no
+// repair.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -18,6 +23,15 @@
 namespace llm {
 
 enum class order_status { pending, shipped, delivered };
+enum class priority { low, normal, high };
+struct ticket {
+  int id = 0;
+  std::string title;
+  priority level = priority::normal;
+};
+struct ticket_list {
+  std::vector<ticket> tickets;
+};
 struct line_item {
   std::string sku;
   int qty = 0;
@@ -57,19 +71,64 @@ std::string read_file(const std::filesystem::path& p) {
   return s.str();
 }
 
-// The decoded value (as a toon::value) or the error, for the target named `target`.
-toon::result<toon::value> decode_as(const std::string& target, std::string_view reply, const toon::reply_options& o) {
+// The decoded value (as a toon::value) or the error, for the target named `target`; in repair
+// mode when `repairs` is not null (then set to the repairs made).
+toon::result<toon::value> decode_as(const std::string& target, std::string_view reply, const toon::reply_options& o,
+                                    std::vector<toon::repair>* repairs = nullptr) {
   auto typed = [&](auto tag) -> toon::result<toon::value> {
     using T = typename decltype(tag)::type;
+    if (repairs) {
+      toon::result<toon::repaired<T>> r = toon::decode_reply_repaired<T>(reply, o);
+      if (!r) return r.error();
+      *repairs = r->repairs;
+      return toon::to_value(r->value);
+    }
     toon::result<T> r = toon::decode_reply<T>(reply, o);
     if (!r) return r.error();
     return toon::to_value(*r);
   };
   if (target == "order") return typed(std::type_identity<llm::order>{});
   if (target == "server_config") return typed(std::type_identity<llm::server_config>{});
-  if (target == "value") return toon::decode_reply(reply, o);
+  if (target == "ticket_list") return typed(std::type_identity<llm::ticket_list>{});
+  if (target == "value") {
+    if (repairs) {
+      toon::result<toon::repaired<toon::value>> r = toon::decode_reply_repaired(reply, o);
+      if (!r) return r.error();
+      *repairs = r->repairs;
+      return r->value;
+    }
+    return toon::decode_reply(reply, o);
+  }
   ADD_FAILURE() << "unknown target " << target;
   return toon::error{toon::error_code::io_error, "unknown target"};
+}
+
+// Checks `got` against an expected outcome: {"value": ...} or {"error": {code, line, path, message}}.
+void check_outcome(const toon::result<toon::value>& got, const toon::value& expect, std::string_view reply,
+                   const std::string& name) {
+  if (const toon::value* want = expect.find("value")) {
+    ASSERT_TRUE(got) << toon::format_error(got.error(), reply, name + ".reply");
+    EXPECT_EQ(toon::to_json(*got), toon::to_json(*want));
+    return;
+  }
+  const toon::value& e = expect["error"];
+  ASSERT_FALSE(got) << "decoded to " << toon::to_json(*got);
+  EXPECT_EQ(toon::to_string(got.error().code), e["code"].as_string()) << got.error().to_string();
+  if (const toon::value* line = e.find("line")) {
+    EXPECT_EQ(got.error().line, line->as_int64()) << got.error().to_string();
+  }
+  if (const toon::value* path = e.find("path")) {
+    EXPECT_EQ(got.error().path, path->as_string()) << got.error().to_string();
+  }
+  if (const toon::value* message = e.find("message")) {
+    EXPECT_EQ(got.error().message, message->as_string()) << got.error().to_string();
+  }
+}
+
+// A repair as the .expect files write it: [kind, line, column, path, message].
+std::string repair_text(const toon::repair& r) {
+  return std::string(toon::to_string(r.kind)) + " " + std::to_string(r.line) + ":" + std::to_string(r.column) + " [" +
+         r.path + "] " + r.message;
 }
 
 std::vector<std::string> case_names() {
@@ -86,7 +145,7 @@ TEST(LlmCorpus, EveryReplyGivesItsExpectedValueOrFirstError) {
   ASSERT_TRUE(std::filesystem::is_directory(corpus_dir)) << corpus_dir;
   const std::vector<std::string> names = case_names();
   ASSERT_GE(names.size(), 18u);
-  int values = 0, errors = 0;
+  int values = 0, errors = 0, repair_cases = 0, repaired_values = 0;
   for (const std::string& name : names) [&] {
     SCOPED_TRACE(name);
     const std::string reply = read_file(corpus_dir / (name + ".reply"));
@@ -112,26 +171,47 @@ TEST(LlmCorpus, EveryReplyGivesItsExpectedValueOrFirstError) {
       EXPECT_FALSE(x);
     }
 
-    toon::result<toon::value> got = decode_as((*expect)["target"].as_string(), reply, o);
-    if (const toon::value* want = expect->find("value")) {
-      ++values;
-      ASSERT_TRUE(got) << toon::format_error(got.error(), reply, name + ".reply");
-      EXPECT_EQ(toon::to_json(*got), toon::to_json(*want));
-    } else {
-      ++errors;
-      const toon::value& e = (*expect)["error"];
-      ASSERT_FALSE(got) << "decoded to " << toon::to_json(*got);
-      EXPECT_EQ(toon::to_string(got.error().code), e["code"].as_string()) << got.error().to_string();
-      if (const toon::value* line = e.find("line")) {
-        EXPECT_EQ(got.error().line, line->as_int64()) << got.error().to_string();
-      }
-      if (const toon::value* path = e.find("path")) {
-        EXPECT_EQ(got.error().path, path->as_string()) << got.error().to_string();
+    const std::string target = (*expect)["target"].as_string();
+    toon::result<toon::value> got = decode_as(target, reply, o);
+    if (expect->find("value")) ++values;
+    else ++errors;
+    check_outcome(got, *expect, reply, name);
+
+    // Repair mode.
+    SCOPED_TRACE("repair mode");
+    std::vector<toon::repair> repairs;
+    const toon::value* repaired = expect->find("repaired");
+    if (repaired) {
+      ++repair_cases;
+      if (const toon::value* leniency = repaired->find("leniency")) {
+        for (const toon::value& l : leniency->as_array()) {
+          if (l.as_string() == "enum_case") o.decode.leniency.enum_case = true;
+          else if (l.as_string() == "numbers_in_strings") o.decode.leniency.numbers_in_strings = true;
+          else ADD_FAILURE() << "unknown leniency " << l.as_string();
+        }
       }
     }
+    toon::result<toon::value> fixed = decode_as(target, reply, o, &repairs);
+    check_outcome(fixed, repaired ? *repaired : *expect, reply, name);
+    std::vector<std::string> want_repairs, got_repairs;
+    if (repaired) {
+      if (const toon::value* list = repaired->find("repairs")) {
+        for (const toon::value& r : list->as_array())
+          want_repairs.push_back(r[0].as_string() + " " + std::to_string(r[1].as_int64()) + ":" +
+                                 std::to_string(r[2].as_int64()) + " [" + r[3].as_string() + "] " + r[4].as_string());
+      }
+      if (fixed && repaired->find("value")) {
+        EXPECT_FALSE(want_repairs.empty()) << "a repaired value lists its repairs";
+        if (!got) ++repaired_values;
+      }
+    }
+    for (const toon::repair& r : repairs) got_repairs.push_back(repair_text(r));
+    EXPECT_EQ(got_repairs, want_repairs);
   }();
   EXPECT_GE(values, 5);
   EXPECT_GE(errors, 5);
+  EXPECT_GE(repair_cases, 8);
+  EXPECT_GE(repaired_values, 6);  // replies strict mode rejects, read with their repairs
 }
 
 }  // namespace

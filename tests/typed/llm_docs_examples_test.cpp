@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "toon/extract.hpp"
+#include "toon/repair.hpp"
 
 namespace {
 
@@ -113,7 +114,7 @@ TEST(LlmDocs, CorrectionRequest) {
   toon::result<server> r = toon::decode_reply<server>(wrong);
   std::string request = toon::correction_request<server>(r.error(), wrong);
   // Your reply could not be decoded:
-  // - line 3: port: expected integer, found number
+  // - line 3: port: expected integer, found 5432.5
   //     port: 5432.5
   // Answer again with only the corrected TOON document in a ```toon fence.
   // Expected shape: host:string! port:int!
@@ -121,10 +122,86 @@ TEST(LlmDocs, CorrectionRequest) {
   ASSERT_FALSE(r);
   EXPECT_EQ(request,
             "Your reply could not be decoded:\n"
-            "- line 3: port: expected integer, found number\n"
+            "- line 3: port: expected integer, found 5432.5\n"
             "    port: 5432.5\n"
             "Answer again with only the corrected TOON document in a ```toon fence.\n"
             "Expected shape: host:string! port:int!");
+}
+
+// doc:begin repair_types
+#include <toon/repair.hpp>
+
+enum class tier { free, pro };
+struct account {
+  std::string name;
+  tier plan = tier::free;
+  int seats = 0;
+  std::vector<std::string> tags;
+};
+
+const std::string sloppy =
+    "```toon\n"
+    "name: Acme\n"
+    "plan: Pro\n"
+    "seats: \"12\"\n"
+    "tags[3]:\n"
+    "    - eu\n"
+    "    - b2b\n"
+    "```\n";
+// doc:end
+
+TEST(LlmDocs, Repair) {
+  // doc:begin repair
+  toon::result<account> strict = toon::decode_reply<account>(sloppy);
+  // strict.error().to_string() ==
+  //   "3:7: plan: unknown enumerator \"Pro\" (expected one of: free, pro); did you mean `pro`?"
+
+  toon::reply_options options;
+  options.decode.leniency.enum_case = true;           // "Pro" for pro
+  options.decode.leniency.numbers_in_strings = true;  // "12" for 12
+  toon::result<toon::repaired<account>> r = toon::decode_reply_repaired<account>(sloppy, options);
+  // r->value: name "Acme", plan tier::pro, seats 12, tags {"eu", "b2b"}
+  for (const toon::repair& x : r->repairs)
+    std::printf("%s  %s\n", std::string(toon::to_string(x.kind)).c_str(), x.to_string().c_str());
+  // enum_case         3:7: plan: enumerator "Pro" in another case; read as pro
+  // number_in_string  4:8: seats: a number in a string, "12"; read as the number 12
+  // indent_size       6:1: indented by 4 spaces per level, indent_size is 2; read with 4
+  // length            5:6: tags: the header says 3, found 2 list items; read as [2]
+  // doc:end
+  ASSERT_FALSE(strict);
+  EXPECT_EQ(strict.error().to_string(),
+            "3:7: plan: unknown enumerator \"Pro\" (expected one of: free, pro); did you mean `pro`?");
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(r->value.name, "Acme");
+  EXPECT_EQ(r->value.plan, tier::pro);
+  EXPECT_EQ(r->value.seats, 12);
+  EXPECT_EQ(r->value.tags, (std::vector<std::string>{"eu", "b2b"}));
+  ASSERT_EQ(r->repairs.size(), 4u);
+  EXPECT_EQ(r->repairs[0].kind, toon::repair_kind::enum_case);
+  EXPECT_EQ(r->repairs[0].to_string(), "3:7: plan: enumerator \"Pro\" in another case; read as pro");
+  EXPECT_EQ(r->repairs[1].kind, toon::repair_kind::number_in_string);
+  EXPECT_EQ(r->repairs[1].to_string(), "4:8: seats: a number in a string, \"12\"; read as the number 12");
+  EXPECT_EQ(r->repairs[2].kind, toon::repair_kind::indent_size);
+  EXPECT_EQ(r->repairs[2].to_string(), "6:1: indented by 4 spaces per level, indent_size is 2; read with 4");
+  EXPECT_EQ(r->repairs[3].kind, toon::repair_kind::length);
+  EXPECT_EQ(r->repairs[3].to_string(), "5:6: tags: the header says 3, found 2 list items; read as [2]");
+}
+
+TEST(LlmDocs, RepairValue) {
+  // doc:begin repair_value
+  toon::result<toon::repaired<toon::value>> v = toon::decode_repaired("items[3]{id,qty}:\n  1,5\n  2,7\n");
+  // v->value is {items: [{id: 1, qty: 5}, {id: 2, qty: 7}]}
+  // v->repairs[0].to_string() == "1:7: items: the header says 3, found 2 rows; read as [2]"
+  // doc:end
+  ASSERT_TRUE(v) << v.error().to_string();
+  EXPECT_EQ(v->value, toon::decode("items[2]{id,qty}:\n  1,5\n  2,7").value());
+  ASSERT_EQ(v->repairs.size(), 1u);
+  EXPECT_EQ(v->repairs[0].to_string(), "1:7: items: the header says 3, found 2 rows; read as [2]");
+  EXPECT_EQ(v->repairs[0].path, "items");
+  // Strict decoding of the same text fails there, with the same words.
+  toon::result<toon::value> strict = toon::decode("items[3]{id,qty}:\n  1,5\n  2,7\n");
+  ASSERT_FALSE(strict);
+  EXPECT_EQ(strict.error().to_string(), "1:7: items: the header says 3, found 2 rows");
 }
 
 }  // namespace

@@ -171,8 +171,8 @@ TEST(DecodeErrors, EachCodeWithPosition) {
   fails("x[2] : a,b", {error_code::invalid_header, 1, 5});
   fails("x[2]{}:\n  1", {error_code::invalid_header, 1, 5});
   fails("x[2\t]{a,b}:\n  1\t2\n  3\t4", {error_code::delimiter_mismatch, 1, 8});
-  fails("x[3]: a,b", {error_code::length_mismatch, 1, 1});
-  fails("a: 1\nx[2]:\n  - a", {error_code::length_mismatch, 2, 1});
+  fails("x[3]: a,b", {error_code::length_mismatch, 1, 3});  // at the N
+  fails("a: 1\nx[2]:\n  - a", {error_code::length_mismatch, 2, 3});
   fails("x[2]{a,b}:\n  1,2\n  3", {error_code::width_mismatch, 3, 3});
   fails("a:\n   b: 1", {error_code::invalid_indentation, 2, 1});
   fails("a:\n\tb: 1", {error_code::invalid_indentation, 2, 1});
@@ -206,7 +206,7 @@ TEST(DecodeErrors, FormattedWithCaret) {
   auto r = toon::decode(text);
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(toon::format_error(r.error(), text, "data.toon"),
-            "data.toon:3:3: row has 1 values, the header declares 2 fields\n  2\n  ^");
+            "data.toon:3:3: row has 1 value, the header declares 2 fields\n  2\n  ^");
 }
 
 TEST(DecodeErrors, FormattedLongLineIsWindowed) {

@@ -191,6 +191,21 @@ class typed_decoder final : public event_handler, public text_sink {
   bool report(error_code code, std::string message, std::size_t offset);
   /// Reports an error with an explicit path.
   bool report_at(error_code code, std::string message, std::size_t offset, std::string path);
+  /// Repair mode with decode_options::leniency.enum_case: enumerator names in any case.
+  [[nodiscard]] bool enum_case_repairs() const noexcept { return options_.repairs && options_.leniency.enum_case; }
+  /// Repair mode with decode_options::leniency.numbers_in_strings.
+  [[nodiscard]] bool number_repairs() const noexcept {
+    return options_.repairs && options_.leniency.numbers_in_strings;
+  }
+  /// Records a repair at the current slot's path and `offset` (repair mode only).
+  void record_repair(repair_kind kind, std::string message, std::size_t offset);
+  /// A string event holding a TOON number (number_repairs()): `out` becomes that number's
+  /// event and the repair is recorded. False when the string holds no number.
+  bool number_in_string(const primitive_event& ev, primitive_event& out);
+  /// Appends "; did you mean `<name>`?" when one of the `count` names (name_of(i), via a plain
+  /// function and context) is close to `name`.
+  static void append_suggestion(std::string& message, std::string_view name, std::size_t count,
+                                std::string_view (*name_of)(const void* context, std::size_t i), const void* context);
   /// "expected <what>, found <found>" at the current slot.
   bool mismatch(void (*describe)(std::string&), std::string_view found, std::size_t offset);
   /// A container where `describe` was expected: reports, then (collecting) skips its content.

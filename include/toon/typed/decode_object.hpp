@@ -181,8 +181,11 @@ struct object_frame {
     if (d.options().ignore_unknown_fields) return true;
     std::string path = d.frame_path();
     typed_decoder::append_key_segment(path, k);
-    return d.report_at(error_code::unknown_field, table::unknown_message(), offset, std::move(path));
+    std::string message = table::unknown_message();
+    typed_decoder::append_suggestion(message, k, size, &field_name, nullptr);
+    return d.report_at(error_code::unknown_field, std::move(message), offset, std::move(path));
   }
+  static std::string_view field_name(const void*, std::size_t i) { return table::info::names[i]; }
 
   /// Field `i` becomes the pending slot (a repeated field is reset first: the last one wins).
   static void select(typed_decoder& d, frame& f, std::size_t i) {

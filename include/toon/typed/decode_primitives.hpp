@@ -95,7 +95,10 @@ bool integer_from_event(typed_decoder& d, I& out, const primitive_event& ev, voi
       go_on = report_out_of_range(d, std::to_string(ev.u), type_name, ev.offset);
       return false;
     case kind::real:
-      if (!is_integral_double(ev.d)) break;
+      if (!is_integral_double(ev.d)) {
+        go_on = d.mismatch(describe, double_text(ev.d), ev.offset);  // "expected integer, found 4.5"
+        return false;
+      }
       if (ev.d >= -9223372036854775808.0 && ev.d < 9223372036854775808.0) {
         if (integer_fits<I>(static_cast<std::int64_t>(ev.d))) {
           out = static_cast<I>(static_cast<std::int64_t>(ev.d));
@@ -112,6 +115,12 @@ bool integer_from_event(typed_decoder& d, I& out, const primitive_event& ev, voi
     case kind::big_integer:
       go_on = report_out_of_range(d, std::string(ev.text), type_name, ev.offset);
       return false;
+    case kind::string:
+      if (d.number_repairs()) {
+        primitive_event number;
+        if (d.number_in_string(ev, number)) return integer_from_event(d, out, number, describe, type_name, go_on);
+      }
+      break;
     default: break;
   }
   go_on = d.mismatch(describe, found_name(ev.type), ev.offset);
@@ -171,6 +180,12 @@ struct decode_traits<T, type_kind::floating> : rejects_containers<T> {
         out = static_cast<T>(x);
         return true;
       }
+      case kind::string:
+        if (d.number_repairs()) {
+          primitive_event number;
+          if (d.number_in_string(ev, number)) return primitive(d, p, number);
+        }
+        return d.mismatch(&describe, found_name(ev.type), ev.offset);
       default: return d.mismatch(&describe, found_name(ev.type), ev.offset);
     }
   }
@@ -263,10 +278,21 @@ struct decode_traits<E, type_kind::enumeration> : rejects_containers<E> {
         out = *e;
         return true;
       }
+      if (d.enum_case_repairs()) {
+        if (const auto* entry = case_insensitive(ev.text)) {
+          out = entry->value;
+          std::string message = "enumerator \"";
+          append_json_escaped(message, ev.text);
+          message += "\" in another case; read as ";
+          message += entry->name;
+          d.record_repair(repair_kind::enum_case, std::move(message), ev.offset);
+          return true;
+        }
+      }
       std::string message = "unknown enumerator \"";
       append_json_escaped(message, ev.text);
       message += '"';
-      return report_unknown(d, std::move(message), ev.offset);
+      return report_unknown(d, std::move(message), ev.offset, ev.text);
     }
     // The number of an enumerator that has a name (as written before names were required);
     // any other number is an error, as it is when encoding.
@@ -297,8 +323,23 @@ struct decode_traits<E, type_kind::enumeration> : rejects_containers<E> {
     if (ev.type == primitive_event::kind::uinteger) return enum_info<E>::from_number(ev.u);
     return std::nullopt;
   }
-  // `what` followed by the list of names.
-  static bool report_unknown(typed_decoder& d, std::string message, std::size_t offset) {
+  // The one enumerator named `name` when case is ignored (ASCII), or null.
+  static const auto* case_insensitive(std::string_view name) noexcept {
+    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    const typename std::remove_cvref_t<decltype(enum_info<E>::entries)>::value_type* found = nullptr;
+    for (const auto& entry : enum_info<E>::entries) {
+      if (entry.name.size() != name.size()) continue;
+      bool same = true;
+      for (std::size_t i = 0; same && i < name.size(); ++i) same = lower(entry.name[i]) == lower(name[i]);
+      if (!same) continue;
+      if (found) return decltype(found){nullptr};  // ambiguous: names that differ only in case
+      found = &entry;
+    }
+    return found;
+  }
+  static std::string_view entry_name(const void*, std::size_t i) { return enum_info<E>::entries[i].name; }
+  // `what` followed by the list of names (and the closest to `name`, when close).
+  static bool report_unknown(typed_decoder& d, std::string message, std::size_t offset, std::string_view name = {}) {
     message += " (expected one of: ";
     bool first = true;
     for (const auto& entry : enum_info<E>::entries) {
@@ -307,6 +348,7 @@ struct decode_traits<E, type_kind::enumeration> : rejects_containers<E> {
       message += entry.name;
     }
     message += ')';
+    if (!name.empty()) typed_decoder::append_suggestion(message, name, enum_info<E>::entries.size(), &entry_name, nullptr);
     return d.report(error_code::invalid_enum, std::move(message), offset);
   }
 };
