@@ -6,7 +6,9 @@
 // context-dependent abbreviations and where type expressions are read.
 #include "toon/dsl/mcp_dsl.hpp"
 
+#include <charconv>
 #include <cstdint>
+#include <system_error>
 #include <string>
 #include <utility>
 
@@ -479,6 +481,15 @@ class parser {
   }
 
   value number_value() {
+    // Integers of up to 18 digits are exact in int64: the common case (ids, counts) without
+    // the JSON parser; everything else (fractions, exponents, big integers) goes through
+    // from_json, which keeps every number exactly as the JSON bridge does.
+    const std::string& t = tok_.text;
+    if (t.size() <= 18 && t.find_first_of(".eE") == std::string::npos) {
+      std::int64_t i = 0;
+      auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), i);
+      if (ec == std::errc() && end == t.data() + t.size()) return value(i);
+    }
     auto r = from_json(tok_.text);
     if (!r) fail_here("malformed number");
     return std::move(r).value();
