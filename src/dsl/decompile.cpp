@@ -761,31 +761,64 @@ result<std::string> decompile_all(std::span<const value> items, item_kind kind) 
   return out;
 }
 
+namespace {
+
+/// End of the JSON value starting at `b` (a container up to its matching bracket, outside
+/// strings; a scalar up to whitespace or a bracket), for splitting a sequence of values.
+std::size_t value_end(std::string_view s, std::size_t b) {
+  std::size_t p = b;
+  if (s[p] != '{' && s[p] != '[') {
+    if (s[p] == '"') {
+      for (++p; p < s.size() && s[p] != '"'; ++p)
+        if (s[p] == '\\') ++p;
+      return p < s.size() ? p + 1 : s.size();
+    }
+    while (p < s.size() && s[p] != ' ' && s[p] != '\t' && s[p] != '\r' && s[p] != '\n' && s[p] != '{' && s[p] != '[')
+      ++p;
+    return p;
+  }
+  std::size_t depth = 0;
+  for (; p < s.size(); ++p) {
+    char c = s[p];
+    if (c == '"') {
+      for (++p; p < s.size() && s[p] != '"'; ++p)
+        if (s[p] == '\\') ++p;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      if (--depth == 0) return p + 1;
+    }
+  }
+  return s.size();
+}
+
+}  // namespace
+
 result<std::string> decompile_json(std::string_view json, item_kind kind) {
   auto whole = from_json(json);
   if (whole) {
     if (const array* a = whole->get_if<array>()) return decompile_all(*a, kind);
     return decompile_all(std::span<const value>(&*whole, 1), kind);
   }
-  // JSON Lines: one value per non-blank line.
+  // A sequence of JSON values (JSON Lines, or pretty-printed values one after another).
   std::vector<value> items;
-  std::size_t b = 0;
-  std::uint32_t line = 0;
-  while (b < json.size()) {
-    std::size_t e = json.find('\n', b);
-    if (e == std::string_view::npos) e = json.size();
-    ++line;
-    std::string_view text = json.substr(b, e - b);
-    b = e + 1;
-    if (text.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    auto v = from_json(text);
+  std::size_t p = 0;
+  for (;;) {
+    while (p < json.size() && (json[p] == ' ' || json[p] == '\t' || json[p] == '\r' || json[p] == '\n')) ++p;
+    if (p >= json.size()) break;
+    std::size_t e = value_end(json, p);
+    auto v = from_json(json.substr(p, e - p));
     if (!v) {
       if (items.empty()) return std::move(whole).error();
       error err = std::move(v).error();
-      err.line = line;
+      // Positions relative to the whole text.
+      location at = location_of(json, p);
+      if (err.line <= 1) err.column += at.column - 1;
+      err.line += at.line - 1;
       return err;
     }
     items.push_back(std::move(*v));
+    p = e;
   }
   return decompile_all(items, kind);
 }
