@@ -30,7 +30,7 @@ Usage:
                                           per line (JSON Lines)
   toon dsl decompile [options] [FILE|-]   JSON -> canonical DSL, one item per line;
                                           the input is one JSON value, an array of
-                                          them, or JSON Lines
+                                          them, or a sequence of them (JSON Lines)
 
 Options:
   -o, --output FILE  write to FILE instead of standard output

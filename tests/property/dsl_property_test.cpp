@@ -222,6 +222,50 @@ rc::Gen<value> tools_list() {
   });
 }
 
+/// An MCP Resource, ResourceTemplate or Prompt (with arguments and role messages), or one
+/// with arbitrary extra members.
+rc::Gen<value> other_definition() {
+  return rc::gen::exec([] {
+    object d;
+    d.emplace_back("name", value(*rc::gen::oneOf(identifier(), toon_gen::awkward_string())));
+    int kind = toon_gen::pick(0, 3);
+    if (kind == 0) d.emplace_back("uri", value(*toon_gen::awkward_string()));
+    if (kind == 1) d.emplace_back("uriTemplate", value(*toon_gen::awkward_string()));
+    if (*rc::gen::arbitrary<bool>()) d.emplace_back("description", value(*toon_gen::awkward_string()));
+    if (kind < 2 && *rc::gen::arbitrary<bool>()) d.emplace_back("mimeType", value("application/json"));
+    if (kind == 2) {
+      array args;
+      int n = toon_gen::pick(0, 4);
+      for (int i = 0; i < n; ++i) {
+        object a;
+        a.emplace_back("name", value(*rc::gen::oneOf(identifier(), toon_gen::awkward_string())));
+        int extra = toon_gen::pick(0, 4);
+        if (extra == 1) a.emplace_back("required", value(true));
+        if (extra == 2) a.emplace_back("required", value(false));
+        if (extra == 3) a.emplace_back("description", value("d"));
+        args.emplace_back(std::move(a));
+      }
+      d.emplace_back("arguments", value(std::move(args)));
+      array msgs;
+      int m = toon_gen::pick(0, 3);
+      for (int i = 0; i < m; ++i) {
+        value text(object{{"type", value("text")}, {"text", value(*toon_gen::awkward_string())}});
+        value image(object{{"type", value("image")}, {"data", value("AAAA")}, {"mimeType", value("image/png")}});
+        value content = toon_gen::pick(0, 3) == 0 ? value(array{text, image}) : text;
+        msgs.emplace_back(object{{"role", value(*rc::gen::elementOf(std::vector<std::string>{"user", "assistant", "tool"}))},
+                                 {"content", std::move(content)}});
+      }
+      d.emplace_back("messages", value(std::move(msgs)));
+    }
+    if (*rc::gen::arbitrary<bool>()) d.emplace_back("annotations", value(object{{"priority", value(0.5)}, {"audience", value(array{value("user")})}}));
+    if (*rc::gen::arbitrary<bool>()) {
+      std::string k = *toon_gen::key_string();
+      if (!d.find(k)) d.emplace_back(std::move(k), *any_value());
+    }
+    return value(std::move(d));
+  });
+}
+
 void check_round_trip(const value& v) {
   auto dsl = mcp_dsl::decompile(v);
   if (!dsl) {
@@ -251,6 +295,8 @@ RC_GTEST_PROP(DslProperty, MessagesRoundTrip, ()) { check_round_trip(*message())
 RC_GTEST_PROP(DslProperty, ToolsRoundTrip, ()) { check_round_trip(*tool()); }
 
 RC_GTEST_PROP(DslProperty, ToolsListRoundTrip, ()) { check_round_trip(*tools_list()); }
+
+RC_GTEST_PROP(DslProperty, ResourcesTemplatesPromptsRoundTrip, ()) { check_round_trip(*other_definition()); }
 
 RC_GTEST_PROP(DslProperty, MutatedDslFailsWithALocation, ()) {
   value v = *message();

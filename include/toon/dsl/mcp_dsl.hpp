@@ -63,8 +63,8 @@ enum class item_kind {
 [[nodiscard]] result<std::string> decompile_all(std::span<const value> items,
                                                 item_kind kind = item_kind::automatic);
 
-/// Parses JSON text (one value, an array of messages, or JSON Lines) and decompiles every
-/// message / definition in it: a top-level JSON array counts as a batch of items.
+/// Parses JSON text (one value, an array of values, or a sequence of values such as JSON
+/// Lines) and decompiles every message / definition in it, one line each.
 [[nodiscard]] result<std::string> decompile_json(std::string_view json, item_kind kind = item_kind::automatic);
 
 }  // namespace toon::mcp_dsl
