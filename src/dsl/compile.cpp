@@ -12,6 +12,7 @@
 #include <string>
 #include <utility>
 
+#include "../utf8.hpp"
 #include "dsl_common.hpp"
 #include "toon/json.hpp"
 
@@ -227,24 +228,6 @@ class parser {
     tok_.end = p;
   }
 
-  static void append_utf8(std::string& out, std::uint32_t cp) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
-
   bool read_hex4(std::size_t p, std::uint32_t& out) const noexcept {
     out = 0;
     for (std::size_t i = 0; i < 4; ++i) {
@@ -302,7 +285,7 @@ class parser {
           } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
             fail(error_code::invalid_escape, "lone low surrogate", p);
           }
-          append_utf8(out, cp);
+          toon::detail::append_utf8(out, cp);
           p = next;
           break;
         }
@@ -593,10 +576,7 @@ class parser {
       depth_guard guard(*this, tok_.begin);
       lex();
       while (!is(tk::rbrace)) {
-        if (is(tk::comma)) {
-          lex();
-          continue;
-        }
+        if (skip_comma()) continue;
         if (!is(tk::word) && !is(tk::string)) unexpected("a definition name or '}'");
         std::string name = std::move(tok_.text);
         lex();
@@ -719,6 +699,13 @@ class parser {
     lex();
   }
 
+  /// Consumes a ',' between members or elements (commas are optional separators).
+  bool skip_comma() {
+    if (!is(tk::comma)) return false;
+    lex();
+    return true;
+  }
+
   void skip_modifier() {
     if (is(tk::bang) || is(tk::question)) lex();
   }
@@ -824,10 +811,7 @@ class parser {
     lex();  // '('
     array args;
     while (!is(tk::rparen)) {
-      if (is(tk::comma)) {
-        lex();
-        continue;
-      }
+      if (skip_comma()) continue;
       if (is(tk::end)) unexpected("')'");
       args.push_back(parse_value());
     }
@@ -842,10 +826,7 @@ class parser {
     lex();
     array out;
     while (!is(tk::rbrace)) {
-      if (is(tk::comma)) {
-        lex();
-        continue;
-      }
+      if (skip_comma()) continue;
       if (!is(tk::word) && !is(tk::string)) unexpected("an argument name or '}'");
       std::size_t name_at = tok_.begin;
       std::string name = std::move(tok_.text);
@@ -1047,10 +1028,7 @@ class parser {
     lex();
     array out;
     while (!is(tk::rbracket)) {
-      if (is(tk::comma)) {
-        lex();
-        continue;
-      }
+      if (skip_comma()) continue;
       if (is(tk::word) && (tok_.text == "u" || tok_.text == "a" || tok_.text == "s") && peek_kind() == tk::colon) {
         out.push_back(parse_role_message());
         continue;
@@ -1207,10 +1185,7 @@ class parser {
     lex();  // '['
     array values;
     while (!is(tk::rbracket)) {
-      if (is(tk::comma)) {
-        lex();
-        continue;
-      }
+      if (skip_comma()) continue;
       if (!is(tk::word) && !is(tk::string)) unexpected("an enum value (identifier or string) or ']'");
       values.emplace_back(std::move(tok_.text));
       lex();
@@ -1228,10 +1203,7 @@ class parser {
     object properties;
     array required;
     while (!is(tk::rbrace)) {
-      if (is(tk::comma)) {
-        lex();
-        continue;
-      }
+      if (skip_comma()) continue;
       if (!is(tk::word) && !is(tk::string)) unexpected("a property name or '}'");
       std::size_t name_at = tok_.begin;
       std::string name = std::move(tok_.text);
