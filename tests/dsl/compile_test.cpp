@@ -461,3 +461,30 @@ TEST(DslCompileErrors, CompileOneWantsOneItem) {
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, toon::error_code::dsl_syntax);
 }
+
+TEST(DslCompile, TextBlockEdges) {
+  // A comment after the '|', a block ending at the end of the input, CRLF line ends.
+  EXPECT_EQ(C("> m#1 {t: | # note\n  a\r\n    b\r\n}"),
+            J(R"({"jsonrpc":"2.0","id":1,"method":"m","params":{"t":"a\n  b"}})"));
+  // The block takes whole lines: the ']' is text, and the array stays open.
+  auto open = compile("< #1 [txt|\n  end]");
+  ASSERT_FALSE(open);
+  EXPECT_EQ(open.error().code, toon::error_code::dsl_syntax);
+  EXPECT_EQ(open.error().line, 2u);
+  // Nothing indented deeper than the '|' line: an empty text.
+  EXPECT_EQ(C("> m#1 {t: |\n}"), J(R"({"jsonrpc":"2.0","id":1,"method":"m","params":{"t":""}})"));
+}
+
+TEST(DslCompile, ValuesStartOnTheHeaderLine) {
+  auto items = compile("< #1\n> ping#2\n< #3 hello\nx #4 1:oops\n! done\n");
+  ASSERT_TRUE(items) << items.error().to_string();
+  ASSERT_EQ(items->size(), 5u);
+  EXPECT_EQ((*items)[0], J(R"({"jsonrpc":"2.0","id":1,"result":{}})"));
+  EXPECT_EQ((*items)[2], J(R"({"jsonrpc":"2.0","id":3,"result":"hello"})"));
+  EXPECT_EQ((*items)[3], J(R"({"jsonrpc":"2.0","id":4,"error":{"code":1,"message":"oops"}})"));
+}
+
+TEST(DslCompile, KeywordsAreWordsOutsideTheirPlaces) {
+  EXPECT_EQ(C("> m#1 {T: txt, img: [u, a, s, T, res], in: emb}"),
+            J(R"({"jsonrpc":"2.0","id":1,"method":"m","params":{"T":"txt","img":["u","a","s","T","res"],"inputSchema":"emb"}})"));
+}
