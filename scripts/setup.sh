@@ -47,3 +47,8 @@ bash "$(dirname "$0")/../tools/mcp-servers/ensure-installed.sh"
 # The official MCP SDK clients (npm, pinned) that drive toon::mcp::server in tests/mcp
 # (ctest mcp.ts_sdk_client), into tools/mcp-peers.
 bash "$(dirname "$0")/../tools/mcp-peers/ensure-installed.sh"
+
+# The TypeScript runner (npm, pinned) for the differential test against the MCP-DSL reference
+# compiler (ctest dsl.differential_typescript); its sources come from a git clone named by
+# MCP_DSL_GIT_DIR, so a missing clone only skips that test.
+bash "$(dirname "$0")/../tools/mcp-dsl-reference/ensure-installed.sh" || true

@@ -37,6 +37,8 @@ std::string_view to_string(error_code code) noexcept {
     case error_code::remote_error: return "remote_error";
     case error_code::no_document: return "no_document";
     case error_code::json_input: return "json_input";
+    case error_code::dsl_syntax: return "dsl_syntax";
+    case error_code::dsl_inexpressible: return "dsl_inexpressible";
   }
   return "unknown";
 }

@@ -35,24 +35,6 @@ int hex_digit(char c) noexcept {
   return -1;
 }
 
-void append_utf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
 // Hints for type names borrowed from other notations.
 std::string_view type_hint(std::string_view word) noexcept {
   if (word == "integer") return "int";
@@ -393,7 +375,7 @@ class parser {
             }
             unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
           }
-          append_utf8(out, unit);
+          detail::append_utf8(out, unit);
           break;
         }
         default: {

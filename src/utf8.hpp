@@ -1,7 +1,10 @@
-// UTF-8 validation shared by the TOON decoder and the JSON reader.
+// UTF-8 validation shared by the TOON decoder and the JSON reader, and the UTF-8 encoding of
+// code points shared by the escape decoders (typed-param schemas, MCP-DSL).
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace toon::detail {
@@ -10,5 +13,8 @@ namespace toon::detail {
 /// overlongs, surrogates, code points above U+10FFFF), or npos when `text` is valid.
 /// Valid input is checked with simdjson's vectorised validator.
 std::size_t find_invalid_utf8(std::string_view text) noexcept;
+
+/// Appends code point `cp` (at most U+10FFFF, not a surrogate) as UTF-8.
+void append_utf8(std::string& out, std::uint32_t cp);
 
 }  // namespace toon::detail

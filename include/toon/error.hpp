@@ -47,6 +47,8 @@ enum class error_code : std::uint8_t {
   remote_error,           ///< MCP client: the server answered a request with a JSON-RPC error
   no_document,            ///< extraction: the reply holds no TOON or JSON document (toon/extract.hpp)
   json_input,             ///< the input is JSON, not TOON, and JSON was not accepted (toon/extract.hpp)
+  dsl_syntax,             ///< MCP-DSL: malformed or unexpected input (toon/dsl/mcp_dsl.hpp)
+  dsl_inexpressible,      ///< MCP-DSL decompiler: a value the DSL cannot express exactly
 };
 
 /// Short stable name of a code, e.g. "length_mismatch".

@@ -23,6 +23,8 @@ int run_decode(const options& opts);
 
 /// `toon mcp ...` (the arguments after "mcp"); returns the exit status (cli/mcp.cpp).
 int run_mcp(const std::vector<std::string_view>& args);
+/// `toon dsl compile|decompile ...` (the arguments after "dsl"; cli/dsl.cpp).
+int run_dsl(const std::vector<std::string_view>& args);
 /// `toon mcp proxy ARGS` (args after "proxy"; src/cli/mcp_proxy.cpp).
 int run_mcp_proxy(const std::vector<std::string_view>& args);
 

@@ -20,6 +20,7 @@ std::string version_text() {
 std::string usage_hint() {
   return "Usage: toon [encode|decode] [options] [FILE|-]\n"
          "       toon mcp tools [options] -- COMMAND [ARGS...]\n"
+         "       toon dsl compile|decompile [options] [FILE|-]\n"
          "Run 'toon --help' for the list of options.\n";
 }
 
@@ -31,12 +32,15 @@ std::string help_text() {
 Usage:
   toon [encode|decode] [options] [FILE|-]
   toon mcp tools [options] -- COMMAND [ARGS...]
+  toon dsl compile|decompile [options] [FILE|-]
 
 Commands:
   encode    read JSON, write TOON
   decode    read TOON, write JSON
   mcp tools start an MCP server, print its tools as a TOON table of typed
             params and compare token counts ('toon mcp --help')
+  dsl       compile MCP-DSL to JSON-RPC / MCP JSON, or decompile JSON to
+            MCP-DSL ('toon dsl --help')
   (none)    choose from FILE's name: *.toon decodes; *.json, any other name
             and standard input encode
 

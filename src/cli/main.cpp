@@ -18,6 +18,7 @@ void put(std::FILE* f, const std::string& s) { std::fwrite(s.data(), 1, s.size()
 int run(int argc, char** argv) {
   std::vector<std::string_view> args(argv + (argc > 0 ? 1 : 0), argv + argc);
   if (!args.empty() && args[0] == "mcp") return toon_cli::run_mcp({args.begin() + 1, args.end()});
+  if (!args.empty() && args[0] == "dsl") return toon_cli::run_dsl({args.begin() + 1, args.end()});
   toon_cli::parse_result parsed = toon_cli::parse_args(args);
   if (!parsed.error.empty()) {
     put(stderr, "toon: " + parsed.error + "\n" + toon_cli::usage_hint());

@@ -33,6 +33,11 @@ std::string saved_line(const char* label, std::uint64_t from_bytes, std::uint64_
 
 }  // namespace
 
+std::string format_comparison(const char* from_label, text_size from, const char* to_label, text_size to) {
+  return size_line(from_label, from.bytes, from.tokens) + size_line(to_label, to.bytes, to.tokens) +
+         saved_line("saved", from.bytes, from.tokens, to.bytes, to.tokens);
+}
+
 std::string format_stats(const stats& s) {
   if (!s.compact) {
     return size_line("JSON", s.json_bytes, s.json_tokens) + size_line("TOON", s.toon_bytes, s.toon_tokens) +

@@ -39,4 +39,9 @@ struct stats {
 ///     saved vs compact       373 bytes  ~72 tokens  (-53.2% bytes, -37.9% tokens)
 [[nodiscard]] std::string format_stats(const stats& s);
 
+/// Three lines comparing two forms of the same data, as format_stats() without `compact`
+/// does, with other labels (`toon dsl --stats`: "JSON" and "DSL").
+[[nodiscard]] std::string format_comparison(const char* from_label, text_size from, const char* to_label,
+                                            text_size to);
+
 }  // namespace toon_cli
