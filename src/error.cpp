@@ -1,11 +1,12 @@
 // Error names, messages and the caret formatter.
 #include "toon/error.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include "located_text.hpp"
 
 namespace toon {
 
-std::string_view to_string(error_code code) noexcept {
+TOON_FUNC std::string_view to_string(error_code code) noexcept {
   switch (code) {
     case error_code::ok: return "ok";
     case error_code::invalid_utf8: return "invalid_utf8";
@@ -43,7 +44,7 @@ std::string_view to_string(error_code code) noexcept {
   return "unknown";
 }
 
-std::string detail::located_text(std::uint32_t line, std::uint32_t column, std::string_view path,
+TOON_FUNC std::string detail::located_text(std::uint32_t line, std::uint32_t column, std::string_view path,
                                  std::string_view message) {
   std::string out;
   if (line != 0) {
@@ -60,9 +61,9 @@ std::string detail::located_text(std::uint32_t line, std::uint32_t column, std::
   return out;
 }
 
-std::string error::to_string() const { return detail::located_text(line, column, path, message); }
+TOON_FUNC std::string error::to_string() const { return detail::located_text(line, column, path, message); }
 
-location location_of(std::string_view source, std::size_t offset) noexcept {
+TOON_FUNC location location_of(std::string_view source, std::size_t offset) noexcept {
   if (offset > source.size()) offset = source.size();
   location loc;
   std::size_t line_start = 0;
@@ -134,7 +135,7 @@ shown_line window_around(std::string_view text, std::size_t col) noexcept {
 
 namespace detail {
 
-void set_location(error& e, std::string_view source, std::size_t offset) {
+TOON_FUNC void set_location(error& e, std::string_view source, std::size_t offset) {
   if (offset > source.size()) offset = source.size();
   const location loc = location_of(source, offset);
   e.line = loc.line;
@@ -144,7 +145,7 @@ void set_location(error& e, std::string_view source, std::size_t offset) {
   e.source_column = static_cast<std::uint32_t>(shown.caret + 1);
 }
 
-void append_source_context(std::string& out, std::string_view line, std::uint32_t column) {
+TOON_FUNC void append_source_context(std::string& out, std::string_view line, std::uint32_t column) {
   out += '\n';
   out += line;
   out += '\n';
@@ -156,7 +157,7 @@ void append_source_context(std::string& out, std::string_view line, std::uint32_
 
 }  // namespace detail
 
-std::string format_error(const error& e, std::string_view source, std::string_view file_name) {
+TOON_FUNC std::string format_error(const error& e, std::string_view source, std::string_view file_name) {
   std::string out;
   if (!file_name.empty()) {
     out += file_name;
@@ -176,6 +177,6 @@ std::string format_error(const error& e, std::string_view source, std::string_vi
   return out;
 }
 
-toon_error::toon_error(toon::error e) : std::runtime_error(e.to_string()), error_(std::move(e)) {}
+TOON_FUNC toon_error::toon_error(toon::error e) : std::runtime_error(e.to_string()), error_(std::move(e)) {}
 
 }  // namespace toon

@@ -38,6 +38,7 @@
 #include "parse/decode_sources.cpp"
 #include "parse/header_parser.cpp"
 #include "parse/push_parser.cpp"
+#include "parse/repair.cpp"
 #include "parse/token.cpp"
 #include "parse/value_stream.cpp"
 #include "encode/encoder.cpp"
@@ -53,8 +54,12 @@
 #include "mcp/jsonrpc.cpp"
 #include "mcp/process.cpp"
 #include "mcp/server.cpp"
+#include "mcp/stream_interceptor.cpp"
+#include "mcp/tool_runner.cpp"
 #include "extract/correction.cpp"
 #include "extract/extract.cpp"
+#include "dsl/compile.cpp"
+#include "dsl/decompile.cpp"
 
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop

@@ -1,6 +1,7 @@
 // The type-erased engine of typed decoding: event routing through the frame stack, error
 // reporting (paths and positions built only on failure), skipping, and toon::value targets.
 #include "toon/detail/typed_decoder.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <utility>
 
@@ -11,7 +12,7 @@
 
 namespace toon::detail {
 
-std::string_view found_name(primitive_event::kind k) noexcept {
+TOON_FUNC std::string_view found_name(primitive_event::kind k) noexcept {
   switch (k) {
     case primitive_event::kind::null: return "null";
     case primitive_event::kind::boolean: return "boolean";
@@ -24,7 +25,7 @@ std::string_view found_name(primitive_event::kind k) noexcept {
   return "value";
 }
 
-void append_json_escaped(std::string& out, std::string_view s) {
+TOON_FUNC void append_json_escaped(std::string& out, std::string_view s) {
   static constexpr char hex[] = "0123456789abcdef";
   for (char c : s) {
     switch (c) {
@@ -174,42 +175,42 @@ bool object_start_array(typed_decoder& d, void*, std::size_t, std::size_t offset
 
 }  // namespace
 
-const type_ops typed_decoder::skip_ops{&skip_primitive, &skip_start, &skip_start, &describe_any};
-const type_ops dynamic_value_ops{&value_primitive, &value_start_object, &value_start_array, &describe_any};
-const type_ops dynamic_array_ops{&array_primitive, &array_start_object, &array_start_array, &describe_array};
-const type_ops dynamic_object_ops{&object_primitive, &object_start_object, &object_start_array, &describe_object};
+TOON_VAR const type_ops typed_decoder::skip_ops{&skip_primitive, &skip_start, &skip_start, &describe_any};
+TOON_VAR const type_ops dynamic_value_ops{&value_primitive, &value_start_object, &value_start_array, &describe_any};
+TOON_VAR const type_ops dynamic_array_ops{&array_primitive, &array_start_object, &array_start_array, &describe_array};
+TOON_VAR const type_ops dynamic_object_ops{&object_primitive, &object_start_object, &object_start_array, &describe_object};
 
 // ---- the decoder ------------------------------------------------------------------------------
 
-typed_decoder::typed_decoder(std::string_view text, const decode_options& options, bool locate) noexcept
+TOON_FUNC typed_decoder::typed_decoder(std::string_view text, const decode_options& options, bool locate) noexcept
     : text_(text), options_(options), locate_(locate) {
   receive_rows();
 }
 
-typed_decoder::~typed_decoder() {
+TOON_FUNC typed_decoder::~typed_decoder() {
   while (!frames_.empty()) pop();
 }
 
-void typed_decoder::pop() noexcept {
+TOON_FUNC void typed_decoder::pop() noexcept {
   frame& f = frames_.back();
   if (f.ops->destroy) f.ops->destroy(f);
   frames_.pop_back();
 }
 
-result<void> typed_decoder::run() {
+TOON_FUNC result<void> typed_decoder::run() {
   frames_.reserve(16);
   bits_.reserve(16);
   return finish(decode_events_to(text_, *this, this, options_));
 }
 
-result<void> typed_decoder::run(const value& v) {
+TOON_FUNC result<void> typed_decoder::run(const value& v) {
   frames_.reserve(16);
   bits_.reserve(16);
   if (replay(v, *this, 0)) return finish({});
   return finish(failure());
 }
 
-result<void> typed_decoder::finish(result<void> r) {
+TOON_FUNC result<void> typed_decoder::finish(result<void> r) {
   if (errors_.empty()) return r;
   error first = std::move(errors_.front());
   for (std::size_t i = 1; i < errors_.size(); ++i) first.more.push_back(std::move(errors_[i]));
@@ -219,7 +220,7 @@ result<void> typed_decoder::finish(result<void> r) {
   return first;
 }
 
-slot typed_decoder::current_slot(std::size_t offset) {
+TOON_FUNC slot typed_decoder::current_slot(std::size_t offset) {
   if (forced_) {
     forced_ = false;
     return forced_slot_;
@@ -229,13 +230,13 @@ slot typed_decoder::current_slot(std::size_t offset) {
   return f.ops->next(*this, f, offset);
 }
 
-bool typed_decoder::primitive(const primitive_event& ev) {
+TOON_FUNC bool typed_decoder::primitive(const primitive_event& ev) {
   slot s = current_slot(ev.offset);
   if (!s.ops->primitive(*this, s.target, ev)) return false;
   return value_done();
 }
 
-bool typed_decoder::value_done() {
+TOON_FUNC bool typed_decoder::value_done() {
   while (!frames_.empty()) {
     frame& f = frames_.back();
     if (!f.ops->done) return true;
@@ -248,69 +249,69 @@ bool typed_decoder::value_done() {
   return true;
 }
 
-bool typed_decoder::end_container() {
+TOON_FUNC bool typed_decoder::end_container() {
   frame& f = frames_.back();
   if (!f.ops->end(*this, f)) return false;
   pop();
   return value_done();
 }
 
-bool typed_decoder::start_object(std::size_t size_hint, std::size_t offset) {
+TOON_FUNC bool typed_decoder::start_object(std::size_t size_hint, std::size_t offset) {
   slot s = current_slot(offset);
   return s.ops->start_object(*this, s.target, size_hint, offset);
 }
-bool typed_decoder::end_object() { return end_container(); }
-bool typed_decoder::start_array(std::size_t size, std::size_t offset) {
+TOON_FUNC bool typed_decoder::end_object() { return end_container(); }
+TOON_FUNC bool typed_decoder::start_array(std::size_t size, std::size_t offset) {
   slot s = current_slot(offset);
   return s.ops->start_array(*this, s.target, size, offset);
 }
-bool typed_decoder::end_array() { return end_container(); }
-bool typed_decoder::key(std::string_view k, std::size_t offset) {
+TOON_FUNC bool typed_decoder::end_array() { return end_container(); }
+TOON_FUNC bool typed_decoder::key(std::string_view k, std::size_t offset) {
   frame& f = frames_.back();
   return f.ops->key(*this, f, k, offset);
 }
 
-bool typed_decoder::null_value(std::size_t offset) {
+TOON_FUNC bool typed_decoder::null_value(std::size_t offset) {
   primitive_event ev;
   ev.offset = offset;
   return primitive(ev);
 }
-bool typed_decoder::bool_value(bool b, std::size_t offset) {
+TOON_FUNC bool typed_decoder::bool_value(bool b, std::size_t offset) {
   primitive_event ev;
   ev.type = primitive_event::kind::boolean;
   ev.b = b;
   ev.offset = offset;
   return primitive(ev);
 }
-bool typed_decoder::int_value(std::int64_t i, std::size_t offset) {
+TOON_FUNC bool typed_decoder::int_value(std::int64_t i, std::size_t offset) {
   primitive_event ev;
   ev.type = primitive_event::kind::integer;
   ev.i = i;
   ev.offset = offset;
   return primitive(ev);
 }
-bool typed_decoder::uint_value(std::uint64_t u, std::size_t offset) {
+TOON_FUNC bool typed_decoder::uint_value(std::uint64_t u, std::size_t offset) {
   primitive_event ev;
   ev.type = primitive_event::kind::uinteger;
   ev.u = u;
   ev.offset = offset;
   return primitive(ev);
 }
-bool typed_decoder::double_value(double d, std::size_t offset) {
+TOON_FUNC bool typed_decoder::double_value(double d, std::size_t offset) {
   primitive_event ev;
   ev.type = primitive_event::kind::real;
   ev.d = d;
   ev.offset = offset;
   return primitive(ev);
 }
-bool typed_decoder::big_integer_value(std::string_view digits, std::size_t offset) {
+TOON_FUNC bool typed_decoder::big_integer_value(std::string_view digits, std::size_t offset) {
   primitive_event ev;
   ev.type = primitive_event::kind::big_integer;
   ev.text = digits;
   ev.offset = offset;
   return primitive(ev);
 }
-bool typed_decoder::string_value(std::string_view s, std::size_t offset) {
+TOON_FUNC bool typed_decoder::string_value(std::string_view s, std::size_t offset) {
   primitive_event ev;
   ev.type = primitive_event::kind::string;
   ev.text = s;
@@ -320,7 +321,7 @@ bool typed_decoder::string_value(std::string_view s, std::size_t offset) {
 
 // ---- table rows ----------------------------------------------------------------------------------
 
-bool typed_decoder::begin_table(const std::string_view* names, std::size_t count, std::size_t) {
+TOON_FUNC bool typed_decoder::begin_table(const std::string_view* names, std::size_t count, std::size_t) {
   columns_.assign(names, names + count);
   columns_ops_ = nullptr;
   return true;
@@ -328,7 +329,7 @@ bool typed_decoder::begin_table(const std::string_view* names, std::size_t count
 
 // A row is what start_object, then key and value per cell, then end_object would do; the key
 // lookups are done once per table (per element frame type) instead of once per cell.
-bool typed_decoder::table_row(const scalar* cells, std::size_t count, std::size_t offset) {
+TOON_FUNC bool typed_decoder::table_row(const scalar* cells, std::size_t count, std::size_t offset) {
   if (!start_object(0, offset)) return false;
   const std::size_t at = frames_.size() - 1;
   const frame_ops* ops = frames_[at].ops;
@@ -348,7 +349,7 @@ bool typed_decoder::table_row(const scalar* cells, std::size_t count, std::size_
 
 // ---- text: unquoted primitives (detail/text_sink.hpp) --------------------------------------------
 
-bool typed_decoder::take_classified(slot s, std::string_view token, std::size_t offset) {
+TOON_FUNC bool typed_decoder::take_classified(slot s, std::string_view token, std::size_t offset) {
   primitive_event ev;
   scan_error e;
   parse_primitive(token, scratch_, ev, e);  // an unquoted token always classifies
@@ -356,12 +357,12 @@ bool typed_decoder::take_classified(slot s, std::string_view token, std::size_t 
   return s.ops->primitive(*this, s.target, ev);
 }
 
-bool typed_decoder::text_value(std::string_view token, std::size_t offset) {
+TOON_FUNC bool typed_decoder::text_value(std::string_view token, std::size_t offset) {
   const slot s = current_slot(offset);
   return take_text(s, token, offset) && value_done();
 }
 
-bool typed_decoder::take_string(slot s, std::string_view text, std::size_t offset) {
+TOON_FUNC bool typed_decoder::take_string(slot s, std::string_view text, std::size_t offset) {
   primitive_event ev;
   ev.type = primitive_event::kind::string;
   ev.text = text;
@@ -369,7 +370,7 @@ bool typed_decoder::take_string(slot s, std::string_view text, std::size_t offse
   return s.ops->primitive(*this, s.target, ev);
 }
 
-bool typed_decoder::text_row(const text_cell* cells, std::size_t count, std::size_t offset) {
+TOON_FUNC bool typed_decoder::text_row(const text_cell* cells, std::size_t count, std::size_t offset) {
   if (!start_object(0, offset)) return false;
   const std::size_t at = frames_.size() - 1;
   const frame_ops* ops = frames_[at].ops;
@@ -412,11 +413,11 @@ void locate_error(error& e, std::size_t offset, std::string_view text, bool loca
 
 }  // namespace
 
-bool typed_decoder::report(error_code code, std::string message, std::size_t offset) {
+TOON_FUNC bool typed_decoder::report(error_code code, std::string message, std::size_t offset) {
   return report_at(code, std::move(message), offset, path_of(frames_.size()));
 }
 
-bool typed_decoder::report_at(error_code code, std::string message, std::size_t offset, std::string path) {
+TOON_FUNC bool typed_decoder::report_at(error_code code, std::string message, std::size_t offset, std::string path) {
   error e;
   e.code = code;
   e.message = std::move(message);
@@ -432,7 +433,7 @@ bool typed_decoder::report_at(error_code code, std::string message, std::size_t 
   return false;
 }
 
-void typed_decoder::record_repair(repair_kind kind, std::string message, std::size_t offset) {
+TOON_FUNC void typed_decoder::record_repair(repair_kind kind, std::string message, std::size_t offset) {
   if (!options_.repairs) return;
   error where;  // located as errors are
   locate_error(where, offset, text_, locate_, stream_);
@@ -445,7 +446,7 @@ void typed_decoder::record_repair(repair_kind kind, std::string message, std::si
   options_.repairs->push_back(std::move(r));
 }
 
-bool typed_decoder::number_in_string(const primitive_event& ev, primitive_event& out) {
+TOON_FUNC bool typed_decoder::number_in_string(const primitive_event& ev, primitive_event& out) {
   if (ev.type != primitive_event::kind::string || ev.text.empty() || ev.text[0] == '"') return false;
   std::string scratch;
   scan_error e;
@@ -463,7 +464,7 @@ bool typed_decoder::number_in_string(const primitive_event& ev, primitive_event&
   return true;
 }
 
-void typed_decoder::append_suggestion(std::string& message, std::string_view name, std::size_t count,
+TOON_FUNC void typed_decoder::append_suggestion(std::string& message, std::string_view name, std::size_t count,
                                       std::string_view (*name_of)(const void*, std::size_t), const void* context) {
   const std::size_t i = closest_name(name, count, [&](std::size_t k) { return name_of(context, k); });
   if (i == count) return;
@@ -472,7 +473,7 @@ void typed_decoder::append_suggestion(std::string& message, std::string_view nam
   message += "`?";
 }
 
-bool typed_decoder::mismatch(void (*describe)(std::string&), std::string_view found, std::size_t offset) {
+TOON_FUNC bool typed_decoder::mismatch(void (*describe)(std::string&), std::string_view found, std::size_t offset) {
   std::string message = "expected ";
   describe(message);
   message += ", found ";
@@ -480,20 +481,20 @@ bool typed_decoder::mismatch(void (*describe)(std::string&), std::string_view fo
   return report(error_code::type_mismatch, std::move(message), offset);
 }
 
-bool typed_decoder::reject_container(void (*describe)(std::string&), bool is_object, std::size_t offset) {
+TOON_FUNC bool typed_decoder::reject_container(void (*describe)(std::string&), bool is_object, std::size_t offset) {
   if (!mismatch(describe, is_object ? "object" : "array", offset)) return false;
   skip_container(offset);
   return true;
 }
 
-void typed_decoder::skip_container(std::size_t offset) {
+TOON_FUNC void typed_decoder::skip_container(std::size_t offset) {
   frame f;
   f.ops = &skip_frame_ops;
   f.start = offset;
   frames_.push_back(f);
 }
 
-void typed_decoder::skip_top() noexcept {
+TOON_FUNC void typed_decoder::skip_top() noexcept {
   frame& f = frames_.back();
   if (f.ops->destroy) f.ops->destroy(f);
   const std::size_t start = f.start;
@@ -502,13 +503,13 @@ void typed_decoder::skip_top() noexcept {
   f.start = start;
 }
 
-std::string typed_decoder::path_of(std::size_t frame_count) const {
+TOON_FUNC std::string typed_decoder::path_of(std::size_t frame_count) const {
   std::string path;
   for (std::size_t i = 0; i < frame_count && i < frames_.size(); ++i) frames_[i].ops->segment(frames_[i], path);
   return path;
 }
 
-void typed_decoder::append_key_segment(std::string& path, std::string_view key) {
+TOON_FUNC void typed_decoder::append_key_segment(std::string& path, std::string_view key) {
   auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
   bool identifier = !key.empty() && alpha(key[0]);
   for (std::size_t i = 1; identifier && i < key.size(); ++i)
@@ -523,13 +524,13 @@ void typed_decoder::append_key_segment(std::string& path, std::string_view key) 
   }
 }
 
-void typed_decoder::append_index_segment(std::string& path, std::size_t i) {
+TOON_FUNC void typed_decoder::append_index_segment(std::string& path, std::size_t i) {
   path += '[';
   path += std::to_string(i);
   path += ']';
 }
 
-bool typed_decoder::replay_into(const value& v, slot target, std::size_t offset) {
+TOON_FUNC bool typed_decoder::replay_into(const value& v, slot target, std::size_t offset) {
   forced_ = true;
   forced_slot_ = target;
   bool ok = replay(v, *this, offset);

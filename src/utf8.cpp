@@ -37,7 +37,7 @@ TOON_FUNC std::size_t find_invalid_utf8(std::string_view text) noexcept {
   return std::string_view::npos;
 }
 
-void append_utf8(std::string& out, std::uint32_t cp) {
+TOON_FUNC void append_utf8(std::string& out, std::uint32_t cp) {
   if (cp < 0x80) {
     out += static_cast<char>(cp);
   } else if (cp < 0x800) {

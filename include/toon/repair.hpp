@@ -67,3 +67,7 @@ template <class T>
 }
 
 }  // namespace toon
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

@@ -5,6 +5,7 @@
 // scope of each object (initialize params, response result, tool body, ...) decides the
 // context-dependent abbreviations and where type expressions are read.
 #include "toon/dsl/mcp_dsl.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <charconv>
 #include <cstdint>
@@ -1244,7 +1245,7 @@ error make_error(std::string_view src, failure f) {
 
 }  // namespace
 
-result<std::vector<value>> compile(std::string_view dsl, const compile_options& options) {
+TOON_FUNC result<std::vector<value>> compile(std::string_view dsl, const compile_options& options) {
   if (dsl.size() > options.max_input_size) {
     error e;
     e.code = error_code::size_limit;
@@ -1259,7 +1260,7 @@ result<std::vector<value>> compile(std::string_view dsl, const compile_options& 
   }
 }
 
-result<value> compile_one(std::string_view dsl, const compile_options& options) {
+TOON_FUNC result<value> compile_one(std::string_view dsl, const compile_options& options) {
   auto items = compile(dsl, options);
   if (!items) return std::move(items).error();
   if (items->size() != 1) {
@@ -1271,7 +1272,7 @@ result<value> compile_one(std::string_view dsl, const compile_options& options) 
   return std::move((*items)[0]);
 }
 
-result<std::string> compile_to_json(std::string_view dsl, int indent, const compile_options& options) {
+TOON_FUNC result<std::string> compile_to_json(std::string_view dsl, int indent, const compile_options& options) {
   auto items = compile(dsl, options);
   if (!items) return std::move(items).error();
   std::string out;

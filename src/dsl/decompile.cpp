@@ -6,6 +6,7 @@
 // extra members, params that are not an object, ...) the decompiler fails with
 // dsl_inexpressible and the JSON path.
 #include "toon/dsl/mcp_dsl.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <optional>
 #include <string>
@@ -736,7 +737,7 @@ error make_error(inexpressible f) {
 
 }  // namespace
 
-result<std::string> decompile(const value& item, item_kind kind) {
+TOON_FUNC result<std::string> decompile(const value& item, item_kind kind) {
   try {
     writer w;
     w.item(item, kind);
@@ -746,7 +747,7 @@ result<std::string> decompile(const value& item, item_kind kind) {
   }
 }
 
-result<std::string> decompile_all(std::span<const value> items, item_kind kind) {
+TOON_FUNC result<std::string> decompile_all(std::span<const value> items, item_kind kind) {
   std::string out;
   for (std::size_t i = 0; i < items.size(); ++i) {
     auto one = decompile(items[i], kind);
@@ -794,7 +795,7 @@ std::size_t value_end(std::string_view s, std::size_t b) {
 
 }  // namespace
 
-result<std::string> decompile_json(std::string_view json, item_kind kind) {
+TOON_FUNC result<std::string> decompile_json(std::string_view json, item_kind kind) {
   auto whole = from_json(json);
   if (whole) {
     if (const array* a = whole->get_if<array>()) return decompile_all(*a, kind);

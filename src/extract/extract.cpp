@@ -1,5 +1,6 @@
 // Finding the document in an LLM reply (toon/extract.hpp, docs/llm-output.md).
 #include "toon/extract.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <cstddef>
 #include <limits>
@@ -7,9 +8,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "markdown.hpp"
+
 namespace toon {
 
-std::string_view to_string(drop_reason reason) noexcept {
+TOON_FUNC std::string_view to_string(drop_reason reason) noexcept {
   switch (reason) {
     case drop_reason::prose: return "prose";
     case drop_reason::fence: return "fence";
@@ -18,15 +21,9 @@ std::string_view to_string(drop_reason reason) noexcept {
   return "unknown";
 }
 
-namespace {
+namespace detail {
 
-// One line of the reply: [begin, end) without the LF; `text` also without a CR before it.
-struct line_span {
-  std::uint32_t begin = 0;
-  std::uint32_t end = 0;  // offset of the LF (or the reply's end)
-};
-
-bool is_blank(std::string_view s) noexcept {
+TOON_FUNC bool is_blank(std::string_view s) noexcept {
   for (char c : s)
     if (c != ' ' && c != '\t' && c != '\r') return false;
   return true;
@@ -37,7 +34,7 @@ bool is_blank(std::string_view s) noexcept {
 // before that colon (the key with its `[...]` and `{...}` segments) is one token: blanks may
 // surround it ("a : 1") but not separate words ("Here is the data"). Returns the offset just
 // past the colon, or npos.
-std::size_t key_colon(std::string_view s) noexcept {
+TOON_FUNC std::size_t key_colon(std::string_view s) noexcept {
   std::size_t i = 0;
   bool seen_token = false;  // a non-blank byte of the key part so far
   bool gap = false;         // blanks after a token
@@ -82,11 +79,62 @@ std::size_t key_colon(std::string_view s) noexcept {
   return std::string_view::npos;
 }
 
-bool is_key_line(std::string_view s) noexcept {
+TOON_FUNC bool is_key_line(std::string_view s) noexcept {
   if (s.empty() || s[0] == ' ' || s[0] == '\t') return false;
   if (s.size() >= 2 && s[0] == '-' && (s[1] == ' ' || s[1] == '\t')) return false;  // a list item
   return key_colon(s) != std::string_view::npos;
 }
+
+// ``` or ~~~ (3 or more) after at most 3 spaces.
+TOON_FUNC std::optional<fence_line> parse_fence(std::string_view s) noexcept {
+  std::size_t i = 0;
+  while (i < s.size() && i < 3 && s[i] == ' ') ++i;
+  if (i >= s.size() || (s[i] != '`' && s[i] != '~')) return std::nullopt;
+  fence_line f;
+  f.mark = s[i];
+  std::size_t start = i;
+  while (i < s.size() && s[i] == f.mark) ++i;
+  f.count = i - start;
+  if (f.count < 3) return std::nullopt;
+  std::string_view info = s.substr(i);
+  while (!info.empty() && (info.front() == ' ' || info.front() == '\t')) info.remove_prefix(1);
+  while (!info.empty() && (info.back() == ' ' || info.back() == '\t' || info.back() == '\r')) info.remove_suffix(1);
+  if (f.mark == '`' && info.find('`') != std::string_view::npos) return std::nullopt;
+  f.info = info;
+  return f;
+}
+
+TOON_FUNC bool is_closing_fence(std::string_view s, const fence_line& open) noexcept {
+  std::optional<fence_line> f = parse_fence(s);
+  return f && f->mark == open.mark && f->count >= open.count && f->info.empty();
+}
+
+TOON_FUNC bool lower_is(std::string_view info, std::string_view word) noexcept {
+  if (info.size() != word.size()) return false;
+  for (std::size_t i = 0; i < info.size(); ++i) {
+    char c = info[i];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c != word[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+namespace {
+
+// One line of the reply: [begin, end) without the LF; `text` also without a CR before it.
+struct line_span {
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;  // offset of the LF (or the reply's end)
+};
+
+using detail::fence_line;
+using detail::is_blank;
+using detail::is_closing_fence;
+using detail::is_key_line;
+using detail::lower_is;
+using detail::parse_fence;
 
 // What an unindented line starts, if anything. `{` / `[` start JSON unless a TOON header
 // colon follows the brackets (`[2]: a,b`, `[2]{a,b}:`); a lone `[]` is the TOON empty root
@@ -126,36 +174,6 @@ std::size_t json_extent(std::string_view text, std::size_t open) noexcept {
     }
   }
   return std::string_view::npos;
-}
-
-struct fence_line {
-  char mark = 0;
-  std::size_t count = 0;
-  std::string_view info{};  // trimmed
-};
-
-// ``` or ~~~ (3 or more) after at most 3 spaces.
-std::optional<fence_line> parse_fence(std::string_view s) noexcept {
-  std::size_t i = 0;
-  while (i < s.size() && i < 3 && s[i] == ' ') ++i;
-  if (i >= s.size() || (s[i] != '`' && s[i] != '~')) return std::nullopt;
-  fence_line f;
-  f.mark = s[i];
-  std::size_t start = i;
-  while (i < s.size() && s[i] == f.mark) ++i;
-  f.count = i - start;
-  if (f.count < 3) return std::nullopt;
-  std::string_view info = s.substr(i);
-  while (!info.empty() && (info.front() == ' ' || info.front() == '\t')) info.remove_prefix(1);
-  while (!info.empty() && (info.back() == ' ' || info.back() == '\t' || info.back() == '\r')) info.remove_suffix(1);
-  if (f.mark == '`' && info.find('`') != std::string_view::npos) return std::nullopt;
-  f.info = info;
-  return f;
-}
-
-bool is_closing_fence(std::string_view s, const fence_line& open) noexcept {
-  std::optional<fence_line> f = parse_fence(s);
-  return f && f->mark == open.mark && f->count >= open.count && f->info.empty();
 }
 
 class extractor {
@@ -299,15 +317,6 @@ class extractor {
     return std::move(*r);
   }
 
-  static bool lower_is(std::string_view info, std::string_view word) noexcept {
-    if (info.size() != word.size()) return false;
-    for (std::size_t i = 0; i < info.size(); ++i) {
-      char c = info[i];
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-      if (c != word[i]) return false;
-    }
-    return true;
-  }
 
   result<extraction> unfenced(std::size_t from, std::size_t to) {
     std::size_t start = to;
@@ -413,7 +422,7 @@ class extractor {
 
 }  // namespace
 
-result<extraction> extract(std::string_view reply, const extract_options& options) {
+TOON_FUNC result<extraction> extract(std::string_view reply, const extract_options& options) {
   if (reply.size() >= std::numeric_limits<std::uint32_t>::max())
     return error{error_code::size_limit, "the reply is 4 GiB or larger"};
   extractor x(reply);
@@ -422,17 +431,17 @@ result<extraction> extract(std::string_view reply, const extract_options& option
 
 namespace detail {
 
-void shift_error_lines(error& e, std::uint32_t first_line) noexcept {
+TOON_FUNC void shift_error_lines(error& e, std::uint32_t first_line) noexcept {
   if (e.line != 0) e.line += first_line - 1;
   for (error& m : e.more) shift_error_lines(m, first_line);
 }
 
-void shift_repair_lines(std::vector<repair>& repairs, std::size_t from, std::uint32_t first_line) noexcept {
+TOON_FUNC void shift_repair_lines(std::vector<repair>& repairs, std::size_t from, std::uint32_t first_line) noexcept {
   for (std::size_t i = from; i < repairs.size(); ++i)
     if (repairs[i].line != 0) repairs[i].line += first_line - 1;
 }
 
-result<extracted_document> reply_document(std::string_view reply, const reply_options& options) {
+TOON_FUNC result<extracted_document> reply_document(std::string_view reply, const reply_options& options) {
   if (options.extract.blocks == block_choice::all)
     throw std::invalid_argument("toon::decode_reply decodes one document: block_choice::all is not accepted");
   result<extraction> x = toon::extract(reply, options.extract);
@@ -455,7 +464,7 @@ result<extracted_document> reply_document(std::string_view reply, const reply_op
   return doc;
 }
 
-result<value> decode_json_document(const extracted_document& doc) {
+TOON_FUNC result<value> decode_json_document(const extracted_document& doc) {
   result<value> v = toon::from_json(doc.text);
   if (!v) {
     error e = v.error();
@@ -467,7 +476,7 @@ result<value> decode_json_document(const extracted_document& doc) {
 
 }  // namespace detail
 
-result<value> decode_reply(std::string_view reply, const reply_options& options) {
+TOON_FUNC result<value> decode_reply(std::string_view reply, const reply_options& options) {
   result<extracted_document> doc = detail::reply_document(reply, options);
   if (!doc) return doc.error();
   if (doc->kind == payload_kind::json) return detail::decode_json_document(*doc);

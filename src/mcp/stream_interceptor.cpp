@@ -8,6 +8,7 @@
 // bytes (at most one short line) are looked at again too. So every byte is examined a bounded
 // number of times, and every decision depends on the bytes only, not on the chunking.
 #include "toon/mcp/stream_interceptor.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <algorithm>
 #include <array>
@@ -19,7 +20,7 @@
 
 namespace toon::mcp {
 
-std::string_view to_string(call_syntax syntax) noexcept {
+TOON_FUNC std::string_view to_string(call_syntax syntax) noexcept {
   switch (syntax) {
     case call_syntax::json_object: return "json_object";
     case call_syntax::json_fence: return "json_fence";
@@ -29,7 +30,7 @@ std::string_view to_string(call_syntax syntax) noexcept {
   return "unknown";
 }
 
-std::string_view to_string(piece_kind kind) noexcept {
+TOON_FUNC std::string_view to_string(piece_kind kind) noexcept {
   switch (kind) {
     case piece_kind::narrative: return "narrative";
     case piece_kind::tool_call: return "tool_call";
@@ -88,7 +89,7 @@ const value& unwrap_call(const value& v) noexcept {
 
 }  // namespace
 
-std::optional<result<intercepted_call>> call_from_value(const value& input) {
+TOON_FUNC std::optional<result<intercepted_call>> call_from_value(const value& input) {
   const value& v = unwrap_call(input);
   if (!v.is_object()) return std::nullopt;
   const toon::object& o = v.as_object();
@@ -776,21 +777,21 @@ struct stream_interceptor::state {
   }
 };
 
-stream_interceptor::stream_interceptor(sink out, intercept_options options)
+TOON_FUNC stream_interceptor::stream_interceptor(sink out, intercept_options options)
     : state_(std::make_unique<state>(std::move(out), std::move(options))) {}
-stream_interceptor::~stream_interceptor() = default;
-stream_interceptor::stream_interceptor(stream_interceptor&&) noexcept = default;
-stream_interceptor& stream_interceptor::operator=(stream_interceptor&&) noexcept = default;
+TOON_FUNC stream_interceptor::~stream_interceptor() = default;
+TOON_FUNC stream_interceptor::stream_interceptor(stream_interceptor&&) noexcept = default;
+TOON_FUNC stream_interceptor& stream_interceptor::operator=(stream_interceptor&&) noexcept = default;
 
-void stream_interceptor::feed(std::string_view chunk) { state_->feed(chunk); }
-void stream_interceptor::finish() { state_->finish(); }
+TOON_FUNC void stream_interceptor::feed(std::string_view chunk) { state_->feed(chunk); }
+TOON_FUNC void stream_interceptor::finish() { state_->finish(); }
 
-std::string stream_interceptor::pending() const { return state_->narr + state_->held; }
-std::size_t stream_interceptor::pending_offset() const noexcept { return state_->base_off; }
-const intercept_stats& stream_interceptor::stats() const noexcept { return state_->stats; }
-const intercept_options& stream_interceptor::options() const noexcept { return state_->opt; }
+TOON_FUNC std::string stream_interceptor::pending() const { return state_->narr + state_->held; }
+TOON_FUNC std::size_t stream_interceptor::pending_offset() const noexcept { return state_->base_off; }
+TOON_FUNC const intercept_stats& stream_interceptor::stats() const noexcept { return state_->stats; }
+TOON_FUNC const intercept_options& stream_interceptor::options() const noexcept { return state_->opt; }
 
-std::vector<stream_piece> intercept(std::string_view text, const intercept_options& options) {
+TOON_FUNC std::vector<stream_piece> intercept(std::string_view text, const intercept_options& options) {
   std::vector<stream_piece> pieces;
   stream_interceptor in(
       [&pieces](stream_piece&& p) {

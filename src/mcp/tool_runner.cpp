@@ -1,5 +1,6 @@
 // Running intercepted tool calls concurrently (toon/mcp/tool_runner.hpp, docs/streaming.md).
 #include "toon/mcp/tool_runner.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <algorithm>
 #include <condition_variable>
@@ -12,7 +13,7 @@
 
 namespace toon::mcp {
 
-std::string_view to_string(run_status status) noexcept {
+TOON_FUNC std::string_view to_string(run_status status) noexcept {
   switch (status) {
     case run_status::ok: return "ok";
     case run_status::tool_error: return "tool_error";
@@ -22,7 +23,7 @@ std::string_view to_string(run_status status) noexcept {
   return "unknown";
 }
 
-tool_backend catalog_backend(const tool_catalog& catalog) {
+TOON_FUNC tool_backend catalog_backend(const tool_catalog& catalog) {
   // The catalog's answer in the shape an MCP server would give it.
   return [&catalog](std::string_view name, const value& arguments, std::stop_token) -> result<call_result> {
     const toon::call_result r = catalog.call(name, arguments);
@@ -35,7 +36,7 @@ tool_backend catalog_backend(const tool_catalog& catalog) {
   };
 }
 
-tool_backend client_backend(client& c, std::chrono::milliseconds timeout) {
+TOON_FUNC tool_backend client_backend(client& c, std::chrono::milliseconds timeout) {
   return [&c, timeout](std::string_view name, const value& arguments, std::stop_token stop) -> result<call_result> {
     call_options o;
     o.timeout = timeout;
@@ -72,17 +73,17 @@ struct tool_runner::state {
   }
 };
 
-tool_runner::tool_runner(tool_backend backend, runner_options options) : state_(std::make_unique<state>()) {
+TOON_FUNC tool_runner::tool_runner(tool_backend backend, runner_options options) : state_(std::make_unique<state>()) {
   state_->backend = std::move(backend);
   state_->options = options;
 }
 
-tool_runner::~tool_runner() {
+TOON_FUNC tool_runner::~tool_runner() {
   for (std::jthread& t : state_->threads) t.request_stop();
   state_->threads.clear();  // joins
 }
 
-bool tool_runner::submit(const intercepted_call& call) {
+TOON_FUNC bool tool_runner::submit(const intercepted_call& call) {
   using clock = std::chrono::steady_clock;
   const clock::time_point start = clock::now();
   tool_result r;
@@ -128,18 +129,18 @@ bool tool_runner::submit(const intercepted_call& call) {
   return true;
 }
 
-std::optional<tool_result> tool_runner::try_next() {
+TOON_FUNC std::optional<tool_result> tool_runner::try_next() {
   std::lock_guard<std::mutex> lock(state_->mutex);
   return state_->take();
 }
 
-std::optional<tool_result> tool_runner::next() {
+TOON_FUNC std::optional<tool_result> tool_runner::next() {
   std::unique_lock<std::mutex> lock(state_->mutex);
   state_->done.wait(lock, [&] { return !state_->finished.empty() || state_->running == 0; });
   return state_->take();
 }
 
-std::vector<tool_result> tool_runner::wait_all() {
+TOON_FUNC std::vector<tool_result> tool_runner::wait_all() {
   std::unique_lock<std::mutex> lock(state_->mutex);
   state_->done.wait(lock, [&] { return state_->running == 0; });
   std::vector<tool_result> out(std::make_move_iterator(state_->finished.begin()),
@@ -149,17 +150,17 @@ std::vector<tool_result> tool_runner::wait_all() {
   return out;
 }
 
-std::size_t tool_runner::submitted() const {
+TOON_FUNC std::size_t tool_runner::submitted() const {
   std::lock_guard<std::mutex> lock(state_->mutex);
   return state_->started;
 }
 
-std::size_t tool_runner::outstanding() const {
+TOON_FUNC std::size_t tool_runner::outstanding() const {
   std::lock_guard<std::mutex> lock(state_->mutex);
   return state_->running + state_->finished.size();
 }
 
-std::string results_message(const std::vector<tool_result>& results) {
+TOON_FUNC std::string results_message(const std::vector<tool_result>& results) {
   toon::array rows;
   toon::object outputs;
   for (const tool_result& r : results) {

@@ -2,6 +2,7 @@
 // themselves are made by the parser (push_parser.cpp) and the typed decoder where strict mode's
 // checks are.
 #include "toon/repair.hpp"
+#include "toon/detail/linkage.hpp"
 
 #include <string>
 #include <utility>
@@ -10,7 +11,7 @@
 
 namespace toon {
 
-std::string_view to_string(repair_kind kind) noexcept {
+TOON_FUNC std::string_view to_string(repair_kind kind) noexcept {
   switch (kind) {
     case repair_kind::length: return "length";
     case repair_kind::indent_size: return "indent_size";
@@ -22,9 +23,9 @@ std::string_view to_string(repair_kind kind) noexcept {
   return "unknown";
 }
 
-std::string repair::to_string() const { return detail::located_text(line, column, path, message); }
+TOON_FUNC std::string repair::to_string() const { return detail::located_text(line, column, path, message); }
 
-result<repaired<value>> decode_repaired(std::string_view text, decode_options options) {
+TOON_FUNC result<repaired<value>> decode_repaired(std::string_view text, decode_options options) {
   repaired<value> out;
   options.repairs = &out.repairs;
   result<value> v = toon::decode(text, options);
@@ -33,7 +34,7 @@ result<repaired<value>> decode_repaired(std::string_view text, decode_options op
   return out;
 }
 
-result<repaired<value>> decode_reply_repaired(std::string_view reply, reply_options options) {
+TOON_FUNC result<repaired<value>> decode_reply_repaired(std::string_view reply, reply_options options) {
   repaired<value> out;
   options.decode.repairs = &out.repairs;
   result<value> v = toon::decode_reply(reply, options);

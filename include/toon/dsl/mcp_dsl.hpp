@@ -68,3 +68,7 @@ enum class item_kind {
 [[nodiscard]] result<std::string> decompile_json(std::string_view json, item_kind kind = item_kind::automatic);
 
 }  // namespace toon::mcp_dsl
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

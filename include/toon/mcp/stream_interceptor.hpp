@@ -215,3 +215,7 @@ class stream_interceptor {
 [[nodiscard]] std::optional<result<intercepted_call>> call_from_value(const value& v);
 
 }  // namespace toon::mcp
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif

@@ -108,3 +108,7 @@ class tool_runner {
 [[nodiscard]] std::string results_message(const std::vector<tool_result>& results);
 
 }  // namespace toon::mcp
+
+#if defined(TOON_HEADER_ONLY)
+#include "toon/detail/header_only.hpp"
+#endif
