@@ -32,12 +32,14 @@ toon::mcp::intercept_options options_from(std::uint64_t h) {
   o.mode = (h >> 22) % 8 == 0 ? toon::mcp::intercept_mode::passthrough
            : (h >> 22) % 8 == 1 ? toon::mcp::intercept_mode::placeholders
                                  : toon::mcp::intercept_mode::smart;
-  const std::uint64_t bits = (h >> 26) % 16;
+  const std::uint64_t bits = (h >> 36) % 64;
   if ((h >> 30) % 4 == 0) {  // one in four inputs: some syntaxes off
     o.syntaxes.json_object = bits & 1;
     o.syntaxes.json_fence = bits & 2;
     o.syntaxes.toon_fence = bits & 4;
     o.syntaxes.toon_block = bits & 8;
+    o.syntaxes.dsl_request = bits & 16;
+    o.syntaxes.dsl_fence = bits & 32;
   }
   if ((h >> 34) % 4 == 0) o.known_tools = {"read_file", "list_dir", "x"};
   return o;

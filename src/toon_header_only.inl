@@ -60,6 +60,7 @@
 #include "extract/extract.cpp"
 #include "dsl/compile.cpp"
 #include "dsl/decompile.cpp"
+#include "dsl/tool_call.cpp"
 
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop

@@ -4,6 +4,7 @@
 // response with their id.
 #include "toon/mcp/client.hpp"
 #include "toon/detail/linkage.hpp"
+#include "toon/dsl/mcp_dsl.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -637,6 +638,12 @@ TOON_FUNC result<call_result> client::call_tool(std::string_view name, const val
   if (value* e = obj.find("isError"); e != nullptr && e->is_bool()) out.is_error = e->as_bool();
   out.raw = std::move(*r);
   return out;
+}
+
+TOON_FUNC result<call_result> client::call_dsl(std::string_view request, const call_options& options) {
+  result<mcp_dsl::tool_call> c = mcp_dsl::compile_tool_call(request);
+  if (!c) return std::move(c).error();
+  return call_tool(c->name, c->arguments, options);
 }
 
 TOON_FUNC result<call_result> client::call_tool(std::string_view name, const value& arguments, std::chrono::milliseconds timeout) {

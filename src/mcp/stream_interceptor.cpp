@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "../extract/markdown.hpp"
+#include "toon/dsl/mcp_dsl.hpp"
 #include "toon/json.hpp"
 #include "toon/stream.hpp"
 
@@ -26,6 +27,8 @@ TOON_FUNC std::string_view to_string(call_syntax syntax) noexcept {
     case call_syntax::json_fence: return "json_fence";
     case call_syntax::toon_fence: return "toon_fence";
     case call_syntax::toon_block: return "toon_block";
+    case call_syntax::dsl_request: return "dsl_request";
+    case call_syntax::dsl_fence: return "dsl_fence";
   }
   return "unknown";
 }
@@ -142,7 +145,15 @@ struct stream_interceptor::state {
     json_open,    // after `{`: blanks, then `"` must follow
     json_body,    // a JSON object being tracked
     toon_block,   // an unfenced `tool:` block
+    dsl_prefix,   // `>` at a line start: blanks, then `tools/call` being matched
+    dsl_head,     // after `> tools/call`: an optional `#id` and blanks, then `{` must follow
   };
+
+  // The method an MCP-DSL tool call names.
+  static constexpr std::string_view dsl_method = "tools/call";
+  // Blanks accepted between `>` and the method, and the longest `#id`.
+  static constexpr std::size_t dsl_max_blanks = 8;
+  static constexpr std::size_t dsl_max_id = 64;
 
   // Bytes of a line after a TOON block read before deciding whether it continues the block.
   static constexpr std::size_t toon_line_lookahead = 80;
@@ -189,6 +200,12 @@ struct stream_interceptor::state {
   bool in_string = false;
   bool escape = false;
   std::size_t depth = 0;
+  bool dsl_body = false;      // json_body tracks an MCP-DSL request's braces, not JSON
+  bool dsl_comment = false;   // inside such a request: a `#` comment up to the line's end
+  std::size_t dsl_matched = 0;  // dsl_prefix: bytes of dsl_method matched
+  std::size_t dsl_blanks = 0;   // dsl_prefix: blanks after `>`
+  std::size_t dsl_id = 0;       // dsl_head: bytes of the `#id` (0: none yet)
+  bool dsl_in_id = false;       // dsl_head: reading the id
 
   // Timings.
   clock::time_point now_time{};
@@ -348,6 +365,35 @@ struct stream_interceptor::state {
     emit_call(n, std::move(*call), how, last_byte);
   }
 
+  // A complete MCP-DSL request (a `> tools/call` line or a ```mcp-dsl block's body) of n held
+  // bytes. A text that starts with `> tools/call` is a call: when it does not compile, it is an
+  // invalid one.
+  void complete_dsl(std::size_t n, std::string_view text, call_syntax how) {
+    std::string_view t = text;
+    while (!t.empty() && (t.front() == ' ' || t.front() == '\t' || t.front() == '\n' || t.front() == '\r'))
+      t.remove_prefix(1);
+    if (!starts_dsl_call(t)) return not_a_call(n, "an MCP-DSL block without a `> tools/call` request");
+    result<mcp_dsl::tool_call> r = mcp_dsl::compile_tool_call(text);
+    if (!r) {
+      std::string why = r.error().code == error_code::type_mismatch ? r.error().message : r.error().to_string();
+      return emit_call(n, result<intercepted_call>(invalid("MCP-DSL: " + why)), how, now_time);
+    }
+    intercepted_call call;
+    call.name = std::move(r->name);
+    call.arguments = std::move(r->arguments);
+    emit_call(n, std::move(call), how, now_time);
+  }
+
+  // Whether `t` starts with `>`, blanks and `tools/call` followed by `#`, a blank or `{`.
+  static bool starts_dsl_call(std::string_view t) noexcept {
+    if (t.empty() || t.front() != '>') return false;
+    t.remove_prefix(1);
+    while (!t.empty() && (t.front() == ' ' || t.front() == '\t')) t.remove_prefix(1);
+    if (t.substr(0, dsl_method.size()) != dsl_method) return false;
+    t.remove_prefix(dsl_method.size());
+    return !t.empty() && (t.front() == '#' || t.front() == ' ' || t.front() == '\t' || t.front() == '{');
+  }
+
   // The first n held bytes are not a call: narrative.
   void not_a_call(std::size_t n, std::string_view why) {
     std::string rest = held.substr(n);
@@ -388,6 +434,8 @@ struct stream_interceptor::state {
       case st::json_open: json_open_byte(c); break;
       case st::json_body: json_body_byte(c); break;
       case st::toon_block: toon_block_byte(c); break;
+      case st::dsl_prefix: dsl_prefix_byte(c); break;
+      case st::dsl_head: dsl_head_byte(c); break;
     }
     if (held.size() > max_held) overflowed();
     stats.max_held = std::max(stats.max_held, held.size());
@@ -420,6 +468,12 @@ struct stream_interceptor::state {
       if (opt.syntaxes.toon_block && c == 't') {
         start_prefix(true);
         return prefix_byte(c);
+      }
+      if (opt.syntaxes.dsl_request && c == '>') {
+        s = st::dsl_prefix;
+        dsl_matched = 0;
+        dsl_blanks = 0;
+        return hold(c);
       }
     }
     if (c == '`') {
@@ -507,7 +561,9 @@ struct stream_interceptor::state {
     fence.info = {};
     const bool json = opt.syntaxes.json_fence && detail::lower_is(f->info, "json");
     const bool toon_fence = opt.syntaxes.toon_fence && detail::lower_is(f->info, "toon");
-    if (!json && !toon_fence) {
+    const bool dsl_fence =
+        opt.syntaxes.dsl_fence && (detail::lower_is(f->info, "mcp-dsl") || detail::lower_is(f->info, "dsl"));
+    if (!json && !toon_fence && !dsl_fence) {
       // Another block (```python, a bare ```): no calls inside it.
       release({});
       in_fence = true;
@@ -515,10 +571,10 @@ struct stream_interceptor::state {
       return;
     }
     s = st::fence_body;
-    syntax = json ? call_syntax::json_fence : call_syntax::toon_fence;
+    syntax = json ? call_syntax::json_fence : toon_fence ? call_syntax::toon_fence : call_syntax::dsl_fence;
     body_start = held.size();
     line_start = held.size();
-    if (!json) {
+    if (toon_fence) {
       toon.emplace();
       toon_error.clear();
     }
@@ -553,6 +609,8 @@ struct stream_interceptor::state {
   void complete_block(std::size_t n, std::size_t body_end) {
     if (syntax == call_syntax::json_fence)
       return complete_json(n, std::string_view(held).substr(body_start, body_end - body_start), syntax);
+    if (syntax == call_syntax::dsl_fence)
+      return complete_dsl(n, std::string_view(held).substr(body_start, body_end - body_start), syntax);
     complete_toon(n, syntax, now_time);
   }
 
@@ -561,9 +619,58 @@ struct stream_interceptor::state {
     if (c != '"') return reject(c);
     hold(c);
     s = st::json_body;
+    dsl_body = false;
     in_string = true;
     escape = false;
     depth = 1;
+  }
+
+  // `>` held: blanks, then the method, then `#`, a blank or `{`.
+  void dsl_prefix_byte(char c) {
+    if (dsl_matched == 0 && (c == ' ' || c == '\t') && dsl_blanks < dsl_max_blanks) {
+      ++dsl_blanks;
+      return hold(c);
+    }
+    if (dsl_matched < dsl_method.size()) {
+      if (c != dsl_method[dsl_matched]) return reject(c);
+      ++dsl_matched;
+      return hold(c);
+    }
+    if (c != '#' && c != ' ' && c != '\t' && c != '{') return reject(c);
+    s = st::dsl_head;
+    syntax = call_syntax::dsl_request;
+    dsl_id = 0;
+    dsl_in_id = false;
+    dsl_head_byte(c);
+  }
+
+  // After `> tools/call`: `#id` (right after the method), blanks, then the `{` of the params.
+  void dsl_head_byte(char c) {
+    if (c == '{') {
+      hold(c);
+      s = st::json_body;
+      dsl_body = true;
+      dsl_comment = false;
+      in_string = false;
+      escape = false;
+      depth = 1;
+      return;
+    }
+    if (c == ' ' || c == '\t') {
+      dsl_in_id = false;
+      return hold(c);
+    }
+    if (c == '#' && dsl_id == 0 && held.back() != ' ' && held.back() != '\t') {
+      dsl_in_id = true;
+      dsl_id = 1;
+      return hold(c);
+    }
+    if (dsl_in_id && c != '\n' && c != '\r' && c != '#' && dsl_id < dsl_max_id) {
+      ++dsl_id;
+      return hold(c);
+    }
+    // `> tools/call` in prose, or a request without params: narrative.
+    reject(c);
   }
 
   static bool json_byte(char c) noexcept {
@@ -576,6 +683,7 @@ struct stream_interceptor::state {
   }
 
   void json_body_byte(char c) {
+    if (dsl_body && !in_string) return dsl_body_byte(c);
     if (in_string) {
       if (c == '\n') {
         // A line break inside a string: not JSON (prose with a stray quote).
@@ -620,6 +728,39 @@ struct stream_interceptor::state {
       return base_byte(c);
     }
     hold(c);
+  }
+
+  // Inside an MCP-DSL request, outside strings: brackets nest, `#` comments run to the line's
+  // end, any other byte (bare words, numbers, line breaks) belongs to the request.
+  void dsl_body_byte(char c) {
+    hold(c);
+    if (dsl_comment) {
+      if (c == '\n') dsl_comment = false;
+      return;
+    }
+    switch (c) {
+      case '"':
+        in_string = true;
+        escape = false;
+        return;
+      case '#': dsl_comment = true; return;
+      case '{':
+      case '[':
+        if (++depth > max_json_depth) {
+          release("nested too deeply");
+          s = st::base;
+          at_line_start = false;
+        }
+        return;
+      case '}':
+      case ']':
+        if (--depth == 0) {
+          s = st::base;
+          complete_dsl(held.size(), held, call_syntax::dsl_request);
+        }
+        return;
+      default: return;
+    }
   }
 
   void toon_block_byte(char c) {

@@ -2,11 +2,16 @@
 // "// doc:end" appears verbatim in the documentation (tests/check_doc_examples.py checks it).
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "toon/dsl/mcp_dsl.hpp"
 #include "toon/json.hpp"
+#include "toon/mcp/stream_interceptor.hpp"
+#include "toon/tools.hpp"
 
 TEST(DslDocs, Compile) {
   // doc:begin compile
@@ -65,4 +70,39 @@ TEST(DslDocs, Errors) {
   ASSERT_FALSE(params);
   EXPECT_EQ(params.error().code, toon::error_code::dsl_inexpressible);
   EXPECT_EQ(params.error().message, "cannot express $.params in MCP-DSL: params that are not an object");
+}
+
+namespace {
+struct search_args {
+  std::string query;
+  std::optional<int> days;
+};
+}  // namespace
+
+TEST(DslDocs, TowardTheModel) {
+  // doc:begin toward_the_model
+  toon::tool_catalog catalog;
+  catalog.add<search_args>("search", "Search the forecast", "", [](const search_args& a) {
+    return a.query + " in " + std::to_string(a.days.value_or(7)) + " days";
+  });
+  std::string prompt_tools = catalog.tools_dsl();  // the tools, described to the model in DSL
+  // T search {desc: "Search the forecast", in: {...}}
+
+  // The model answers with a call written in DSL, streamed in small deltas:
+  std::vector<toon::mcp::stream_piece> calls;
+  toon::mcp::stream_interceptor in([&](toon::mcp::stream_piece&& p) {
+    if (p.kind == toon::mcp::piece_kind::tool_call) calls.push_back(std::move(p));
+  });
+  for (std::string_view delta : {"Let me check.\n> tools/", "call#1 {name: search, ", "args: {query: rain}}\n"})
+    in.feed(delta);
+  in.finish();
+  toon::call_result r = catalog.call(calls.at(0).call->name, calls.at(0).call->arguments);
+  // r.text == "rain in 7 days"
+  // doc:end
+  EXPECT_EQ(prompt_tools.rfind("T search {desc: \"Search the forecast\", in: {", 0), 0u) << prompt_tools;
+  ASSERT_EQ(calls.size(), 1u);
+  EXPECT_EQ(calls[0].call->syntax, toon::mcp::call_syntax::dsl_request);
+  EXPECT_EQ(calls[0].text, "> tools/call#1 {name: search, args: {query: rain}}");
+  EXPECT_EQ(r.text, "rain in 7 days");
+  EXPECT_EQ(catalog.call_dsl("> tools/call {name: search, args: {query: snow, days: 2}}").text, "snow in 2 days");
 }

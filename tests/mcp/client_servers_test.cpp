@@ -340,6 +340,23 @@ TEST_F(OfficialServer, Everything) {
   EXPECT_TRUE(structured.structured_content.is_object()) << toon::to_json(structured.raw);
   EXPECT_TRUE(tools.at("get-structured-content").output_schema.is_object());
   EXPECT_TRUE(contains(ok_call(*c, "get-sum", toon::object{{"a", 2}, {"b", 40}}).text(), "42"));
+  // The same call written in MCP-DSL, as a model may write it (with and without an id).
+  auto dsl_sum = c->call_dsl("> tools/call#9 {name: \"get-sum\", args: {a: 20, b: 22}}");
+  ASSERT_TRUE(dsl_sum) << dsl_sum.error().to_string();
+  EXPECT_FALSE(dsl_sum->is_error);
+  EXPECT_TRUE(contains(dsl_sum->text(), "42")) << dsl_sum->text();
+  auto dsl_echo = c->call_dsl("> tools/call {name: \"echo\", args: {message: \"dsl \\u00e9\"}}");
+  ASSERT_TRUE(dsl_echo) << dsl_echo.error().to_string();
+  EXPECT_TRUE(contains(dsl_echo->text(), "dsl \xC3\xA9")) << dsl_echo->text();
+  auto dsl_bad = c->call_dsl("> tools/call#9 {name: \"get-sum\", args: {a: 1, b: }}");
+  ASSERT_FALSE(dsl_bad);
+  EXPECT_EQ(dsl_bad.error().code, toon::error_code::dsl_syntax);
+  EXPECT_EQ(dsl_bad.error().line, 1u);
+  EXPECT_EQ(dsl_bad.error().column, 50u);  // the `}` where the value of b should be
+  auto dsl_list = c->call_dsl("> tools/list#1");
+  ASSERT_FALSE(dsl_list);
+  EXPECT_EQ(dsl_list.error().code, toon::error_code::type_mismatch);
+  EXPECT_EQ(dsl_list.error().message, "not a tools/call request");
   call_result image = ok_call(*c, "get-tiny-image", toon::object{});
   EXPECT_TRUE(contains(toon::to_json(image.content), "\"image\""));
   call_result gz = ok_call(*c, "gzip-file-as-resource",

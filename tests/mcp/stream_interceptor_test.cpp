@@ -363,3 +363,113 @@ TEST(StreamInterceptor, CallFromValue) {
 }
 
 }  // namespace
+
+namespace {
+
+// Every chunking gives the same pieces (1, 2, 3, 7 bytes and whole).
+std::vector<stream_piece> run_all_chunkings(std::string_view text, const intercept_options& o = {}) {
+  std::vector<stream_piece> whole = run(text, o);
+  for (std::size_t chunk : {1u, 2u, 3u, 7u}) {
+    std::vector<stream_piece> p = run(text, o, chunk);
+    EXPECT_EQ(p.size(), whole.size()) << "chunk " << chunk;
+    for (std::size_t i = 0; i < std::min(p.size(), whole.size()); ++i) {
+      EXPECT_EQ(p[i].kind, whole[i].kind) << "chunk " << chunk << " piece " << i;
+      EXPECT_EQ(p[i].text, whole[i].text) << "chunk " << chunk << " piece " << i;
+    }
+  }
+  return whole;
+}
+
+}  // namespace
+
+TEST(StreamInterceptor, DslRequestLine) {
+  const std::string call = R"(> tools/call#3 {name: "read_file", args: {path: "a.txt", lines: [1, 20]}})";
+  auto p = run_all_chunkings("I'll read it.\n" + call + "\nDone.");
+  ASSERT_EQ(p.size(), 3u);
+  expect_narrative(p[0], "I'll read it.\n");
+  expect_call(p[1], "read_file", R"({"path":"a.txt","lines":[1,20]})", call, call_syntax::dsl_request);
+  EXPECT_EQ(p[1].offset, 14u);
+  expect_narrative(p[2], "\nDone.");
+
+  // Bare words, no id, no blank after `>`, a multi-line request with a comment, no arguments.
+  auto q = run_all_chunkings(">tools/call {name: git_log, args: {max_count: 2}}\n");
+  ASSERT_EQ(q.size(), 2u);
+  expect_call(q[0], "git_log", R"({"max_count":2})", ">tools/call {name: git_log, args: {max_count: 2}}",
+              call_syntax::dsl_request);
+  const std::string multi = "> tools/call#7 {\n  name: grep  # the search tool {\n  args: {pattern: \"}{\"}\n}";
+  auto r = run_all_chunkings(multi + "\n");
+  ASSERT_EQ(r.size(), 2u);
+  expect_call(r[0], "grep", R"({"pattern":"}{"})", multi, call_syntax::dsl_request);
+  auto s = run_all_chunkings("> tools/call {name: git_status}");
+  ASSERT_EQ(s.size(), 1u);
+  expect_call(s[0], "git_status", "{}", "> tools/call {name: git_status}", call_syntax::dsl_request);
+}
+
+TEST(StreamInterceptor, DslFalseAlarmsAreNarrative) {
+  // Markdown quotes, other methods, the method in prose, a request without params: narrative.
+  for (std::string text : {"> To be or not to be.\n", "> tools/list#1\n", "> tools/call is the method\n",
+                           "> tools/callback {name: x}\n", "> tools/call#4\n", "a > tools/call {name: x}\n",
+                           "> tools/call {name: \"x\n\"}\n", "> tools/call {name: x"}) {
+    auto p = run_all_chunkings(text);
+    ASSERT_EQ(p.size(), 1u) << text;
+    expect_narrative(p[0], text);
+  }
+}
+
+TEST(StreamInterceptor, DslInvalidCalls) {
+  intercept_options o;
+  o.invalid = invalid_calls::report;
+  auto p = run_all_chunkings("> tools/call#1 {name: x, args: [1]}\n", o);
+  ASSERT_EQ(p.size(), 2u);
+  EXPECT_EQ(p[0].kind, piece_kind::invalid_call);
+  EXPECT_EQ(p[0].problem, "MCP-DSL: the arguments are not an object");
+  auto q = run_all_chunkings("> tools/call {args: {a: 1}}\n", o);
+  EXPECT_EQ(q.at(0).kind, piece_kind::invalid_call);
+  EXPECT_EQ(q[0].problem, "MCP-DSL: a tools/call request without a tool name");
+  auto r = run_all_chunkings("> tools/call {name: x, name: y}\n", o);
+  EXPECT_EQ(r.at(0).kind, piece_kind::invalid_call);
+  EXPECT_EQ(r[0].problem.rfind("MCP-DSL: 1:", 0), 0u) << r[0].problem;  // the compiler's located error
+  o.known_tools = {"read_file"};
+  auto s = run_all_chunkings("> tools/call {name: rm}\n", o);
+  EXPECT_EQ(s.at(0).kind, piece_kind::invalid_call);
+  EXPECT_EQ(s[0].problem, "unknown tool 'rm'");
+
+  // By default, invalid calls are narrative, byte for byte.
+  const std::string text = "> tools/call#1 {name: x, args: [1]}\n";
+  auto t = run_all_chunkings(text);
+  ASSERT_EQ(t.size(), 1u);
+  expect_narrative(t[0], text);
+  EXPECT_TRUE(t[0].false_alarm);
+}
+
+TEST(StreamInterceptor, DslFence) {
+  const std::string block = "```mcp-dsl\n> tools/call#2 {name: search, args: {query: \"weather\", days: 7}}\n```";
+  auto p = run_all_chunkings("Searching:\n" + block + "\nthen");
+  ASSERT_EQ(p.size(), 3u);
+  expect_narrative(p[0], "Searching:\n");
+  expect_call(p[1], "search", R"({"query":"weather","days":7})", block + "\n", call_syntax::dsl_fence);
+  expect_narrative(p[2], "then");
+
+  // ```dsl too; a DSL block holding something else is narrative.
+  auto q = run_all_chunkings("```DSL\n> tools/call {name: a}\n```\n");
+  ASSERT_EQ(q.size(), 1u);
+  expect_call(q[0], "a", "{}", "```DSL\n> tools/call {name: a}\n```\n", call_syntax::dsl_fence);
+  const std::string other = "```mcp-dsl\nT forecast {desc: \"x\"}\n```\n";
+  auto r = run_all_chunkings(other);
+  ASSERT_EQ(r.size(), 1u);
+  expect_narrative(r[0], other);
+}
+
+TEST(StreamInterceptor, DslSyntaxSwitches) {
+  intercept_options o;
+  o.syntaxes.dsl_request = false;
+  const std::string line = "> tools/call {name: a}\n";
+  auto p = run(line, o);
+  ASSERT_EQ(p.size(), 1u);
+  expect_narrative(p[0], line);
+  o.syntaxes.dsl_fence = false;
+  const std::string block = "```mcp-dsl\n> tools/call {name: a}\n```\n";
+  auto q = run(block, o);
+  ASSERT_EQ(q.size(), 1u);
+  expect_narrative(q[0], block);
+}

@@ -20,6 +20,7 @@
 #include "toon/encode.hpp"
 #include "toon/json.hpp"
 #include "toon/mcp/stream_interceptor.hpp"
+#include "toon/dsl/mcp_dsl.hpp"
 
 namespace {
 
@@ -120,6 +121,26 @@ rc::Gen<part> call_part() {
             p.syntax = call_syntax::json_fence;
             break;
           }
+          case 4:
+          case 5: {  // an MCP-DSL request, on a line of its own or in a ```mcp-dsl block
+            toon::object params;
+            params.emplace_back("name", toon::value(name));
+            params.emplace_back("arguments", args);
+            toon::object request;
+            request.emplace_back("jsonrpc", toon::value("2.0"));
+            request.emplace_back("id", toon::value(std::int64_t{name_key}));
+            request.emplace_back("method", toon::value("tools/call"));
+            request.emplace_back("params", toon::value(std::move(params)));
+            std::string dsl = toon::mcp_dsl::decompile(toon::value(std::move(request))).value();
+            if (how == 4) {
+              p.text = std::move(dsl);
+              p.syntax = call_syntax::dsl_request;
+            } else {
+              p.text = "```mcp-dsl\n" + dsl + "\n```\n";
+              p.syntax = call_syntax::dsl_fence;
+            }
+            break;
+          }
           default: {
             call.emplace_back("tool", toon::value(name));
             for (const auto& m : args.as_object()) call.emplace_back(m.key, m.value);
@@ -135,7 +156,7 @@ rc::Gen<part> call_part() {
         }
         return p;
       },
-      rc::gen::inRange(0, 4), identifier(), arguments(), rc::gen::inRange(0, 5));
+      rc::gen::inRange(0, 6), identifier(), arguments(), rc::gen::inRange(0, 5));
 }
 
 // Text that looks like a call but is not one.
@@ -158,11 +179,12 @@ rc::Gen<part> false_alarm_part() {
           case 3: p.text = "```python\nx = " + call_json + "\n```\n"; break;
           case 4: p.text = "inline `" + call_json + "` code"; break;
           case 5: p.text = "{\"a\" or " + name + "}"; break;
+          case 6: p.text = "> tools/list#1 {cursor: " + name + "}\n> quoted " + data_json + "\n"; break;
           default: p.text = "~~~\n" + call_json + "\n~~~\n"; break;
         }
         return p;
       },
-      rc::gen::inRange(0, 7), identifier(), arguments());
+      rc::gen::inRange(0, 8), identifier(), arguments());
 }
 
 // A stream of prose and parts, each part on lines of its own (blank lines after TOON blocks).

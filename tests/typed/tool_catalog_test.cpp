@@ -7,6 +7,7 @@
 // the TOON quoting rules), not copied from output.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -21,6 +22,7 @@
 #include "schema_check.hpp"
 #include "toon/toon.hpp"
 #include "toon/tools.hpp"
+#include "toon/dsl/mcp_dsl.hpp"
 
 #include "../../benchmarks/catalog/catalog_50.hpp"
 
@@ -111,7 +113,7 @@ TEST(ToolCatalog, ToolsTable) {
 }
 
 TEST(ToolCatalog, ToolsTableOfOneCategory) {
-  toon::tool_catalog cat = small_catalog();
+  toon::tool_catalog cat = tc::small_catalog();
   cat.add<tag_args>("tag", "Tag a file", "git", [](const tag_args&) { return std::string("tagged"); });
   EXPECT_EQ(cat.tools_table("git"),
             "tools[1]{name,description,params}:\n"
@@ -170,7 +172,7 @@ TEST(ToolCatalog, TableValue) {
 // ---- (b) category summary ----------------------------------------------------------------------
 
 TEST(ToolCatalog, CategorySummary) {
-  toon::tool_catalog cat = small_catalog();
+  toon::tool_catalog cat = tc::small_catalog();
   EXPECT_EQ(cat.categories_table(),
             "categories[2]{name,description,tool_count}:\n"
             "  fs,\"Read, write and search files\",2\n"
@@ -187,7 +189,7 @@ TEST(ToolCatalog, CategorySummary) {
 // ---- (c) MCP tools/list ------------------------------------------------------------------------
 
 TEST(ToolCatalog, McpToolsList) {
-  toon::tool_catalog cat = small_catalog();
+  toon::tool_catalog cat = tc::small_catalog();
   toon::value list = cat.mcp_tools_list();
   ASSERT_EQ(list["tools"].size(), 3u);
   EXPECT_EQ(list["tools"][0]["inputSchema"], toon::json_schema<read_file_args>());
@@ -227,7 +229,7 @@ TEST(ToolCatalogCall, ValidToonArguments) {
 }
 
 TEST(ToolCatalogCall, StringAndVoidResults) {
-  toon::tool_catalog cat = small_catalog();
+  toon::tool_catalog cat = tc::small_catalog();
   toon::call_result w = cat.call("write_file", toon::object{{"path", "a.txt"}, {"content", "hello"}});
   EXPECT_EQ(w.text, "wrote 5 bytes to a.txt");  // a string result is the text, as it is
   toon::call_result p = cat.call("ping", toon::value());  // null arguments: none
@@ -383,7 +385,7 @@ TEST(ToolCatalogCall, HandlerReturningAnError) {
 }
 
 TEST(ToolCatalogCall, McpParams) {
-  toon::tool_catalog cat = small_catalog();
+  toon::tool_catalog cat = tc::small_catalog();
   toon::call_result ok = cat.call_mcp_json(R"({"name":"write_file","arguments":{"path":"b.txt","content":"hi"}})");
   EXPECT_EQ(ok.text, "wrote 2 bytes to b.txt");
   EXPECT_EQ(cat.call_mcp(toon::object{{"name", "ping"}}).text, "ok");  // no "arguments"
@@ -413,7 +415,7 @@ TEST(ToolCatalogCall, StatusNames) {
 // ---- registration errors -----------------------------------------------------------------------
 
 TEST(ToolCatalogRegistration, DuplicateTool) {
-  toon::tool_catalog cat = small_catalog();
+  toon::tool_catalog cat = tc::small_catalog();
   toon::result<void> r = cat.try_add<write_file_args>("write_file", "Again", "fs", [](const write_file_args&) {});
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error().code, toon::error_code::duplicate_key);
@@ -423,7 +425,7 @@ TEST(ToolCatalogRegistration, DuplicateTool) {
 }
 
 TEST(ToolCatalogRegistration, UnknownCategory) {
-  toon::tool_catalog cat = small_catalog();
+  toon::tool_catalog cat = tc::small_catalog();
   toon::result<void> r = cat.try_add<no_args>("fetch", "Fetch a URL", "net", [](const no_args&) {});
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error().code, toon::error_code::invalid_schema);
@@ -524,3 +526,61 @@ TEST(Catalog50, EmitsFiftyTools) {
 }
 
 }  // namespace tc
+
+// ---- MCP-DSL -----------------------------------------------------------------------------------
+
+TEST(ToolCatalog, ToolsAsMcpDsl) {
+  toon::tool_catalog cat = tc::small_catalog();
+  const std::string dsl = cat.tools_dsl();
+  // One `T` definition per line, which compiles back to the tools/list entries without
+  // "additionalProperties": false.
+  auto items = toon::mcp_dsl::compile(dsl);
+  ASSERT_TRUE(items) << items.error().to_string();
+  toon::value list = cat.mcp_tools_list();
+  ASSERT_EQ(items->size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    toon::value expected = list.find("tools")->as_array()[i];
+    for (auto& m : expected.as_object()) {
+      if (m.key == "inputSchema") {
+        EXPECT_TRUE(m.value.as_object().erase("additionalProperties"));
+      }
+    }
+    EXPECT_EQ((*items)[i], expected) << i;
+  }
+  EXPECT_EQ(std::count(dsl.begin(), dsl.end(), '\n'), 3);
+  EXPECT_EQ(dsl.rfind("T read_file {", 0), 0u) << dsl;
+  // A schema within the type syntax is written in it (docs/mcp-dsl.md, "Type expressions").
+  EXPECT_NE(dsl.find("\nT write_file {desc: \"Write content to a file\", in: {path: str!, content: str!}}\n"),
+            std::string::npos)
+      << dsl;
+  auto fs = toon::mcp_dsl::compile(cat.tools_dsl("fs"));
+  ASSERT_TRUE(fs);
+  EXPECT_EQ(fs->size(), 2u);
+  EXPECT_EQ(cat.tools_dsl("net"), "");
+  // Fewer bytes than the JSON of the same tools.
+  EXPECT_LT(dsl.size(), toon::to_json(list).size());
+}
+
+TEST(ToolCatalogCall, McpDslRequests) {
+  toon::tool_catalog cat = tc::small_catalog();
+  toon::call_result r = cat.call_dsl("> tools/call#4 {name: read_file, args: {path: \"a.txt\", offset: 3}}");
+  EXPECT_EQ(r.status, toon::call_status::ok);
+  EXPECT_EQ(r.text, "path: a.txt\noffset: 3\nlimit: 100\nencoding: utf8");
+  EXPECT_EQ(cat.call_dsl("> tools/call {name: ping}").text, "ok");
+
+  toon::call_result bad = cat.call_dsl("> tools/call {name: read_file, args: {path: }}");
+  EXPECT_EQ(bad.status, toon::call_status::invalid_request);
+  ASSERT_EQ(bad.errors.size(), 1u);
+  EXPECT_EQ(bad.errors[0].code, toon::error_code::dsl_syntax);
+  EXPECT_EQ(bad.errors[0].line, 1u);
+  EXPECT_EQ(bad.errors[0].column, 45u);  // the `}` where the value of path should be
+
+  toon::call_result other = cat.call_dsl("< #1 {ok: true}");
+  EXPECT_EQ(other.status, toon::call_status::invalid_request);
+  EXPECT_EQ(other.errors.at(0).message, "not a tools/call request");
+
+  // The arguments are checked as for call(): a missing required field.
+  toon::call_result missing = cat.call_dsl("> tools/call#5 {name: write_file, args: {path: \"a.txt\"}}");
+  EXPECT_EQ(missing.status, toon::call_status::invalid_arguments);
+  EXPECT_EQ(cat.call_dsl("> tools/call#6 {name: nope}").status, toon::call_status::unknown_tool);
+}

@@ -67,6 +67,21 @@ enum class item_kind {
 /// Lines) and decompiles every message / definition in it, one line each.
 [[nodiscard]] result<std::string> decompile_json(std::string_view json, item_kind kind = item_kind::automatic);
 
+/// A `tools/call` request written in MCP-DSL, as compile_tool_call() reads it.
+struct tool_call {
+  value id{};                             ///< the request id; null when the text gives none
+  std::string name{};                     ///< the tool's name (non-empty)
+  value arguments = value(toon::object{});  ///< the arguments: always an object ({} when absent)
+};
+
+/// Compiles one `tools/call` request, as a model writes it to call a tool:
+/// `> tools/call#3 {name: read_file, args: {path: "a.txt"}}`. The id may be left out here
+/// (`> tools/call {name: git_status}`). Errors: the compiler's (dsl_syntax, ... with line and
+/// column; without an id the columns are those of the text as given), and type_mismatch when the
+/// item is not a tools/call request, has no non-empty string `name`, or arguments that are not
+/// an object.
+[[nodiscard]] result<tool_call> compile_tool_call(std::string_view dsl, const compile_options& options = {});
+
 }  // namespace toon::mcp_dsl
 
 #if defined(TOON_HEADER_ONLY)

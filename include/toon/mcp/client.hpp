@@ -137,6 +137,12 @@ class client {
   /// Convenience: call_tool with only a time limit.
   [[nodiscard]] result<call_result> call_tool(std::string_view name, const value& arguments,
                                               std::chrono::milliseconds timeout);
+  /// Calls a tool written as an MCP-DSL request, as a model may write it
+  /// (`> tools/call#3 {name: read_file, args: {path: "a.txt"}}`, the id optional): compiled
+  /// with toon::mcp_dsl::compile_tool_call, then sent as call_tool does (with the client's own
+  /// request id). Errors: those of compile_tool_call (dsl_syntax with line and column,
+  /// type_mismatch when it is not a tools/call request), then those of call_tool.
+  [[nodiscard]] result<call_result> call_dsl(std::string_view request, const call_options& options = {});
   /// Checks that the server answers: `ping` (an empty object back), or on 2026-07-28, which
   /// removed ping, `server/discover` (its DiscoverResult back).
   [[nodiscard]] result<value> ping(const call_options& options = {});

@@ -35,6 +35,8 @@ enum class call_syntax : std::uint8_t {
   json_fence,   ///< a ```json fenced block holding such an object
   toon_fence,   ///< a ```toon fenced block: `tool: name` and the arguments as TOON fields
   toon_block,   ///< an unfenced TOON block starting with a `tool: name` line
+  dsl_request,  ///< an MCP-DSL request starting a line: `> tools/call#3 {name: read_file, args: {...}}`
+  dsl_fence,    ///< a ```mcp-dsl (or ```dsl) fenced block holding one such request
 };
 
 /// Short stable name of a syntax, e.g. "json_fence".
@@ -71,6 +73,8 @@ struct call_syntaxes {
   bool json_fence = true;   ///< ```json (or ~~~json) blocks
   bool toon_fence = true;   ///< ```toon blocks
   bool toon_block = true;   ///< unfenced `tool: name` blocks starting a line
+  bool dsl_request = true;  ///< unfenced MCP-DSL `> tools/call {...}` requests starting a line
+  bool dsl_fence = true;    ///< ```mcp-dsl / ```dsl blocks holding a `> tools/call` request
 };
 
 /// Options of stream_interceptor.
