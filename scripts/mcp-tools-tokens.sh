@@ -306,9 +306,9 @@ const lines = [
   "`inputSchema` becomes a type expression (`in: {path: str!}`) only when the type syntax says",
   "exactly the same; any other schema is written as a JSON value in DSL syntax (bare words and keys,",
   "`desc` for `description`, `{}` members as capability paths) under the quoted key `\"inputSchema\"`",
-  "(column *typed*: input schemas in the type syntax). Percentages: of the compact JSON for the",
-  "`tools/list` DSL, of the baseline for the others. The JSON columns count the whole object",
-  "(`{\"tools\":[…]}`), the DSL ones the tools'\'' lines.",
+  "(column *typed*: input schemas in the type syntax, of the baseline tools). Percentages: of the",
+  "compact JSON for the `tools/list` DSL, of the baseline for the others. The JSON columns count",
+  "the whole object (`{\"tools\":[…]}`), the DSL ones the tools'\'' lines.",
   "",
   "| server | tools | `tools/list` compact JSON | `tools/list` as DSL | baseline | baseline as DSL | TOON tools table | as JSON | typed |",
   "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -317,7 +317,7 @@ const lines = [
     const list = sum(ns, "tools_list.json"), base = sum(ns, "baseline.json");
     return `| ${label} | ${tools(ns)} | ${fmt(list)} | ${fmt(sum(ns, "tools_list.dsl"))} (${pct(sum(ns, "tools_list.dsl"), list)}) | **${fmt(base)}** | ` +
       `${fmt(sum(ns, "baseline.dsl"))} (${pct(sum(ns, "baseline.dsl"), base)}) | ${fmt(sum(ns, "tools.toon"))} (${pct(sum(ns, "tools.toon"), base)}) | ` +
-      `${st("tools_list", "json")} / ${st("baseline", "json")} | ${st("tools_list", "typed")} |`;
+      `${st("tools_list", "json")} / ${st("baseline", "json")} | ${st("baseline", "typed")} |`;
   }),
   "",
   ...(() => {
