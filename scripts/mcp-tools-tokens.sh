@@ -12,7 +12,14 @@
 # two large third-party ones installed here from npm, at pinned versions, into THIRD_PARTY_DIR
 # (default build-mcp-third-party, not committed): @playwright/mcp (its tools list without a
 # browser) and @notionhq/notion-mcp-server (without a token or network). BUILD_DIR (default
-# build) gets the toon CLI built. MCP_SERVERS_VENV: another venv holding the PyPI servers.
+# build) gets the toon CLI built; TOON names an already built toon CLI instead (nothing is
+# built). MCP_SERVERS_VENV: another venv holding the PyPI servers.
+#
+# Besides the JSON and TOON forms, every tool is decompiled to the canonical MCP-DSL (a `T`
+# definition, `toon dsl decompile --kind tool`, docs/mcp-dsl.md), the tools of the tools/list
+# result and those of the baseline; a tool the DSL cannot express (dsl_inexpressible) stays its
+# compact JSON line and is counted as such. Each DSL line is compiled back and must give the
+# tool's JSON again, else the script fails.
 set -euo pipefail
 
 mode=full
@@ -33,10 +40,12 @@ playwright_version=0.0.83
 notion_version=2.5.2
 
 {
-  if [[ ! -f "$build/CMakeCache.txt" ]]; then
-    cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
+  if [[ -z "${TOON:-}" ]]; then
+    if [[ ! -f "$build/CMakeCache.txt" ]]; then
+      cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
+    fi
+    cmake --build "$build" --target toon_cli
   fi
-  cmake --build "$build" --target toon_cli
   if [[ ! -d "$root/tools/tokens/node_modules/gpt-tokenizer" ]]; then
     npm ci --prefix "$root/tools/tokens" --no-audit --no-fund
   fi
@@ -52,7 +61,7 @@ notion_version=2.5.2
   fi
 } >&2
 
-toon="$build/bin/toon"
+toon="${TOON:-$build/bin/toon}"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 home="$out/home"
@@ -89,7 +98,66 @@ for entry in "${list[@]}"; do
     *) "$venv/bin/python" -c 'import sys, importlib.metadata as m; print(m.version(sys.argv[1]))' "$package" ;;
   esac > "$out/$name/version.txt"
   names+=("$name")
-  for f in tools_list.pretty.json tools_list.json tools_list.toon baseline.json tools.toon tools_descriptions.toon; do
+  # The MCP-DSL forms: one `T` definition per line, for the tools of tools_list.json and of
+  # baseline.json; dsl.json gets the counts of tools left as JSON and of input schemas written
+  # in the type syntax.
+  node --input-type=module -e '
+import { readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+const [toon, dir] = process.argv.slice(1);
+const run = (args, input) => spawnSync(toon, args, { input, encoding: "utf8", maxBuffer: 1 << 28 });
+// The schema keywords outside the type table (docs/mcp-dsl.md), anywhere in a schema.
+const typeTable = new Set(["type", "properties", "required", "items", "enum", "oneOf", "$ref", "format", "contentEncoding", "default"]);
+const untyped = (schema, found) => {
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return found;
+  for (const [k, v] of Object.entries(schema)) {
+    if (!typeTable.has(k)) found.add(k);
+    if ((k === "properties" || k === "$defs" || k === "definitions" || k === "patternProperties") && v && typeof v === "object")
+      Object.values(v).forEach((s) => untyped(s, found));
+    else if (k === "oneOf" || k === "anyOf" || k === "allOf" || (k === "items" && Array.isArray(v)))
+      (Array.isArray(v) ? v : []).forEach((s) => untyped(s, found));
+    else if (k === "items" || k === "additionalProperties" || k === "not")
+      untyped(v, found);
+  }
+  return found;
+};
+const stats = {};
+for (const form of ["tools_list", "baseline"]) {
+  const tools = JSON.parse(readFileSync(`${dir}/${form}.json`, "utf8")).tools;
+  const lines = [];
+  let json = 0, typed = 0;
+  const reasons = {}, keywords = {};
+  let outsideTable = 0;
+  for (const tool of tools) {
+    const json_line = JSON.stringify(tool);
+    const outside = untyped(tool.inputSchema, new Set());
+    for (const k of outside) keywords[k] = (keywords[k] ?? 0) + 1;
+    if (outside.size > 0) ++outsideTable;
+    const r = run(["dsl", "decompile", "--kind", "tool"], json_line);
+    if (r.status === 1 && r.stderr.includes("cannot express")) {
+      const reason = r.stderr.replace(/^.*cannot express/s, "cannot express").trim();
+      reasons[reason] = (reasons[reason] ?? 0) + 1;
+      lines.push(json_line);
+      ++json;
+      continue;
+    }
+    if (r.status !== 0) throw new Error(`toon dsl decompile failed on ${tool.name}: ${r.stderr}`);
+    const dsl = r.stdout.replace(/\n$/, "");
+    if (dsl.includes("\n")) throw new Error(`more than one line for ${tool.name}`);
+    const back = run(["dsl", "compile"], dsl);
+    if (back.status !== 0 || JSON.stringify(JSON.parse(back.stdout)) !== json_line)
+      throw new Error(`the DSL of ${tool.name} does not compile back to its JSON:\n${dsl}\n${back.stdout}${back.stderr}`);
+    // The canonical form writes a schema outside the type syntax as a JSON value under the
+    // quoted key "inputSchema", one in the type syntax under `in`.
+    if (!/(^|[^\\])"inputSchema": /.test(dsl) && tool.inputSchema !== undefined) ++typed;
+    lines.push(dsl);
+  }
+  writeFileSync(`${dir}/${form}.dsl`, lines.join("\n") + "\n");
+  stats[form] = { tools: tools.length, json, typed, reasons, keywords, outside_table: outsideTable };
+}
+writeFileSync(`${dir}/dsl.json`, JSON.stringify(stats));
+' "$toon" "$out/$name"
+  for f in tools_list.pretty.json tools_list.json tools_list.toon baseline.json tools.toon tools_descriptions.toon tools_list.dsl baseline.dsl; do
     files+=("$out/$name/$f")
   done
 done
@@ -156,9 +224,11 @@ const forms = ["tools_list.pretty.json", "tools_list.json", "tools_list.toon", "
 const info = (n) => JSON.parse(readFileSync(`${out}/${n}/server.json`, "utf8"));
 const pkg = (n) => readFileSync(`${out}/${n}/package.txt`, "utf8").trim();
 const kinds = [...new Set(names.flatMap((n) => Object.keys(info(n).loss_kinds)))].sort();
+const dslStats = (n) => JSON.parse(readFileSync(`${out}/${n}/dsl.json`, "utf8"));
 const version = (n) => readFileSync(`${out}/${n}/version.txt`, "utf8").trim();
 const tok = (n, f) => counts[`${out}/${n}/${f}`].tokens;
 const sum = (ns, f) => ns.reduce((s, n) => s + tok(n, f), 0);
+const bytes = (ns, f) => ns.reduce((s, n) => s + counts[`${out}/${n}/${f}`].bytes, 0);
 const tools = (ns) => ns.reduce((s, n) => s + info(n).tool_count, 0);
 const fmt = (x) => x.toLocaleString("en-US");
 const pct = (x, base) => `${(100 * x / base).toFixed(1)} %`;
@@ -223,6 +293,61 @@ const lines = [
   `| server | losses | ${kinds.map((k) => "`" + k + "`").join(" | ")} |`,
   `|---|---:|${kinds.map(() => "---:").join("|")}|`,
   ...names.map((n) => `| \`${pkg(n)}\` | ${info(n).losses} | ${kinds.map((k) => info(n).loss_kinds[k] ?? 0).join(" | ")} |`),
+  "",
+  "### Real MCP servers: tools/list JSON vs MCP-DSL",
+  "",
+  "The same tools in the canonical [MCP-DSL](mcp-dsl.md) of `toon dsl decompile --kind tool`: each",
+  "tool a `T` definition on its own line, the tools of the `tools/list` result (everything the server",
+  "sent: titles, annotations, output schemas, …) and those of the baseline (`name`, `description`,",
+  "`inputSchema`). Both are lossless: the script compiles every line back with `toon dsl compile`",
+  "and checks that it gives the tool'\''s JSON again, key order included. A tool the DSL cannot express",
+  "(`dsl_inexpressible`) stays its compact JSON line and is counted as such (column *as JSON*: of the",
+  "`tools/list` tools / of the baseline tools; the reasons below the table). An",
+  "`inputSchema` becomes a type expression (`in: {path: str!}`) only when the type syntax says",
+  "exactly the same; any other schema is written as a JSON value in DSL syntax (bare words and keys,",
+  "`desc` for `description`, `{}` members as capability paths) under the quoted key `\"inputSchema\"`",
+  "(column *typed*: input schemas in the type syntax, of the baseline tools). Percentages: of the",
+  "compact JSON for the `tools/list` DSL, of the baseline for the others. The JSON columns count",
+  "the whole object (`{\"tools\":[…]}`), the DSL ones the tools'\'' lines.",
+  "",
+  "| server | tools | `tools/list` compact JSON | `tools/list` as DSL | baseline | baseline as DSL | TOON tools table | as JSON | typed |",
+  "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ...[...names.map((n) => [`\`${pkg(n)}\``, [n]]), ["**the six official servers together**", official], [`**all ${names.length} together**`, names]].map(([label, ns]) => {
+    const st = (form, key) => ns.reduce((s, n) => s + dslStats(n)[form][key], 0);
+    const list = sum(ns, "tools_list.json"), base = sum(ns, "baseline.json");
+    return `| ${label} | ${tools(ns)} | ${fmt(list)} | ${fmt(sum(ns, "tools_list.dsl"))} (${pct(sum(ns, "tools_list.dsl"), list)}) | **${fmt(base)}** | ` +
+      `${fmt(sum(ns, "baseline.dsl"))} (${pct(sum(ns, "baseline.dsl"), base)}) | ${fmt(sum(ns, "tools.toon"))} (${pct(sum(ns, "tools.toon"), base)}) | ` +
+      `${st("tools_list", "json")} / ${st("baseline", "json")} | ${st("baseline", "typed")} |`;
+  }),
+  "",
+  ...(() => {
+    const fallbacks = names.flatMap((n) => ["tools_list", "baseline"].flatMap((form) =>
+      Object.entries(dslStats(n)[form].reasons).map(([reason, k]) =>
+        `- \`${pkg(n)}\`, ${k} of the ${form === "tools_list" ? "`tools/list`" : "baseline"} tools: ${reason}`)));
+    return fallbacks.length === 0 ? ["Every tool of every server has a DSL form."]
+      : ["Tools left as JSON, with the decompiler'\''s reason:", "", ...fallbacks, "",
+         "A tool whose `name` is not its first member has no DSL form that compiles back to the same",
+         "JSON (`T name {...}` puts `name` first); the Python servers sort the members of their tools."];
+  })(),
+  "",
+  `Over all ${names.length} servers the DSL of the baseline is ${pct(sum(names, "baseline.dsl"), sum(names, "baseline.json"))} of the baseline in tokens`,
+  `(${pct(bytes(names, "baseline.dsl"), bytes(names, "baseline.json"))} in bytes), the TOON tools table ${pct(sum(names, "tools.toon"), sum(names, "baseline.json"))}; the DSL of the tools of the`,
+  `\`tools/list\` results is ${pct(sum(names, "tools_list.dsl"), sum(names, "tools_list.json"))} of their compact JSON (${pct(bytes(names, "tools_list.dsl"), bytes(names, "tools_list.json"))} in bytes). The DSL saves bytes`,
+  "(quotes, `desc` for `description`) but not tokens: o200k_base has single tokens for JSON'\''s `\":\"`, `\",\"` and",
+  "`{\"`, while the DSL separates members with `: ` and `, ` and its bare words do not merge with the",
+  `punctuation around them. ${names.reduce((s, n) => s + dslStats(n).baseline.typed, 0)} of ${tools(names)} input schemas are in the type syntax, which is what makes`,
+  `tool definitions short in the DSL'\''s own examples. ${(() => {
+    const outside = names.reduce((s, n) => s + dslStats(n).baseline.outside_table, 0);
+    return outside === tools(names) ? "Every one of them holds members outside its type table"
+      : `${outside} of them hold members outside its type table (the others use forms the type syntax does not write, such as \`"properties": {}\`)`;
+  })()};`,
+  "those members, by the number of input schemas holding them anywhere:",
+  (() => {
+    const kw = {};
+    for (const n of names) for (const [k, c] of Object.entries(dslStats(n).baseline.keywords)) kw[k] = (kw[k] ?? 0) + c;
+    return Object.entries(kw).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([k, c]) => `\`${k}\` ${c}`).join(", ") + ".";
+  })(),
+  "The TOON tools table is smaller because it drops what the DSL keeps (see above).",
   "",
   "### The lazy first message",
   "",
