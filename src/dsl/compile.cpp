@@ -7,7 +7,10 @@
 #include "toon/dsl/mcp_dsl.hpp"
 #include "toon/detail/linkage.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <functional>
+#include <map>
 #include <cstdint>
 #include <system_error>
 #include <string>
@@ -24,7 +27,7 @@ using detail::scope;
 
 enum class tk : std::uint8_t {
   end, word, string, number, multiline, lbrace, rbrace, lbracket, rbracket, lparen, rparen, comma,
-  colon, dcolon, pipe, bang, question, equals, at, hash, plus, dot, slash, gt, lt,
+  colon, dcolon, pipe, bang, question, equals, at, hash, plus, dot, slash, gt, lt, amp, ellipsis,
 };
 
 std::string_view tk_name(tk k) noexcept {
@@ -54,6 +57,8 @@ std::string_view tk_name(tk k) noexcept {
     case tk::slash: return "'/'";
     case tk::gt: return "'>'";
     case tk::lt: return "'<'";
+    case tk::amp: return "'&'";
+    case tk::ellipsis: return "'...'";
   }
   return "token";
 }
@@ -90,6 +95,14 @@ class parser {
   std::size_t pos_ = 0;
   std::size_t depth_ = 0;
   token tok_;
+  // Type aliases declared so far (`type Name = type`), with their size in values, and the
+  // values their uses have copied (bounded: aliases of aliases must not blow up).
+  struct alias {
+    value schema;
+    std::size_t nodes = 0;
+  };
+  std::map<std::string, alias, std::less<>> aliases_;
+  std::size_t alias_copies_ = 0;
 
   // ---------------------------------------------------------------------------------------
   // Lexer
@@ -161,7 +174,15 @@ class parser {
       case '@': return single(tk::at);
       case '#': return single(tk::hash);
       case '+': return single(tk::plus);
-      case '.': return single(tk::dot);
+      case '.':
+        if (at(pos_ + 1) == '.' && at(pos_ + 2) == '.') {
+          tok_.kind = tk::ellipsis;
+          pos_ += 3;
+          tok_.end = pos_;
+          return;
+        }
+        return single(tk::dot);
+      case '&': return single(tk::amp);
       case '/': return single(tk::slash);
       case '>': return single(tk::gt);
       case '<': return single(tk::lt);
@@ -421,8 +442,53 @@ class parser {
         items.push_back(parse_server());
         return;
       }
+      if (tok_.text == "type" && peek_kind() == tk::word) {
+        parse_alias();
+        return;
+      }
     }
-    unexpected("a message ('>', '<', '!', 'x'), a definition ('T', 'R', 'P', 'RT') or 'server'");
+    unexpected("a message ('>', '<', '!', 'x'), a definition ('T', 'R', 'P', 'RT'), 'type' or 'server'");
+  }
+
+  static bool builtin_type(std::string_view w) noexcept {
+    return w == "str" || w == "int" || w == "num" || w == "bool" || w == "null" || w == "uri" || w == "blob" ||
+           w == "enum";
+  }
+
+  static std::size_t count_values(const value& v) noexcept {
+    std::size_t n = 1;
+    if (const array* a = v.get_if<array>())
+      for (const value& e : *a) n += count_values(e);
+    else if (const object* o = v.get_if<object>())
+      for (const member& m : *o) n += count_values(m.value);
+    return n;
+  }
+
+  /// `type Name = type`: a name for a type expression, usable in the types that follow it (as
+  /// a type, and spread into object types with `...Name`). Produces no item.
+  void parse_alias() {
+    lex();  // type
+    const std::size_t name_at = tok_.begin;
+    std::string name = std::move(tok_.text);
+    if (builtin_type(name)) fail(error_code::dsl_syntax, "'" + name + "' is a built-in type, not an alias name", name_at);
+    if (aliases_.find(name) != aliases_.end())
+      fail(error_code::duplicate_key, "type alias \"" + name + "\" declared twice", name_at);
+    lex();
+    expect(tk::equals, "'=' after the type alias name");
+    alias a;
+    a.schema = parse_type(false).schema;
+    a.nodes = count_values(a.schema);
+    aliases_.emplace(std::move(name), std::move(a));
+  }
+
+  /// The schema of alias `name` (copied), or nullptr when there is none.
+  const value* use_alias(std::string_view name, std::size_t at) {
+    auto it = aliases_.find(name);
+    if (it == aliases_.end()) return nullptr;
+    alias_copies_ += it->second.nodes;
+    if (alias_copies_ > std::max<std::size_t>(std::size_t{1} << 20, src_.size() * 16))
+      fail(error_code::size_limit, "type aliases expand to too large a document", at);
+    return &it->second.schema;
   }
 
   std::string parse_method() {
@@ -1089,7 +1155,7 @@ class parser {
   typed parse_type(bool field) {
     depth_guard guard(*this, tok_.begin);
     std::size_t start = tok_.begin;
-    typed first = parse_cast_type(field);
+    typed first = parse_intersection_type(field);
     if (!is(tk::pipe)) return first;
     typed u;
     u.schema = value(object{});
@@ -1099,7 +1165,7 @@ class parser {
     members.push_back(std::move(first.schema));
     while (is(tk::pipe)) {
       lex();
-      typed t = parse_cast_type(field);
+      typed t = parse_intersection_type(field);
       u.required = u.required || t.required;
       u.optional = u.optional || t.optional;
       members.push_back(std::move(t.schema));
@@ -1107,6 +1173,29 @@ class parser {
     if (u.required && u.optional) fail(error_code::dsl_syntax, "both '!' and '?' on one type", start);
     u.schema.get_if<object>()->emplace_back("oneOf", value(std::move(members)));
     return u;
+  }
+
+  /// `A & B & ...`: {"allOf": [A, B, ...]}; binds tighter than `|`.
+  typed parse_intersection_type(bool field) {
+    std::size_t start = tok_.begin;
+    typed first = parse_cast_type(field);
+    if (!is(tk::amp)) return first;
+    typed all;
+    all.schema = value(object{});
+    all.required = first.required;
+    all.optional = first.optional;
+    array members;
+    members.push_back(std::move(first.schema));
+    while (is(tk::amp)) {
+      lex();
+      typed t = parse_cast_type(field);
+      all.required = all.required || t.required;
+      all.optional = all.optional || t.optional;
+      members.push_back(std::move(t.schema));
+    }
+    if (all.required && all.optional) fail(error_code::dsl_syntax, "both '!' and '?' on one type", start);
+    all.schema.get_if<object>()->emplace_back("allOf", value(std::move(members)));
+    return all;
   }
 
   typed parse_cast_type(bool field) {
@@ -1168,6 +1257,8 @@ class parser {
         } else if (w == "enum" && peek_kind() == tk::lbracket) {
           t.schema = parse_enum();
           break;
+        } else if (const value* aliased = use_alias(w, tok_.begin)) {
+          t.schema = *aliased;
         } else {
           t.schema = value(object{});
           t.schema.get_if<object>()->emplace_back("$ref", value("#/definitions/" + w));
@@ -1197,6 +1288,33 @@ class parser {
     return v;
   }
 
+  /// `...Name` in an object type: the properties (and required names) of the object type that
+  /// alias Name stands for, in its order, where the spread stands.
+  void spread_alias(object& properties, array& required) {
+    const std::size_t at = tok_.begin;
+    lex();  // ...
+    if (!is(tk::word) || tok_.newline_before) unexpected("a type alias name after '...'");
+    std::string name = std::move(tok_.text);
+    const value* s = use_alias(name, at);
+    if (s == nullptr) fail(error_code::dsl_syntax, "'..." + name + "': no type alias of that name is declared before", at);
+    const value* type = s->find("type");
+    if (type == nullptr || !type->is_string() || type->as_string() != "object")
+      fail(error_code::dsl_syntax, "'..." + name + "': only an object type can be spread", at);
+    for (const member& m : s->as_object()) {
+      if (m.key == "properties") {
+        for (const member& p : m.value.as_object()) {
+          if (properties.find(p.key)) fail(error_code::duplicate_key, "duplicate property \"" + p.key + "\"", at);
+          properties.emplace_back(p.key, p.value);
+        }
+      } else if (m.key == "required") {
+        for (const value& r : m.value.as_array()) required.push_back(r);
+      } else if (m.key != "type") {
+        fail(error_code::dsl_syntax, "'..." + name + "': only an object type without '" + m.key + "' can be spread", at);
+      }
+    }
+    lex();
+  }
+
   /// `{ name: type [= default] ... }`: {"type": "object", "properties": {...}, "required": [...]}.
   value parse_object_type() {
     depth_guard guard(*this, tok_.begin);
@@ -1205,7 +1323,11 @@ class parser {
     array required;
     while (!is(tk::rbrace)) {
       if (skip_comma()) continue;
-      if (!is(tk::word) && !is(tk::string)) unexpected("a property name or '}'");
+      if (is(tk::ellipsis)) {
+        spread_alias(properties, required);
+        continue;
+      }
+      if (!is(tk::word) && !is(tk::string)) unexpected("a property name, '...' or '}'");
       std::size_t name_at = tok_.begin;
       std::string name = std::move(tok_.text);
       lex();

@@ -488,3 +488,75 @@ TEST(DslCompile, KeywordsAreWordsOutsideTheirPlaces) {
   EXPECT_EQ(C("> m#1 {T: txt, img: [u, a, s, T, res], in: emb}"),
             J(R"({"jsonrpc":"2.0","id":1,"method":"m","params":{"T":"txt","img":["u","a","s","T","res"],"inputSchema":"emb"}})"));
 }
+
+// ---- type aliases, spreads, intersections (docs/mcp-dsl.md, "Type aliases") -----------------
+
+TEST(DslCompile, TypeAliasesAreExpandedWhereUsed) {
+  auto items = compile(
+      "type Address = {street: str!, city: str}\n"
+      "type Id = int | str\n"
+      "T ship {in: {to: Address!, id: Id}}\n");
+  ASSERT_TRUE(items) << items.error().to_string();
+  ASSERT_EQ(items->size(), 1u);  // an alias is not an item
+  EXPECT_EQ((*items)[0], J(R"({"name":"ship","inputSchema":{"type":"object","properties":{
+      "to":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}},"required":["street"]},
+      "id":{"oneOf":[{"type":"integer"},{"type":"string"}]}},"required":["to"]}})"));
+  // A name that is not an alias stays a reference, as before.
+  EXPECT_EQ(property_schema("Later"), J(R"({"$ref":"#/definitions/Later"})"));
+}
+
+TEST(DslCompile, SpreadsMergeAnAliasedObjectsProperties) {
+  EXPECT_EQ(C("type Page = {cursor: str, limit: int!}\nT list {in: {query: str!, ...Page, deep: bool}}"),
+            J(R"({"name":"list","inputSchema":{"type":"object","properties":{
+                "query":{"type":"string"},"cursor":{"type":"string"},"limit":{"type":"integer"},
+                "deep":{"type":"boolean"}},"required":["query","limit"]}})"));
+}
+
+TEST(DslCompile, IntersectionsAreAllOfAndBindTighterThanUnions) {
+  EXPECT_EQ(property_schema("{a: str} & {b: int} | null"),
+            J(R"({"oneOf":[{"allOf":[{"type":"object","properties":{"a":{"type":"string"}}},
+                                     {"type":"object","properties":{"b":{"type":"integer"}}}]},
+                           {"type":"null"}]})"));
+}
+
+TEST(DslCompileErrors, TypeAliasMistakes) {
+  auto e = fails("type A = {x: str}\nT t {in: {...A, x: int}}");
+  EXPECT_EQ(e.code, toon::error_code::duplicate_key);
+  EXPECT_EQ(e.line, 2u);
+  EXPECT_EQ(e.column, 17u);
+  e = fails("T t {in: {...B}}");  // aliases are declared before their use
+  EXPECT_EQ(e.code, toon::error_code::dsl_syntax);
+  EXPECT_EQ(e.column, 11u);
+  e = fails("type A = [str]\nT t {in: {...A}}");
+  EXPECT_EQ(e.code, toon::error_code::dsl_syntax);
+  EXPECT_EQ(e.line, 2u);
+  e = fails("type str = int");
+  EXPECT_EQ(e.code, toon::error_code::dsl_syntax);
+  EXPECT_EQ(e.column, 6u);
+  e = fails("type A = int\ntype A = str");
+  EXPECT_EQ(e.code, toon::error_code::duplicate_key);
+  EXPECT_EQ(e.line, 2u);
+  // Aliases of aliases that double at every step: refused, not expanded without bound.
+  std::string bomb = "type A0 = {x: int, y: int}\n";
+  for (int i = 1; i < 40; ++i)
+    bomb += "type A" + std::to_string(i) + " = {x: A" + std::to_string(i - 1) + ", y: A" + std::to_string(i - 1) + "}\n";
+  bomb += "T t {in: A39}\n";
+  EXPECT_EQ(fails(bomb).code, toon::error_code::size_limit);
+}
+
+TEST(DslCompile, TypeAliasExampleOfTheDocs) {
+  auto items = compile(
+      "type Page = {cursor: str, limit: int = 50}\n"
+      "type Id = int | str\n"
+      "T list_issues {in: {repo: str!, ...Page, owner: Id}}\n"
+      "T get_issue {in: {id: Id!, fields: {title: str} & {body: str}}}\n");
+  ASSERT_TRUE(items) << items.error().to_string();
+  ASSERT_EQ(items->size(), 2u);
+  EXPECT_EQ((*items)[0], J(R"({"name":"list_issues","inputSchema":{"type":"object","properties":{
+      "repo":{"type":"string"},"cursor":{"type":"string"},"limit":{"type":"integer","default":50},
+      "owner":{"oneOf":[{"type":"integer"},{"type":"string"}]}},"required":["repo"]}})"));
+  EXPECT_EQ((*items)[1], J(R"({"name":"get_issue","inputSchema":{"type":"object","properties":{
+      "id":{"oneOf":[{"type":"integer"},{"type":"string"}]},
+      "fields":{"allOf":[{"type":"object","properties":{"title":{"type":"string"}}},
+                         {"type":"object","properties":{"body":{"type":"string"}}}]}},"required":["id"]}})"));
+}
