@@ -1150,52 +1150,40 @@ class parser {
     bool optional = false;
   };
 
-  /// type_expr: unions of casts of primaries. `field` allows the `!` / `?` modifiers, which
-  /// only mean something on an object field (or prompt argument).
+  /// type_expr: unions of intersections of casts of primaries. `field` allows the `!` / `?`
+  /// modifiers, which only mean something on an object field (or prompt argument).
   typed parse_type(bool field) {
     depth_guard guard(*this, tok_.begin);
-    std::size_t start = tok_.begin;
-    typed first = parse_intersection_type(field);
-    if (!is(tk::pipe)) return first;
-    typed u;
-    u.schema = value(object{});
-    array members;
-    u.required = first.required;
-    u.optional = first.optional;
-    members.push_back(std::move(first.schema));
-    while (is(tk::pipe)) {
-      lex();
-      typed t = parse_intersection_type(field);
-      u.required = u.required || t.required;
-      u.optional = u.optional || t.optional;
-      members.push_back(std::move(t.schema));
-    }
-    if (u.required && u.optional) fail(error_code::dsl_syntax, "both '!' and '?' on one type", start);
-    u.schema.get_if<object>()->emplace_back("oneOf", value(std::move(members)));
-    return u;
+    return parse_joined(field, tk::pipe, "oneOf", &parser::parse_intersection_type);
   }
 
   /// `A & B & ...`: {"allOf": [A, B, ...]}; binds tighter than `|`.
   typed parse_intersection_type(bool field) {
-    std::size_t start = tok_.begin;
-    typed first = parse_cast_type(field);
-    if (!is(tk::amp)) return first;
-    typed all;
-    all.schema = value(object{});
-    all.required = first.required;
-    all.optional = first.optional;
+    return parse_joined(field, tk::amp, "allOf", &parser::parse_cast_type);
+  }
+
+  /// `A op B op ...` of `part`s: A alone, or {key: [A, B, ...]}; a `!` or `?` on any part is
+  /// the field's.
+  typed parse_joined(bool field, tk op, std::string_view key, typed (parser::*part)(bool)) {
+    const std::size_t start = tok_.begin;
+    typed first = (this->*part)(field);
+    if (!is(op)) return first;
+    typed joined;
+    joined.required = first.required;
+    joined.optional = first.optional;
     array members;
     members.push_back(std::move(first.schema));
-    while (is(tk::amp)) {
+    while (is(op)) {
       lex();
-      typed t = parse_cast_type(field);
-      all.required = all.required || t.required;
-      all.optional = all.optional || t.optional;
+      typed t = (this->*part)(field);
+      joined.required = joined.required || t.required;
+      joined.optional = joined.optional || t.optional;
       members.push_back(std::move(t.schema));
     }
-    if (all.required && all.optional) fail(error_code::dsl_syntax, "both '!' and '?' on one type", start);
-    all.schema.get_if<object>()->emplace_back("allOf", value(std::move(members)));
-    return all;
+    if (joined.required && joined.optional) fail(error_code::dsl_syntax, "both '!' and '?' on one type", start);
+    joined.schema = value(object{});
+    joined.schema.get_if<object>()->emplace_back(std::string(key), value(std::move(members)));
+    return joined;
   }
 
   typed parse_cast_type(bool field) {
