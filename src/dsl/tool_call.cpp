@@ -13,7 +13,8 @@ constexpr std::string_view tool_call_method = "tools/call";
 
 error not_a_tool_call(std::string message) { return error{error_code::type_mismatch, std::move(message)}; }
 
-// Offset just past `> tools/call` in `dsl` (after leading blank lines and blanks), or npos.
+// Offset just past `> tools/call` in `dsl` (after leading blank lines and blanks) when `#`, a
+// blank or `{` follows, else npos.
 std::size_t after_method(std::string_view dsl) noexcept {
   std::size_t i = 0;
   while (i < dsl.size() && (dsl[i] == ' ' || dsl[i] == '\t' || dsl[i] == '\n' || dsl[i] == '\r')) ++i;
@@ -21,16 +22,21 @@ std::size_t after_method(std::string_view dsl) noexcept {
   ++i;
   while (i < dsl.size() && (dsl[i] == ' ' || dsl[i] == '\t')) ++i;
   if (dsl.substr(i, tool_call_method.size()) != tool_call_method) return std::string_view::npos;
-  return i + tool_call_method.size();
+  i += tool_call_method.size();
+  if (i >= dsl.size() || (dsl[i] != '#' && dsl[i] != ' ' && dsl[i] != '\t' && dsl[i] != '{')) return std::string_view::npos;
+  return i;
 }
 
 }  // namespace
+
+TOON_FUNC bool starts_tool_call(std::string_view text) noexcept { return after_method(text) != std::string_view::npos; }
 
 TOON_FUNC result<tool_call> compile_tool_call(std::string_view dsl, const compile_options& options) {
   // Without an id the request is compiled with id 0 inserted after the method (and reported
   // with a null id); errors after that point are moved back to the columns of the text given.
   const std::size_t at = after_method(dsl);
-  const bool add_id = at != std::string_view::npos && (at >= dsl.size() || dsl[at] != '#');
+  if (at == std::string_view::npos) return not_a_tool_call("not a tools/call request");
+  const bool add_id = dsl[at] != '#';
   std::string with_id;
   std::uint32_t id_line = 0;
   std::uint32_t id_column = 0;

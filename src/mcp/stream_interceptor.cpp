@@ -369,29 +369,13 @@ struct stream_interceptor::state {
   // bytes. A text that starts with `> tools/call` is a call: when it does not compile, it is an
   // invalid one.
   void complete_dsl(std::size_t n, std::string_view text, call_syntax how) {
-    std::string_view t = text;
-    while (!t.empty() && (t.front() == ' ' || t.front() == '\t' || t.front() == '\n' || t.front() == '\r'))
-      t.remove_prefix(1);
-    if (!starts_dsl_call(t)) return not_a_call(n, "an MCP-DSL block without a `> tools/call` request");
+    if (!mcp_dsl::starts_tool_call(text)) return not_a_call(n, "an MCP-DSL block without a `> tools/call` request");
     result<mcp_dsl::tool_call> r = mcp_dsl::compile_tool_call(text);
-    if (!r) {
-      std::string why = r.error().code == error_code::type_mismatch ? r.error().message : r.error().to_string();
-      return emit_call(n, result<intercepted_call>(invalid("MCP-DSL: " + why)), how, now_time);
-    }
+    if (!r) return emit_call(n, result<intercepted_call>(invalid("MCP-DSL: " + r.error().to_string())), how, now_time);
     intercepted_call call;
     call.name = std::move(r->name);
     call.arguments = std::move(r->arguments);
     emit_call(n, std::move(call), how, now_time);
-  }
-
-  // Whether `t` starts with `>`, blanks and `tools/call` followed by `#`, a blank or `{`.
-  static bool starts_dsl_call(std::string_view t) noexcept {
-    if (t.empty() || t.front() != '>') return false;
-    t.remove_prefix(1);
-    while (!t.empty() && (t.front() == ' ' || t.front() == '\t')) t.remove_prefix(1);
-    if (t.substr(0, dsl_method.size()) != dsl_method) return false;
-    t.remove_prefix(dsl_method.size());
-    return !t.empty() && (t.front() == '#' || t.front() == ' ' || t.front() == '\t' || t.front() == '{');
   }
 
   // The first n held bytes are not a call: narrative.

@@ -560,3 +560,20 @@ TEST(DslCompile, TypeAliasExampleOfTheDocs) {
       "fields":{"allOf":[{"type":"object","properties":{"title":{"type":"string"}}},
                          {"type":"object","properties":{"body":{"type":"string"}}}]}},"required":["id"]}})"));
 }
+
+TEST(DslCompile, StartsToolCall) {
+  using toon::mcp_dsl::starts_tool_call;
+  EXPECT_TRUE(starts_tool_call("> tools/call#1 {name: a}"));
+  EXPECT_TRUE(starts_tool_call("\n  >tools/call {name: a}"));
+  EXPECT_TRUE(starts_tool_call(">\t tools/call{name: a}"));
+  EXPECT_FALSE(starts_tool_call("> tools/callback {name: a}"));
+  EXPECT_FALSE(starts_tool_call("> tools/call"));
+  EXPECT_FALSE(starts_tool_call("> tools/list#1"));
+  EXPECT_FALSE(starts_tool_call("T forecast {desc: x}"));
+  EXPECT_FALSE(starts_tool_call(""));
+  // compile_tool_call refuses what does not start so, before compiling it.
+  auto r = toon::mcp_dsl::compile_tool_call("> tools/callback#1 {name: a}");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, toon::error_code::type_mismatch);
+  EXPECT_EQ(r.error().message, "not a tools/call request");
+}

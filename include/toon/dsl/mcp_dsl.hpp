@@ -74,12 +74,16 @@ struct tool_call {
   value arguments = value(toon::object{});  ///< the arguments: always an object ({} when absent)
 };
 
+/// Whether `text` (after blank lines) starts a `tools/call` request: `>`, blanks, `tools/call`,
+/// then `#`, a blank or `{`. What compile_tool_call() requires before compiling.
+[[nodiscard]] bool starts_tool_call(std::string_view text) noexcept;
+
 /// Compiles one `tools/call` request, as a model writes it to call a tool:
 /// `> tools/call#3 {name: read_file, args: {path: "a.txt"}}`. The id may be left out here
 /// (`> tools/call {name: git_status}`). Errors: the compiler's (dsl_syntax, ... with line and
 /// column; without an id the columns are those of the text as given), and type_mismatch when the
-/// item is not a tools/call request, has no non-empty string `name`, or arguments that are not
-/// an object.
+/// text does not start so (starts_tool_call()) or is not one tools/call request, has no
+/// non-empty string `name`, or arguments that are not an object.
 [[nodiscard]] result<tool_call> compile_tool_call(std::string_view dsl, const compile_options& options = {});
 
 }  // namespace toon::mcp_dsl
