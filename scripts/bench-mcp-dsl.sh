@@ -167,16 +167,7 @@ case "$mode" in
   full) printf '%s\n' "$section" ;;
   update)
     doc="$root/docs/mcp-dsl.md"
-    grep -q '^<!-- bench-mcp-dsl:begin -->$' "$doc" && grep -q '^<!-- bench-mcp-dsl:end -->$' "$doc" ||
-      { echo "bench-mcp-dsl: docs/mcp-dsl.md has no <!-- bench-mcp-dsl:begin/end --> markers" >&2; exit 1; }
-    SECTION="$section" node -e '
-      const fs = require("fs");
-      const file = process.argv[1];
-      const text = fs.readFileSync(file, "utf8");
-      const begin = "<!-- bench-mcp-dsl:begin -->", end = "<!-- bench-mcp-dsl:end -->";
-      const i = text.indexOf(begin), j = text.indexOf(end);
-      fs.writeFileSync(file, text.slice(0, i + begin.length) + "\n" + process.env.SECTION + "\n" + text.slice(j));
-    ' "$doc"
+    printf '%s\n' "$section" | node "$root/scripts/replace-doc-section.mjs" "$doc" bench-mcp-dsl
     printf '%s\n' "$section"
     ;;
 esac

@@ -385,17 +385,7 @@ case "$mode" in
     ;;
   update)
     doc="$root/docs/benchmarks.md"
-    if ! grep -q '^<!-- mcp-tools-tokens:begin -->$' "$doc" || ! grep -q '^<!-- mcp-tools-tokens:end -->$' "$doc"; then
-      printf '\n<!-- mcp-tools-tokens:begin -->\n<!-- mcp-tools-tokens:end -->\n' >> "$doc"
-    fi
-    SECTION="$section" node -e '
-      const fs = require("fs");
-      const file = process.argv[1];
-      const text = fs.readFileSync(file, "utf8");
-      const begin = "<!-- mcp-tools-tokens:begin -->", end = "<!-- mcp-tools-tokens:end -->";
-      const i = text.indexOf(begin), j = text.indexOf(end);
-      fs.writeFileSync(file, text.slice(0, i + begin.length) + "\n" + process.env.SECTION + "\n" + text.slice(j));
-    ' "$doc"
+    printf '%s\n' "$section" | node "$root/scripts/replace-doc-section.mjs" "$doc" mcp-tools-tokens --append
     printf '%s\n' "$section"
     ;;
 esac

@@ -109,17 +109,7 @@ case "$mode" in
   update)
     doc="$root/docs/benchmarks.md"
     [[ -f "$doc" ]] || printf '# Benchmarks\n\n<!-- catalog-tokens:begin -->\n<!-- catalog-tokens:end -->\n' > "$doc"
-    if ! grep -q '^<!-- catalog-tokens:begin -->$' "$doc" || ! grep -q '^<!-- catalog-tokens:end -->$' "$doc"; then
-      printf '\n<!-- catalog-tokens:begin -->\n<!-- catalog-tokens:end -->\n' >> "$doc"
-    fi
-    SECTION="$section" node -e '
-      const fs = require("fs");
-      const file = process.argv[1];
-      const text = fs.readFileSync(file, "utf8");
-      const begin = "<!-- catalog-tokens:begin -->", end = "<!-- catalog-tokens:end -->";
-      const i = text.indexOf(begin), j = text.indexOf(end);
-      fs.writeFileSync(file, text.slice(0, i + begin.length) + "\n" + process.env.SECTION + "\n" + text.slice(j));
-    ' "$doc"
+    printf '%s\n' "$section" | node "$root/scripts/replace-doc-section.mjs" "$doc" catalog-tokens --append
     printf '%s\n' "$section"
     echo "updated $doc" >&2
     ;;
