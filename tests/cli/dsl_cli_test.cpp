@@ -1,78 +1,18 @@
 // `toon dsl compile|decompile` run as a child process (docs/mcp-dsl.md).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
-#include <vector>
+
+#include "cli_fixture.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct dsl_run {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
+using toon_cli_test::slurp;
 
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) {
-    if (c == '\'') q.append("'\\''");
-    else q.push_back(c);
-  }
-  q.push_back('\'');
-  return q;
-}
-
-std::string read_all(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-class DslCli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "toon-dsl-cli-XXXXXX").string();
-    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
-    dir_ = tmpl;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  fs::path file(const std::string& name, const std::string& data) {
-    std::ofstream(dir_ / name, std::ios::binary) << data;
-    return dir_ / name;
-  }
-  dsl_run run(const std::vector<std::string>& args, const std::string& input = {}) {
-    fs::path in = file(".stdin", input);
-    std::string cmd = "cd ";
-    cmd += quote(dir_.string());
-    cmd += " && ";
-    cmd += quote(TOON_CLI_PATH);
-    for (const auto& a : args) {
-      cmd += ' ';
-      cmd += quote(a);
-    }
-    cmd += " < ";
-    cmd += quote(in.string());
-    cmd += " > .stdout 2> .stderr";
-    int raw = std::system(cmd.c_str());
-    dsl_run r;
-    if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
-    r.out = read_all(dir_ / ".stdout");
-    r.err = read_all(dir_ / ".stderr");
-    return r;
-  }
-  fs::path dir_;
-};
+class DslCli : public toon_cli_test::cli_fixture {};
 
 TEST_F(DslCli, CompileWritesJsonLines) {
   auto r = run({"dsl", "compile"}, "> tools/call#42 {name: \"search\", args: {query: \"weather\"}}\n! initialized\n");
@@ -130,7 +70,7 @@ TEST_F(DslCli, StatsCompareJsonAndDslTokens) {
   auto r = run({"dsl", "compile", "--stats", "-o", "out.json"}, dsl);
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "");
-  const std::string json = read_all(dir_ / "out.json");
+  const std::string json = slurp(dir_ / "out.json");
   EXPECT_EQ(json.size(), 107u);
   // Three lines: JSON, DSL, saved; the DSL is the smaller form.
   EXPECT_NE(r.err.find("JSON                   107 bytes"), std::string::npos) << r.err;
