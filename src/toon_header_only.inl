@@ -13,6 +13,7 @@
 #pragma GCC diagnostic ignored "-Wsign-conversion"
 #endif
 
+#include "document.cpp"
 #include "error.cpp"
 #include "json_reader.cpp"
 #include "json_writer.cpp"

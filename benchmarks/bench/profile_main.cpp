@@ -3,7 +3,7 @@
 // (valgrind --tool=callgrind, perf), which toon_bench cannot give: its registration runs
 // simdjson kernels that valgrind does not emulate, and Google Benchmark picks the iterations.
 //
-//   toon_bench_profile typed_decode|value_decode|typed_encode|value_encode DATASET [N]
+//   toon_bench_profile typed_decode|value_decode|document_decode|parse|typed_encode|value_encode DATASET [N]
 //
 // Prints the instructions-relevant facts (records, bytes) and exits 1 on a failed check.
 #include <cstdio>
@@ -18,7 +18,7 @@
 namespace {
 
 int usage() {
-  std::fprintf(stderr, "usage: toon_bench_profile typed_decode|value_decode|typed_encode|value_encode DATASET [N]\n");
+  std::fprintf(stderr, "usage: toon_bench_profile typed_decode|value_decode|document_decode|parse|typed_encode|value_encode DATASET [N]\n");
   return 2;
 }
 
@@ -35,6 +35,29 @@ int run(std::string_view op, const Doc& d, long n) {
       auto r = toon::decode(text);
       if (!r) return std::fprintf(stderr, "value decode failed\n"), 1;
       sink += r->is_object() ? r->as_object().size() : 1;
+    } else if (op == "document_decode") {
+      auto r = toon::decode_document(text);
+      if (!r) return std::fprintf(stderr, "document decode failed\n"), 1;
+      sink += r->root().size();
+    } else if (op == "parse") {
+      struct nothing final : toon::event_handler {
+        nothing() { receive_rows(); }
+        bool start_object(std::size_t, std::size_t) override { return true; }
+        bool end_object() override { return true; }
+        bool start_array(std::size_t, std::size_t) override { return true; }
+        bool end_array() override { return true; }
+        bool key(std::string_view, std::size_t) override { return true; }
+        bool null_value(std::size_t) override { return true; }
+        bool bool_value(bool, std::size_t) override { return true; }
+        bool int_value(std::int64_t, std::size_t) override { return true; }
+        bool uint_value(std::uint64_t, std::size_t) override { return true; }
+        bool double_value(double, std::size_t) override { return true; }
+        bool big_integer_value(std::string_view, std::size_t) override { return true; }
+        bool string_value(std::string_view, std::size_t) override { return true; }
+        bool table_row(const toon::scalar*, std::size_t count, std::size_t) override { return count > 0; }
+      } h;
+      if (!toon::decode_events(text, h)) return std::fprintf(stderr, "parse failed\n"), 1;
+      sink += 1;
     } else if (op == "typed_encode") {
       sink += toon::encode(d).size();
     } else if (op == "value_encode") {

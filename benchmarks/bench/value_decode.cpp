@@ -1,5 +1,6 @@
-// benchmarks/bench/value_decode.cpp - text -> document model: toon::decode vs simdjson (DOM
-// parse), rapidjson (Document::Parse, default flags) and nlohmann::json::parse.
+// benchmarks/bench/value_decode.cpp - text -> document model: toon::decode (toon::value) and
+// toon::decode_document (the read-only arena document) vs simdjson (DOM parse), rapidjson
+// (Document::Parse, default flags) and nlohmann::json::parse.
 #include <memory>
 #include <string>
 
@@ -19,6 +20,8 @@ void register_value_decode() {
     {
       auto v = toon::decode(ds.toon);
       require(v.has_value() && *v == ds.value, ds.name, "toon::decode");
+      auto d = toon::decode_document(ds.toon);
+      require(d.has_value() && d->root() == ds.value, ds.name, "toon::decode_document");
       simdjson::dom::parser p;
       simdjson::dom::element e;
       require(p.parse(*padded).get(e) == simdjson::SUCCESS, ds.name, "simdjson DOM parse");
@@ -30,6 +33,13 @@ void register_value_decode() {
       for (auto _ : s) {
         auto v = toon::decode(ds.toon);
         benchmark::DoNotOptimize(v);
+      }
+      set_rates(s, ds.toon.size(), n);
+    });
+    benchmark::RegisterBenchmark(bench_name("document_decode", ds.name, "toon").c_str(), [&ds, n](benchmark::State& s) {
+      for (auto _ : s) {
+        auto d = toon::decode_document(ds.toon);
+        benchmark::DoNotOptimize(d);
       }
       set_rates(s, ds.toon.size(), n);
     });

@@ -5,6 +5,7 @@
 #include "toon/version.hpp"  // first: stops below C++20 with a clear message
 
 #include "toon/decode.hpp"
+#include "toon/document.hpp"
 #include "toon/encode.hpp"
 #include "toon/error.hpp"
 #include "toon/events.hpp"
