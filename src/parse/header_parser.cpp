@@ -1,6 +1,8 @@
 #include "header_parser.hpp"
 #include "toon/detail/linkage.hpp"
 
+#include <cstring>
+
 #include "token.hpp"
 
 namespace toon::detail {
@@ -267,6 +269,98 @@ TOON_FUNC header_status parse_header(std::string_view s, header& h, std::string&
   if (!h.fields.empty() && !h.inline_values.empty())
     return malformed(err, error_code::invalid_header, "content after the colon of a header with a field list", rest_begin);
   return header_status::ok;
+}
+
+namespace {
+
+std::uint64_t length_of(std::string_view digits) noexcept {
+  if (digits.size() > 19) return UINT64_MAX;
+  std::uint64_t n = 0;
+  for (const char c : digits) {
+    const auto d = static_cast<std::uint64_t>(c - '0');
+    if (n > (UINT64_MAX - d) / 10) return UINT64_MAX;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+// `v`, a view into the text at `from`, moved to the same place in the text at `to`, where the
+// digits [digits_begin, digits_begin + old_digits) became `new_digits` digits.
+std::string_view rebase(std::string_view v, const char* from, const char* to, std::size_t digits_begin,
+                        std::size_t old_digits, std::size_t new_digits) noexcept {
+  if (v.empty()) return v;
+  std::size_t off = static_cast<std::size_t>(v.data() - from);
+  if (off >= digits_begin) off = off - old_digits + new_digits;
+  return {to + off, v.size()};
+}
+
+}  // namespace
+
+TOON_FUNC header_status header_memo::parse(std::string_view s, header& out, std::string& scratch, scan_error& err) {
+  if (valid_ && reuse(s, out)) return header_status::ok;
+  const header_status st = parse_header(s, out, scratch, err);
+  if (st == header_status::ok) remember(s, out);
+  return st;
+}
+
+TOON_FUNC bool header_memo::reuse(std::string_view s, header& out) {
+  const std::size_t suffix = line_.size() - digits_end_;
+  if (s.size() < digits_begin_ + 1 + suffix || std::memcmp(s.data(), line_.data(), digits_begin_) != 0) return false;
+  std::size_t i = digits_begin_;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+  const std::size_t digits = i - digits_begin_;
+  if (digits == 0 || (digits > 1 && s[digits_begin_] == '0')) return false;
+  if (s.size() - i < suffix || std::memcmp(s.data() + i, line_.data() + digits_end_, suffix) != 0) return false;
+  // The same header up to its colon; what follows the colon is this line's own.
+  const std::size_t colon_end = i + suffix;
+  const std::string_view inline_values = trim_spaces(s.substr(colon_end));
+  if (!parsed_.fields.empty() && !inline_values.empty()) return false;  // malformed: parse_header says why
+  const std::size_t old_digits = digits_end_ - digits_begin_;
+  auto moved = [&](std::string_view v) { return rebase(v, line_.data(), s.data(), digits_begin_, old_digits, digits); };
+  out.has_key = parsed_.has_key;
+  out.key = moved(parsed_.key);
+  out.key_offset = 0;
+  out.length_text = s.substr(digits_begin_, digits);
+  out.length = length_of(out.length_text);
+  out.keyed = parsed_.keyed;
+  out.delim = parsed_.delim;
+  out.fields.clear();
+  for (const header_field& f : parsed_.fields) out.fields.push_back(header_field{moved(f.name), f.subtree_end, f.is_group});
+  out.leaf_count = parsed_.leaf_count;
+  std::size_t rest_begin = colon_end;
+  while (rest_begin < s.size() && s[rest_begin] == ' ') ++rest_begin;
+  out.inline_values = inline_values;
+  out.inline_offset = rest_begin;
+  out.owned.clear();
+  return true;
+}
+
+TOON_FUNC void header_memo::remember(std::string_view s, const header& h) {
+  valid_ = false;
+  if (!h.owned.empty()) return;  // unescaped names live in the header, not in the line
+  // The colon ends the remembered text: it is the last ':' before the inline values.
+  std::size_t colon = h.inline_offset;
+  while (colon > 0 && s[colon - 1] == ' ') --colon;
+  if (colon == 0 || s[colon - 1] != ':') return;
+  const std::string_view text = s.substr(0, colon);
+  if (text.find('"') != std::string_view::npos) return;
+  const std::size_t bracket = text.find('[');
+  if (bracket == std::string_view::npos) return;
+  std::size_t end = bracket + 1;
+  while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+  if (end == bracket + 1 || s.substr(bracket + 1, end - bracket - 1) != h.length_text) return;
+  line_.assign(text);
+  digits_begin_ = bracket + 1;
+  digits_end_ = end;
+  auto moved = [&](std::string_view v) { return rebase(v, s.data(), line_.data(), 0, 0, 0); };
+  parsed_.has_key = h.has_key;
+  parsed_.key = moved(h.key);
+  parsed_.keyed = h.keyed;
+  parsed_.delim = h.delim;
+  parsed_.fields.clear();
+  for (const header_field& f : h.fields) parsed_.fields.push_back(header_field{moved(f.name), f.subtree_end, f.is_group});
+  parsed_.leaf_count = h.leaf_count;
+  valid_ = true;
 }
 
 }  // namespace toon::detail

@@ -47,4 +47,22 @@ enum class header_status : std::uint8_t {
 /// Errors in quoted keys/names are reported as malformed with their own codes.
 header_status parse_header(std::string_view content, header& out, std::string& scratch, scan_error& err);
 
+/// parse_header with a memo of the last header it parsed: a line that repeats that header's
+/// text up to its colon, apart from the digits of N, is not parsed again (a list of records
+/// repeats its nested headers, `items[3]{sku,qty}:` then `items[5]{sku,qty}:`). The result is
+/// exactly parse_header's. Only headers without quotes before their colon are remembered.
+class header_memo {
+ public:
+  header_status parse(std::string_view content, header& out, std::string& scratch, scan_error& err);
+
+ private:
+  bool reuse(std::string_view s, header& out);
+  void remember(std::string_view s, const header& h);
+
+  std::string line_;  // the remembered header's text up to and including its colon
+  header parsed_;     // its parse, views into line_
+  std::size_t digits_begin_ = 0, digits_end_ = 0;  // N's digits in line_
+  bool valid_ = false;
+};
+
 }  // namespace toon::detail

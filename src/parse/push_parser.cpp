@@ -668,9 +668,9 @@ class push_parser_impl {
     // The root form is read from a depth-0 line (§5) and over-indented lines are errors in both
     // modes (spec 4.4), so an indented first line is rejected whatever its form.
     if (d != 0) fail(error_code::unexpected_indentation, "the first line of the document is indented", c.data());
-    header h;
+    header& h = line_header_;
     scan_error e;
-    const header_status st = parse_header(c, h, scratch_, e);
+    const header_status st = headers_.parse(c, h, scratch_, e);
     if (st == header_status::malformed) fail(e, c.data());
     if (st == header_status::ok && !h.has_key) {
       open_container(h, 0, c.data());
@@ -708,9 +708,9 @@ class push_parser_impl {
     if (!parsed) {
       if (const std::size_t colon = plain_key_colon(c); colon != npos)
         return parse_key_value(c, d, trim_spaces(c.substr(0, colon)), colon);
-      header h;
+      header& h = line_header_;
       scan_error e;
-      const header_status s = parse_header(c, h, scratch_, e);
+      const header_status s = headers_.parse(c, h, scratch_, e);
       return parse_field(c, d, h, s, e);
     }
     parse_field(c, d, *parsed, st, *pe);
@@ -857,9 +857,9 @@ class push_parser_impl {
       parse_key_value(rest, d + 1, trim_spaces(rest.substr(0, colon)), colon);
       return;
     }
-    header h;
+    header& h = line_header_;
     scan_error e;
-    const header_status st = parse_header(rest, h, scratch_, e);
+    const header_status st = headers_.parse(rest, h, scratch_, e);
     if (st == header_status::malformed) fail(e, rest.data());
     if (st == header_status::ok && !h.has_key) {
       if (h.keyed || !h.fields.empty())
@@ -1143,6 +1143,8 @@ class push_parser_impl {
   std::vector<std::uint32_t> spans_;  // header depths of the open arrays with content (minima)
   std::size_t nesting_ = 0;
   std::string scratch_;
+  header_memo headers_;  // the last header parsed, for lines that repeat it
+  header line_header_;   // the current line's header (its storage reused line after line)
   std::vector<std::string_view> keys_;
   std::vector<key_frame> key_frames_;
   std::string key_bytes_;  // copies of the open objects' keys when the input does not outlive them

@@ -1,0 +1,117 @@
+// The parser's header memo (src/parse/header_parser.hpp) must give exactly what parse_header
+// gives, whatever the line before was: same status, same error, same header (every view at the
+// same place in the line). Lines are built from header pieces (keys, lengths with and without
+// leading zeros, keyed markers, delimiters, field lists, nested groups, quotes, inline values,
+// spaces), so that consecutive lines often repeat a header apart from its length, which is
+// when the memo answers instead of parse_header.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../../src/parse/header_parser.hpp"
+
+namespace {
+
+using toon::detail::header;
+using toon::detail::header_memo;
+using toon::detail::header_status;
+using toon::detail::scan_error;
+
+// Where view `v` starts in `line` (npos-like marker when it does not point into it).
+long place(std::string_view v, std::string_view line) {
+  if (v.empty()) return -1;
+  if (v.data() < line.data() || v.data() + v.size() > line.data() + line.size()) return -2;
+  return static_cast<long>(v.data() - line.data());
+}
+
+void expect_same(std::string_view line, header_status sa, const header& a, const scan_error& ea, header_status sb,
+                 const header& b, const scan_error& eb) {
+  RC_ASSERT(sa == sb);
+  if (sa == header_status::malformed) {
+    RC_ASSERT(ea.code == eb.code);
+    RC_ASSERT(ea.offset == eb.offset);
+    return;
+  }
+  if (sa != header_status::ok) return;
+  RC_ASSERT(a.has_key == b.has_key);
+  RC_ASSERT(a.key == b.key);
+  if (a.owned.empty()) RC_ASSERT(place(a.key, line) == place(b.key, line));
+  RC_ASSERT(a.key_offset == b.key_offset);
+  RC_ASSERT(a.length == b.length);
+  RC_ASSERT(a.length_text == b.length_text);
+  RC_ASSERT(place(a.length_text, line) == place(b.length_text, line));
+  RC_ASSERT(a.keyed == b.keyed);
+  RC_ASSERT(a.delim == b.delim);
+  RC_ASSERT(a.leaf_count == b.leaf_count);
+  RC_ASSERT(a.inline_values == b.inline_values);
+  RC_ASSERT(place(a.inline_values, line) == place(b.inline_values, line));
+  RC_ASSERT(a.inline_offset == b.inline_offset);
+  RC_ASSERT(a.fields.size() == b.fields.size());
+  for (std::size_t i = 0; i < a.fields.size(); ++i) {
+    RC_ASSERT(a.fields[i].name == b.fields[i].name);
+    if (a.owned.empty()) RC_ASSERT(place(a.fields[i].name, line) == place(b.fields[i].name, line));
+    RC_ASSERT(a.fields[i].subtree_end == b.fields[i].subtree_end);
+    RC_ASSERT(a.fields[i].is_group == b.fields[i].is_group);
+  }
+}
+
+std::string pick(const std::vector<std::string>& options) { return *rc::gen::elementOf(options); }
+
+// One header-like line; `shape` fixes everything but the length most of the time.
+std::string line_of(const std::string& shape_key, const std::string& shape_tail) {
+  const std::string length = pick({"0", "1", "2", "7", "10", "123", "02", "00", "", "x", "99999999999999999999"});
+  return shape_key + "[" + length + shape_tail;
+}
+
+RC_GTEST_PROP(HeaderMemo, AnswersExactlyAsParseHeader, ()) {
+  const auto shapes = *rc::gen::container<std::vector<std::pair<std::string, std::string>>>(
+      rc::gen::apply(
+          [](std::string key, std::string marker, std::string fields, std::string colon, std::string inline_part) {
+            return std::make_pair(key, marker + "]" + fields + colon + inline_part);
+          },
+          rc::gen::elementOf(std::vector<std::string>{"items", "a", "", "\"q k\"", "k ", "a:b", "x\"y\"", "tags"}),
+          rc::gen::elementOf(std::vector<std::string>{"", ":", "|", "\t", ":|", "|:"}),
+          rc::gen::elementOf(std::vector<std::string>{"", "{a,b}", "{a|b}", "{sku,name,qty}", "{a,b{c,d}}", "{\"x y\",z}",
+                                                      "{}", "{a,}", " {a}", "{a{b}}"}),
+          rc::gen::elementOf(std::vector<std::string>{":", " :", "", ": ", ":  "}),
+          rc::gen::elementOf(std::vector<std::string>{"", "1,2", "x", "  y  ", "\"a,b\"", "a:b"})));
+  RC_PRE(!shapes.empty());
+  const int lines = *rc::gen::inRange(1, 40);
+  header_memo memo;
+  std::string scratch_a, scratch_b;
+  for (int i = 0; i < lines; ++i) {
+    const auto& shape = shapes[static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(shapes.size())))];
+    const std::string line = line_of(shape.first, shape.second);
+    header a, b;
+    scan_error ea, eb;
+    const header_status sa = memo.parse(line, a, scratch_a, ea);
+    const header_status sb = toon::detail::parse_header(line, b, scratch_b, eb);
+    expect_same(line, sa, a, ea, sb, b, eb);
+  }
+}
+
+TEST(HeaderMemo, ReusesARepeatedHeaderWithANewLength) {
+  header_memo memo;
+  std::string scratch;
+  scan_error e;
+  header h;
+  const std::string first = "items[3]{sku,qty}:";
+  ASSERT_EQ(memo.parse(first, h, scratch, e), header_status::ok);
+  const std::string second = "items[12]{sku,qty}:";
+  ASSERT_EQ(memo.parse(second, h, scratch, e), header_status::ok);
+  EXPECT_EQ(h.length, 12u);
+  ASSERT_EQ(h.fields.size(), 2u);
+  EXPECT_EQ(h.fields[1].name, "qty");
+  EXPECT_EQ(h.fields[1].name.data(), second.data() + 14);  // a view of the new line
+  EXPECT_EQ(h.key.data(), second.data());
+  // A length with a leading zero is malformed even when the rest repeats.
+  EXPECT_EQ(memo.parse("items[012]{sku,qty}:", h, scratch, e), header_status::malformed);
+  // Values after the colon of a header with fields are malformed too.
+  EXPECT_EQ(memo.parse("items[3]{sku,qty}: x", h, scratch, e), header_status::malformed);
+}
+
+}  // namespace
