@@ -4,7 +4,7 @@
 //     accepts too and decodes to the same value (key order included);
 //   - the non-strict value re-encodes to a canonical document that decodes (strictly, unless
 //     the input smuggled in ill-formed UTF-8, which only non-strict decoding lets through) to
-//     the same value; toon_to_json agrees with the tree.
+//     the same value; toon_to_json and toon::decode_document agree with the tree.
 #include "fuzz_common.hpp"
 #include "value_oracle.hpp"
 
@@ -19,6 +19,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   toon::result<toon::value> r = toon::decode(text, lenient);
   toon::result<toon::value> s = toon::decode(text, strict);
   toon::result<std::string> streamed = toon::toon_to_json(text, lenient);
+  toon::result<toon::document> doc = toon::decode_document(text, lenient);
+  if (doc.has_value() != r.has_value())
+    toon_fuzz::fail("decode_document and decode disagree", r ? doc.error().to_string() : r.error().to_string());
+  if (r && !(doc->root() == *r)) toon_fuzz::fail("decode_document differs from decode", toon_fuzz::json_of(*r));
   if (!r) {
     toon_fuzz::check_error(r.error(), text);
     if (s) toon_fuzz::fail("strict decoding accepts what non-strict decoding rejects", r.error().to_string());

@@ -2,7 +2,8 @@
 //   - no crash, hang, leak or undefined behaviour;
 //   - an error has a code and a position inside the input;
 //   - a decoded value re-encodes to a document that decodes strictly to the same value
-//     (value_oracle.hpp), and the streaming TOON -> JSON path gives the tree's JSON.
+//     (value_oracle.hpp), and the streaming TOON -> JSON path gives the tree's JSON;
+//   - toon::decode_document accepts and rejects the same inputs, with the tree's value.
 #include "fuzz_common.hpp"
 #include "value_oracle.hpp"
 
@@ -14,6 +15,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   toon::result<toon::value> r = toon::decode(text, options);
   toon::result<std::string> streamed = toon::toon_to_json(text, options);
+  toon::result<toon::document> doc = toon::decode_document(text, options);
+  if (doc.has_value() != r.has_value())
+    toon_fuzz::fail("decode_document and decode disagree", r ? doc.error().to_string() : r.error().to_string());
+  if (r && !(doc->root() == *r)) toon_fuzz::fail("decode_document differs from decode", toon_fuzz::json_of(*r));
+  if (!r && (doc.error().code != r.error().code || doc.error().line != r.error().line ||
+             doc.error().column != r.error().column))
+    toon_fuzz::fail("decode_document fails differently", doc.error().to_string() + "\n" + r.error().to_string());
   if (!r) {
     toon_fuzz::check_error(r.error(), text);
     if (streamed) toon_fuzz::fail("toon_to_json accepts what decode rejects", r.error().to_string());
