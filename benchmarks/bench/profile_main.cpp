@@ -3,7 +3,7 @@
 // (valgrind --tool=callgrind, perf), which toon_bench cannot give: its registration runs
 // simdjson kernels that valgrind does not emulate, and Google Benchmark picks the iterations.
 //
-//   toon_bench_profile typed_decode|value_decode|document_decode|parse|typed_encode|value_encode DATASET [N]
+//   toon_bench_profile typed_decode|value_decode|document_decode|parse|json_to_toon|typed_encode|value_encode DATASET [N]
 //
 // Prints the instructions-relevant facts (records, bytes) and exits 1 on a failed check.
 #include <cstdio>
@@ -18,7 +18,7 @@
 namespace {
 
 int usage() {
-  std::fprintf(stderr, "usage: toon_bench_profile typed_decode|value_decode|document_decode|parse|typed_encode|value_encode DATASET [N]\n");
+  std::fprintf(stderr, "usage: toon_bench_profile typed_decode|value_decode|document_decode|parse|json_to_toon|typed_encode|value_encode DATASET [N]\n");
   return 2;
 }
 
@@ -58,6 +58,11 @@ int run(std::string_view op, const Doc& d, long n) {
       } h;
       if (!toon::decode_events(text, h)) return std::fprintf(stderr, "parse failed\n"), 1;
       sink += 1;
+    } else if (op == "json_to_toon") {
+      static const std::string json = toon::to_json(toon::to_value(d));
+      auto r = toon::json_to_toon(json);
+      if (!r) return std::fprintf(stderr, "json_to_toon failed\n"), 1;
+      sink += r->size();
     } else if (op == "typed_encode") {
       sink += toon::encode(d).size();
     } else if (op == "value_encode") {
