@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "bench/common.hpp"
+#include "bench/null_handler.hpp"
 #include "datasets/all.hpp"
 #include "toon/toon.hpp"
 
@@ -40,22 +41,7 @@ int run(std::string_view op, const Doc& d, long n) {
       if (!r) return std::fprintf(stderr, "document decode failed\n"), 1;
       sink += r->root().size();
     } else if (op == "parse") {
-      struct nothing final : toon::event_handler {
-        nothing() { receive_rows(); }
-        bool start_object(std::size_t, std::size_t) override { return true; }
-        bool end_object() override { return true; }
-        bool start_array(std::size_t, std::size_t) override { return true; }
-        bool end_array() override { return true; }
-        bool key(std::string_view, std::size_t) override { return true; }
-        bool null_value(std::size_t) override { return true; }
-        bool bool_value(bool, std::size_t) override { return true; }
-        bool int_value(std::int64_t, std::size_t) override { return true; }
-        bool uint_value(std::uint64_t, std::size_t) override { return true; }
-        bool double_value(double, std::size_t) override { return true; }
-        bool big_integer_value(std::string_view, std::size_t) override { return true; }
-        bool string_value(std::string_view, std::size_t) override { return true; }
-        bool table_row(const toon::scalar*, std::size_t count, std::size_t) override { return count > 0; }
-      } h;
+      bench::null_handler h;
       if (!toon::decode_events(text, h)) return std::fprintf(stderr, "parse failed\n"), 1;
       sink += 1;
     } else if (op == "json_to_toon") {

@@ -294,6 +294,20 @@ std::string_view rebase(std::string_view v, const char* from, const char* to, st
   return {to + off, v.size()};
 }
 
+// Copies what a header's text determines apart from its length (key, markers, fields) from
+// `from` to `to`, each view passed through `moved`.
+template <class Moved>
+void copy_shape(const header& from, header& to, Moved moved) {
+  to.has_key = from.has_key;
+  to.key = moved(from.key);
+  to.key_offset = 0;
+  to.keyed = from.keyed;
+  to.delim = from.delim;
+  to.fields.clear();
+  for (const header_field& f : from.fields) to.fields.push_back(header_field{moved(f.name), f.subtree_end, f.is_group});
+  to.leaf_count = from.leaf_count;
+}
+
 }  // namespace
 
 TOON_FUNC header_status header_memo::parse(std::string_view s, header& out, std::string& scratch, scan_error& err) {
@@ -316,17 +330,11 @@ TOON_FUNC bool header_memo::reuse(std::string_view s, header& out) {
   const std::string_view inline_values = trim_spaces(s.substr(colon_end));
   if (!parsed_.fields.empty() && !inline_values.empty()) return false;  // malformed: parse_header says why
   const std::size_t old_digits = digits_end_ - digits_begin_;
-  auto moved = [&](std::string_view v) { return rebase(v, line_.data(), s.data(), digits_begin_, old_digits, digits); };
-  out.has_key = parsed_.has_key;
-  out.key = moved(parsed_.key);
-  out.key_offset = 0;
+  copy_shape(parsed_, out, [&](std::string_view v) {
+    return rebase(v, line_.data(), s.data(), digits_begin_, old_digits, digits);
+  });
   out.length_text = s.substr(digits_begin_, digits);
   out.length = length_of(out.length_text);
-  out.keyed = parsed_.keyed;
-  out.delim = parsed_.delim;
-  out.fields.clear();
-  for (const header_field& f : parsed_.fields) out.fields.push_back(header_field{moved(f.name), f.subtree_end, f.is_group});
-  out.leaf_count = parsed_.leaf_count;
   std::size_t rest_begin = colon_end;
   while (rest_begin < s.size() && s[rest_begin] == ' ') ++rest_begin;
   out.inline_values = inline_values;
@@ -352,14 +360,7 @@ TOON_FUNC void header_memo::remember(std::string_view s, const header& h) {
   line_.assign(text);
   digits_begin_ = bracket + 1;
   digits_end_ = end;
-  auto moved = [&](std::string_view v) { return rebase(v, s.data(), line_.data(), 0, 0, 0); };
-  parsed_.has_key = h.has_key;
-  parsed_.key = moved(h.key);
-  parsed_.keyed = h.keyed;
-  parsed_.delim = h.delim;
-  parsed_.fields.clear();
-  for (const header_field& f : h.fields) parsed_.fields.push_back(header_field{moved(f.name), f.subtree_end, f.is_group});
-  parsed_.leaf_count = h.leaf_count;
+  copy_shape(h, parsed_, [&](std::string_view v) { return rebase(v, s.data(), line_.data(), 0, 0, 0); });
   valid_ = true;
 }
 
