@@ -345,10 +345,20 @@ class push_parser_impl {
     std::size_t begin;
     std::size_t owned_begin;
     std::unique_ptr<std::unordered_set<std::string_view>> set;
+    std::uint64_t filter = 0;  // bit key_bit(k) of every key k recorded (no bit: k is new)
   };
 
+  // A key's bit in key_frame::filter, from its length and first and last bytes: keys of one
+  // object usually differ there, so a new key is told new without comparing it.
+  static std::uint64_t key_bit(std::string_view k) noexcept {
+    if (k.empty()) return 1;
+    const unsigned h = static_cast<unsigned>(k.size()) * 7u + static_cast<unsigned char>(k.front()) * 3u +
+                       static_cast<unsigned char>(k.back());
+    return std::uint64_t(1) << (h & 63u);
+  }
+
   void begin_keys() {
-    if (strict_) key_frames_.push_back(key_frame{keys_.size(), key_bytes_.size(), nullptr});
+    if (strict_) key_frames_.push_back(key_frame{keys_.size(), key_bytes_.size(), nullptr, 0});
   }
   void end_keys() {
     if (!strict_) return;
@@ -390,11 +400,15 @@ class push_parser_impl {
     const bool stable = k.data() >= stable_.data() && k.data() + k.size() <= stable_.data() + stable_.size();
     if (!stable && !k.empty()) k = own_key(k);
     key_frame& f = key_frames_.back();
+    const std::uint64_t bit = key_bit(k);
+    const bool maybe_seen = (f.filter & bit) != 0;
+    f.filter |= bit;
     if (f.set) {
       if (!f.set->insert(k).second) duplicate(k, at);
     } else {
-      for (std::size_t i = f.begin; i < keys_.size(); ++i)
-        if (keys_[i] == k) duplicate(k, at);
+      if (maybe_seen)
+        for (std::size_t i = f.begin; i < keys_.size(); ++i)
+          if (keys_[i] == k) duplicate(k, at);
       if (keys_.size() - f.begin >= 32) {
         f.set = std::make_unique<std::unordered_set<std::string_view>>(
             keys_.begin() + static_cast<std::ptrdiff_t>(f.begin), keys_.end());
