@@ -348,13 +348,14 @@ class push_parser_impl {
     std::uint64_t filter = 0;  // bit key_bit(k) of every key k recorded (no bit: k is new)
   };
 
-  // A key's bit in key_frame::filter, from its length and first and last bytes: keys of one
-  // object usually differ there, so a new key is told new without comparing it.
+  // A key's bit in key_frame::filter, a hash of its length and first, second and last bytes:
+  // keys of one object usually differ there, so a new key is told new without comparing it.
   static std::uint64_t key_bit(std::string_view k) noexcept {
     if (k.empty()) return 1;
-    const unsigned h = static_cast<unsigned>(k.size()) * 7u + static_cast<unsigned char>(k.front()) * 3u +
-                       static_cast<unsigned char>(k.back());
-    return std::uint64_t(1) << (h & 63u);
+    const std::uint64_t x = k.size() | std::uint64_t(static_cast<unsigned char>(k.front())) << 16 |
+                            std::uint64_t(static_cast<unsigned char>(k[k.size() > 1 ? 1 : 0])) << 24 |
+                            std::uint64_t(static_cast<unsigned char>(k.back())) << 32;
+    return std::uint64_t(1) << ((x * 0x9E3779B97F4A7C15u) >> 58);
   }
 
   void begin_keys() {
@@ -747,8 +748,13 @@ class push_parser_impl {
 
   // A key-value line at depth d: `key` is its (unescaped) key, `colon` the offset of its colon.
   void parse_key_value(std::string_view c, std::uint32_t d, std::string_view key, std::size_t colon) {
-    emit_key(key, c.data());
     const std::string_view rest = trim_spaces(c.substr(colon + 1));
+    if (sink_ && !rest.empty() && rest[0] != '"' && rest != "[]") {  // the sink takes key and token
+      add_key(key, c.data());
+      check(sink_->key_text(key, off(c.data()), rest, off(rest.data())));
+      return;
+    }
+    emit_key(key, c.data());
     if (rest.empty()) {
       enter(c.data());
       check(h_.start_object(0, off(c.data())));

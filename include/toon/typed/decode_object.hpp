@@ -238,6 +238,18 @@ struct object_frame {
     return fill_row(d, at, fields, names, cells, count, offset);
   }
 
+  /// A key and its unquoted value into the object of frame `at` (a `key: value` line): the
+  /// field's own parser, as for a row cell; unknown and tag keys take the key() path.
+  static bool key_text(typed_decoder& d, std::size_t at, std::string_view k, std::size_t key_offset,
+                       std::string_view token, std::size_t offset) {
+    frame& f = d.frame_at(at);
+    const std::size_t i = table::find(k, f.index + 1);
+    if (i == table::not_found) return key(d, f, k, key_offset) && d.text_value(token, offset);
+    select_bit(d, f, i);
+    f.index = i;  // the error path names the field
+    return table::cell_takers[i](d, f.target, text_cell{token, offset, false}) && d.value_complete(at);
+  }
+
   // A cell into field i, or into a slot (scalars and texts).
   static bool take_field(typed_decoder& d, std::size_t i, void* target, const primitive_event& c) {
     return table::primitives[i](d, target, c);
@@ -289,8 +301,8 @@ struct object_frame {
     if (f.index < size) typed_decoder::append_key_segment(path, object_info<T>::names[f.index]);
   }
 
-  static constexpr frame_ops table_ops{&key,         &pending_slot, nullptr, &end,     &segment, nullptr,
-                                       &field_index, &row,          &text_row};
+  static constexpr frame_ops table_ops{&key,         &pending_slot, nullptr,   &end,     &segment, nullptr,
+                                       &field_index, &row,          &text_row, &key_text};
 
   /// Opens the frame for `target`.
   static void open(typed_decoder& d, void* target, std::size_t offset) {
