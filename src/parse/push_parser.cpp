@@ -723,7 +723,7 @@ class push_parser_impl {
     if (!parsed) {
       if (const std::size_t colon = plain_key_colon(c); colon != npos)
         return parse_key_value(c, d, trim_spaces(c.substr(0, colon)), colon);
-      header h;
+      header& h = line_header_;
       scan_error e;
       const header_status s = parse_header(c, h, scratch_, e);
       return parse_field(c, d, h, s, e);
@@ -877,7 +877,7 @@ class push_parser_impl {
       parse_key_value(rest, d + 1, trim_spaces(rest.substr(0, colon)), colon);
       return;
     }
-    header h;
+    header& h = line_header_;
     scan_error e;
     const header_status st = parse_header(rest, h, scratch_, e);
     if (st == header_status::malformed) fail(e, rest.data());
@@ -1163,6 +1163,10 @@ class push_parser_impl {
   std::vector<std::uint32_t> spans_;  // header depths of the open arrays with content (minima)
   std::size_t nesting_ = 0;
   std::string scratch_;
+  // The header of the line being read (field lines and list items): reused, so that its
+  // field list does not allocate again for every table header (open_container swaps it with
+  // the table frame's, whose capacity then serves the next header).
+  header line_header_;
   std::vector<std::string_view> keys_;
   std::vector<key_frame> key_frames_;
   std::string key_bytes_;  // copies of the open objects' keys when the input does not outlive them
