@@ -345,17 +345,19 @@ class push_parser_impl {
     std::size_t begin;
     std::size_t owned_begin;
     std::unique_ptr<std::unordered_set<std::string_view>> set;
-    std::uint64_t filter = 0;  // bit key_bit(k) of every key k recorded (no bit: k is new)
+    std::uint64_t filter = 0;  // the bits key_bits(k) of every key k recorded (a bit unset: k is new)
   };
 
-  // A key's bit in key_frame::filter, a hash of its length and first, second and last bytes:
-  // keys of one object usually differ there, so a new key is told new without comparing it.
-  static std::uint64_t key_bit(std::string_view k) noexcept {
+  // A key's two bits in key_frame::filter (a Bloom filter), from a hash of its length and
+  // first, second and last bytes: keys of one object usually differ there, so a new key is
+  // told new without comparing it (a false "maybe" only costs the comparisons).
+  static std::uint64_t key_bits(std::string_view k) noexcept {
     if (k.empty()) return 1;
     const std::uint64_t x = k.size() | std::uint64_t(static_cast<unsigned char>(k.front())) << 16 |
                             std::uint64_t(static_cast<unsigned char>(k[k.size() > 1 ? 1 : 0])) << 24 |
                             std::uint64_t(static_cast<unsigned char>(k.back())) << 32;
-    return std::uint64_t(1) << ((x * 0x9E3779B97F4A7C15u) >> 58);
+    const std::uint64_t h = x * 0x9E3779B97F4A7C15u;
+    return std::uint64_t(1) << (h >> 58) | std::uint64_t(1) << ((h >> 52) & 63u);
   }
 
   void begin_keys() {
@@ -401,9 +403,9 @@ class push_parser_impl {
     const bool stable = k.data() >= stable_.data() && k.data() + k.size() <= stable_.data() + stable_.size();
     if (!stable && !k.empty()) k = own_key(k);
     key_frame& f = key_frames_.back();
-    const std::uint64_t bit = key_bit(k);
-    const bool maybe_seen = (f.filter & bit) != 0;
-    f.filter |= bit;
+    const std::uint64_t bits = key_bits(k);
+    const bool maybe_seen = (f.filter & bits) == bits;
+    f.filter |= bits;
     if (f.set) {
       if (!f.set->insert(k).second) duplicate(k, at);
     } else {
