@@ -397,10 +397,24 @@ class push_parser_impl {
   }
 
   // Records `k` in the current object; strict mode rejects a repeated key.
+  // The common case (a key of the whole document, told new by the filter, in a small object)
+  // inline; the others in add_key_slow().
   void add_key(std::string_view k, const char* at) {
     if (!strict_) return;
     // Views into a whole document stay valid; other keys are copied for the object's life.
     const bool stable = k.data() >= stable_.data() && k.data() + k.size() <= stable_.data() + stable_.size();
+    key_frame& f = key_frames_.back();
+    if (stable && !f.set && keys_.size() - f.begin < 32) {
+      const std::uint64_t bits = key_bits(k);
+      if ((f.filter & bits) != bits) {
+        f.filter |= bits;
+        keys_.push_back(k);
+        return;
+      }
+    }
+    add_key_slow(k, at, stable);
+  }
+  [[gnu::noinline]] void add_key_slow(std::string_view k, const char* at, bool stable) {
     if (!stable && !k.empty()) k = own_key(k);
     key_frame& f = key_frames_.back();
     const std::uint64_t bits = key_bits(k);
