@@ -628,7 +628,8 @@ def main():
         at = {}
         for b in alloc["benchmarks"]:
             group, d, impl = b["name"].split("/")[:3]
-            at.setdefault(d, {})[impl] = b["allocs_per_record"]
+            if group == "alloc_typed_encode":
+                at.setdefault(d, {})[impl] = b["allocs_per_record"]
         for d in datasets:
             if d in at:
                 a = at[d]
@@ -641,6 +642,34 @@ def main():
         w(f"Result: toon typed encode performs **{'0' if zero else 'some'}** heap allocations per record "
           "once the output buffer is sized.")
         w("")
+        dec = {}
+        for b in alloc["benchmarks"]:
+            group, d, impl = b["name"].split("/")[:3]
+            if group == "alloc_typed_decode":
+                dec.setdefault(d, {})[impl] = b
+        if dec:
+            w("## Heap allocations of typed decode")
+            w("")
+            w("`toon_bench_alloc` counts the allocations of `toon::decode<T>` into a new document next to the "
+              "minimum its target needs: those of a copy of the decoded document (one per non-empty container, "
+              "one per string past the small-string buffer). What decoding allocates beyond that is the "
+              "decoder's and parser's working buffers, a constant per call.")
+            w("")
+            w("| dataset | toon allocations / record | minimum / record | beyond the target, per decoding |")
+            w("|---|---:|---:|---:|")
+            for d in datasets:
+                if d in dec and "toon" in dec[d]:
+                    t, m = dec[d]["toon"], dec[d].get("minimum")
+                    w(f"| {d} | {t['allocs_per_record']:.4g} | {m['allocs_per_record'] if m else float('nan'):.4g} | "
+                      f"{t.get('beyond_target', float('nan')):.3g} |")
+            results["decode_allocations"] = {d: {k: v.get("allocs_per_record") for k, v in g.items()} for d, g in dec.items()}
+            met = all(g["toon"].get("beyond_target", 1e9) <= 64 for g in dec.values() if "toon" in g)
+            results["targets"].append({"target": "typed decode: no allocation per record beyond the target's storage",
+                                       "dataset": "all", "figure": "constant per call" if met else "grows", "met": met})
+            w("")
+            w(f"Result: toon typed decode allocates **{'nothing' if met else 'more than its target'}** per record "
+              "beyond the target's own storage.")
+            w("")
 
     # Size and tokens.
     if tokens:

@@ -362,6 +362,14 @@ TOON_FUNC bool typed_decoder::text_value(std::string_view token, std::size_t off
   return take_text(s, token, offset) && value_done();
 }
 
+TOON_FUNC bool typed_decoder::key_text(std::string_view k, std::size_t key_offset, std::string_view token,
+                                       std::size_t offset) {
+  const std::size_t at = frames_.size() - 1;
+  const frame_ops* ops = frames_[at].ops;
+  if (ops->key_text) return ops->key_text(*this, at, k, key_offset, token, offset);
+  return key(k, key_offset) && text_value(token, offset);
+}
+
 TOON_FUNC bool typed_decoder::take_string(slot s, std::string_view text, std::size_t offset) {
   primitive_event ev;
   ev.type = primitive_event::kind::string;

@@ -1,9 +1,14 @@
 // benchmarks/bench/alloc_main.cpp - the toon_bench_alloc program: counts heap allocations of
-// the encoders with a replaced global operator new. Reported counters: allocations per
-// iteration and per record, once the output buffer has reached its size (first iteration
-// untimed). A separate program, so that counting costs nothing in toon_bench.
+// the encoders and of typed decoding with a replaced global operator new. Reported counters:
+// allocations per iteration and per record, once the output buffer has reached its size
+// (first iteration untimed). Typed decoding is set against the minimum its target needs: the
+// allocations of a copy of the decoded document (one per non-empty container, one per string
+// past the small-string buffer); `beyond_target` is what decoding allocates above that, per
+// iteration (the decoder's and parser's own buffers). A separate program, so that counting
+// costs nothing in toon_bench.
 #include <atomic>
 #include <cstdlib>
+#include <memory>
 #include <new>
 #include <string>
 
@@ -42,10 +47,39 @@ void count(benchmark::State& s, std::size_t records, Body body) {
   s.counters["records"] = static_cast<double>(records);
 }
 
+/// Allocations of one call of `body`.
+template <class Body>
+std::size_t allocations_of(Body body) {
+  const std::size_t before = allocations.load(std::memory_order_relaxed);
+  body();
+  return allocations.load(std::memory_order_relaxed) - before;
+}
+
+template <class Doc>
+void register_decode(const bench::typed_dataset<Doc>& ds) {
+  const Doc& d = ds.data();
+  const std::size_t n = bench::records_of(d);
+  auto text = std::make_shared<std::string>(toon::encode(d));
+  // The target's own storage: what a copy of the document allocates.
+  const std::size_t minimum = allocations_of([&] { benchmark::DoNotOptimize(Doc(d)); });
+  benchmark::RegisterBenchmark(bench::bench_name("alloc_typed_decode", ds.name, "toon").c_str(), [text, n, minimum](benchmark::State& s) {
+    count(s, n, [&] {
+      auto r = toon::decode<Doc>(*text);
+      if (!r) s.SkipWithError("decode failed");
+      benchmark::DoNotOptimize(r);
+    });
+    s.counters["beyond_target"] = s.counters["allocs_per_iteration"] - static_cast<double>(minimum);
+  });
+  benchmark::RegisterBenchmark(bench::bench_name("alloc_typed_decode", ds.name, "minimum").c_str(), [&d, n](benchmark::State& s) {
+    count(s, n, [&] { benchmark::DoNotOptimize(Doc(d)); });
+  });
+}
+
 template <class Doc>
 void register_one(bench::typed_dataset<Doc> ds) {
   const Doc& d = ds.data();
   const std::size_t n = bench::records_of(d);
+  register_decode(ds);
   benchmark::RegisterBenchmark(bench::bench_name("alloc_typed_encode", ds.name, "toon").c_str(), [&d, n](benchmark::State& s) {
     std::string out;
     count(s, n, [&] {

@@ -345,10 +345,23 @@ class push_parser_impl {
     std::size_t begin;
     std::size_t owned_begin;
     std::unique_ptr<std::unordered_set<std::string_view>> set;
+    std::uint64_t filter = 0;  // the bits key_bits(k) of every key k recorded (a bit unset: k is new)
   };
 
+  // A key's two bits in key_frame::filter (a Bloom filter), from a hash of its length and
+  // first, second and last bytes: keys of one object usually differ there, so a new key is
+  // told new without comparing it (a false "maybe" only costs the comparisons).
+  static std::uint64_t key_bits(std::string_view k) noexcept {
+    if (k.empty()) return 1;
+    const std::uint64_t x = k.size() | std::uint64_t(static_cast<unsigned char>(k.front())) << 16 |
+                            std::uint64_t(static_cast<unsigned char>(k[k.size() > 1 ? 1 : 0])) << 24 |
+                            std::uint64_t(static_cast<unsigned char>(k.back())) << 32;
+    const std::uint64_t h = x * 0x9E3779B97F4A7C15u;
+    return std::uint64_t(1) << (h >> 58) | std::uint64_t(1) << ((h >> 52) & 63u);
+  }
+
   void begin_keys() {
-    if (strict_) key_frames_.push_back(key_frame{keys_.size(), key_bytes_.size(), nullptr});
+    if (strict_) key_frames_.push_back(key_frame{keys_.size(), key_bytes_.size(), nullptr, 0});
   }
   void end_keys() {
     if (!strict_) return;
@@ -384,17 +397,35 @@ class push_parser_impl {
   }
 
   // Records `k` in the current object; strict mode rejects a repeated key.
+  // The common case (a key of the whole document, told new by the filter, in a small object)
+  // inline; the others in add_key_slow().
   void add_key(std::string_view k, const char* at) {
     if (!strict_) return;
     // Views into a whole document stay valid; other keys are copied for the object's life.
     const bool stable = k.data() >= stable_.data() && k.data() + k.size() <= stable_.data() + stable_.size();
+    key_frame& f = key_frames_.back();
+    if (stable && !f.set && keys_.size() - f.begin < 32) {
+      const std::uint64_t bits = key_bits(k);
+      if ((f.filter & bits) != bits) {
+        f.filter |= bits;
+        keys_.push_back(k);
+        return;
+      }
+    }
+    add_key_slow(k, at, stable);
+  }
+  [[gnu::noinline]] void add_key_slow(std::string_view k, const char* at, bool stable) {
     if (!stable && !k.empty()) k = own_key(k);
     key_frame& f = key_frames_.back();
+    const std::uint64_t bits = key_bits(k);
+    const bool maybe_seen = (f.filter & bits) == bits;
+    f.filter |= bits;
     if (f.set) {
       if (!f.set->insert(k).second) duplicate(k, at);
     } else {
-      for (std::size_t i = f.begin; i < keys_.size(); ++i)
-        if (keys_[i] == k) duplicate(k, at);
+      if (maybe_seen)
+        for (std::size_t i = f.begin; i < keys_.size(); ++i)
+          if (keys_[i] == k) duplicate(k, at);
       if (keys_.size() - f.begin >= 32) {
         f.set = std::make_unique<std::unordered_set<std::string_view>>(
             keys_.begin() + static_cast<std::ptrdiff_t>(f.begin), keys_.end());
@@ -733,8 +764,13 @@ class push_parser_impl {
 
   // A key-value line at depth d: `key` is its (unescaped) key, `colon` the offset of its colon.
   void parse_key_value(std::string_view c, std::uint32_t d, std::string_view key, std::size_t colon) {
-    emit_key(key, c.data());
     const std::string_view rest = trim_spaces(c.substr(colon + 1));
+    if (sink_ && !rest.empty() && rest[0] != '"' && rest != "[]") {  // the sink takes key and token
+      add_key(key, c.data());
+      check(sink_->key_text(key, off(c.data()), rest, off(rest.data())));
+      return;
+    }
+    emit_key(key, c.data());
     if (rest.empty()) {
       enter(c.data());
       check(h_.start_object(0, off(c.data())));
@@ -1144,7 +1180,10 @@ class push_parser_impl {
   std::size_t nesting_ = 0;
   std::string scratch_;
   header_memo headers_;  // the last header parsed, for lines that repeat it
-  header line_header_;   // the current line's header (its storage reused line after line)
+  // The header of the line being read (field lines and list items): reused, so that its
+  // field list does not allocate again for every table header (open_container swaps it with
+  // the table frame's, whose capacity then serves the next header).
+  header line_header_;
   std::vector<std::string_view> keys_;
   std::vector<key_frame> key_frames_;
   std::string key_bytes_;  // copies of the open objects' keys when the input does not outlive them

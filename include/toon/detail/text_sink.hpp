@@ -6,8 +6,9 @@
 // `int64_t` field reads digits, a `std::string` field copies the token) instead of receiving
 // them classified generically as scalar events. The parser hands such a handler, next to its
 // event_handler interface:
-//   - every unquoted primitive token (a `key: value` line's value, a list item, an inline
-//     array's cell, the root primitive) through text_value();
+//   - a `key: value` line whose value is an unquoted primitive token as one key_text() call;
+//   - every other unquoted primitive token (a list item, an inline array's cell, the root
+//     primitive) through text_value();
 //   - the rows of tables with plain fields, split and trimmed, quoted cells unescaped, the
 //     others not classified, through text_row().
 // Quoted primitives outside rows, rows with a malformed cell and rows of the wrong width still
@@ -37,6 +38,9 @@ class text_sink {
   /// An unquoted primitive token (never empty-quoted, never starting with '"'); `offset` is
   /// its byte offset. Same meaning as the scalar event the token classifies to.
   virtual bool text_value(std::string_view token, std::size_t offset) = 0;
+  /// A key (at `key_offset`) and its unquoted primitive value: what key() then text_value()
+  /// would do, in one call.
+  virtual bool key_text(std::string_view key, std::size_t key_offset, std::string_view token, std::size_t offset) = 0;
   /// A table row (after begin_table): `count` cells in column order; `offset` is the row's.
   /// Same meaning as the table_row() event its cells classify to.
   virtual bool text_row(const text_cell* cells, std::size_t count, std::size_t offset) = 0;

@@ -94,6 +94,10 @@ struct frame_ops {
   /// ... and the same row given as unclassified cell texts (text_sink::text_row).
   bool (*text_row)(typed_decoder&, std::size_t at, const std::size_t* fields, const std::string_view* names,
                    const text_cell* cells, std::size_t count, std::size_t offset) = nullptr;
+  /// ... and a key with its unquoted primitive value into the frame at depth `at` (what key()
+  /// then the value's text would do; nullptr: those two steps).
+  bool (*key_text)(typed_decoder&, std::size_t at, std::string_view key, std::size_t key_offset,
+                   std::string_view token, std::size_t offset) = nullptr;
 };
 
 /// One open container of the target.
@@ -149,6 +153,7 @@ class typed_decoder final : public event_handler, public text_sink {
   // ---- text_sink: unquoted primitives straight into their targets ---------------------------
   bool text_value(std::string_view token, std::size_t offset) override;
   bool text_row(const text_cell* cells, std::size_t count, std::size_t offset) override;
+  bool key_text(std::string_view k, std::size_t key_offset, std::string_view token, std::size_t offset) override;
   /// An unquoted token into `s`: its type's direct parser, else the classified scalar.
   bool take_text(slot s, std::string_view token, std::size_t offset) {
     if (s.ops->text && s.ops->text(s.target, token)) return true;

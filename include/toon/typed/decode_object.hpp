@@ -1,9 +1,10 @@
 // toon/typed/decode_object.hpp - decoding into aggregates and classes with meta<T>::fields.
 //
 // An object frame keeps the pending field's index and a bitset of the fields seen (in the
-// decoder's bit stack). Keys are looked up in a compile-time table: the field after the last
-// one first (tabular rows and encoder output arrive in declaration order), then a linear scan
-// (small types) or a binary search over the sorted names. At the end of the object, every
+// decoder's bit stack). Keys are looked up in a compile-time table: small types compare the
+// key with each name inline, in declaration order (a length test rejects most); larger ones
+// try the field after the last one first (tabular rows and encoder output arrive in
+// declaration order), then a binary search over the sorted names. At the end of the object, every
 // required field (not optional, not a pointer, not in meta<T>::defaulted, not of a type with
 // meta<T>::all_defaulted, and no decode_options::all_defaulted) must have been seen.
 #pragma once
@@ -13,6 +14,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -132,13 +134,33 @@ struct object_table {
     return out;
   }();
 
-  /// Index of the field named `k`, trying `hint` first; not_found when T has none.
+  /// Whether `k` is the name of field I: the length, then the bytes compared with a
+  /// constant-length memcmp the compiler expands inline.
+  template <std::size_t I>
+  static bool is_name(std::string_view k) noexcept {
+    constexpr std::string_view name = info::names[I];
+    if (k.size() != name.size()) return false;
+    if constexpr (name.empty()) return true;
+    else return std::memcmp(k.data(), name.data(), name.size()) == 0;
+  }
+  /// is_name<I> of each field.
+  static constexpr std::array<bool (*)(std::string_view) noexcept, size> name_tests =
+      []<std::size_t... I>(std::index_sequence<I...>) {
+        return std::array<bool (*)(std::string_view) noexcept, size>{&is_name<I>...};
+      }(std::make_index_sequence<size>{});
+
+  /// Index of the field named `k`, trying `hint` first; not_found when T has none. Small
+  /// types test every name in declaration order, inline (most fail on the length alone).
   static std::size_t find(std::string_view k, std::size_t hint) noexcept {
-    if (hint < size && info::names[hint] == k) return hint;
     if constexpr (size <= linear_limit) {
-      for (std::size_t i = 0; i < size; ++i)
-        if (info::names[i] == k) return i;
+      (void)hint;
+      return [&]<std::size_t... I>(std::index_sequence<I...>) {
+        std::size_t found = not_found;
+        (void)((is_name<I>(k) ? (found = I, true) : false) || ...);
+        return found;
+      }(std::make_index_sequence<size>{});
     } else {
+      if (hint < size && name_tests[hint](k)) return hint;
       auto it = std::lower_bound(sorted.begin(), sorted.end(), k,
                                  [](const named_index& a, std::string_view b) { return a.name < b; });
       if (it != sorted.end() && it->name == k) return it->index;
@@ -216,6 +238,18 @@ struct object_frame {
     return fill_row(d, at, fields, names, cells, count, offset);
   }
 
+  /// A key and its unquoted value into the object of frame `at` (a `key: value` line): the
+  /// field's own parser, as for a row cell; unknown and tag keys take the key() path.
+  static bool key_text(typed_decoder& d, std::size_t at, std::string_view k, std::size_t key_offset,
+                       std::string_view token, std::size_t offset) {
+    frame& f = d.frame_at(at);
+    const std::size_t i = table::find(k, f.index + 1);
+    if (i == table::not_found) return key(d, f, k, key_offset) && d.text_value(token, offset);
+    select_bit(d, f, i);
+    f.index = i;  // the error path names the field
+    return table::cell_takers[i](d, f.target, text_cell{token, offset, false}) && d.value_complete(at);
+  }
+
   // A cell into field i, or into a slot (scalars and texts).
   static bool take_field(typed_decoder& d, std::size_t i, void* target, const primitive_event& c) {
     return table::primitives[i](d, target, c);
@@ -267,8 +301,8 @@ struct object_frame {
     if (f.index < size) typed_decoder::append_key_segment(path, object_info<T>::names[f.index]);
   }
 
-  static constexpr frame_ops table_ops{&key,         &pending_slot, nullptr, &end,     &segment, nullptr,
-                                       &field_index, &row,          &text_row};
+  static constexpr frame_ops table_ops{&key,         &pending_slot, nullptr,   &end,     &segment, nullptr,
+                                       &field_index, &row,          &text_row, &key_text};
 
   /// Opens the frame for `target`.
   static void open(typed_decoder& d, void* target, std::size_t offset) {
