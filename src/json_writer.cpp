@@ -9,7 +9,15 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <bit>
+#include <cstring>
 #include <system_error>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "parse/token.hpp"
 
 #include "toon/decode.hpp"
 #include "toon/json.hpp"
@@ -36,27 +44,159 @@ constexpr std::array<char, 256> escape_table = make_escape_table();
 
 }  // namespace
 
+namespace {
+
+// Offset of the first byte of s[i, n) that JSON escapes (a control character, '"' or '\\'),
+// or n. SSE2: 16 bytes per step (a byte is <= 0x1F exactly when max(b, 0x1F) == 0x1F).
+inline std::size_t next_escape(const char* s, std::size_t i, std::size_t n) noexcept {
+#if defined(__SSE2__)
+  const __m128i ctl = _mm_set1_epi8(0x1F);
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  while (i + 16 <= n) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
+    const __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, ctl), ctl),
+                                     _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
+    const unsigned m = static_cast<unsigned>(_mm_movemask_epi8(hit));
+    if (m) return i + static_cast<std::size_t>(std::countr_zero(m));
+    i += 16;
+  }
+#endif
+  while (i < n && escape_table[static_cast<unsigned char>(s[i])] == 0) ++i;
+  return i;
+}
+
+}  // namespace
+
+namespace {
+
+// Whether any byte of the eight in `w` is escaped by JSON: below 0x20 (exact as a yes/no
+// test: (w - 0x20..) & ~w & 0x80.. is nonzero iff some byte is < 0x20), '"' or '\\'.
+inline bool escapes_in_word(std::uint64_t w) noexcept {
+  return (((w - swar::ones * 0x20) & ~w & swar::highs) | swar::bytes_equal(w, '"') | swar::bytes_equal(w, '\\')) != 0;
+}
+
+// Whether s[0, n) holds no byte that JSON escapes, in a few overlapping word loads for short
+// strings (the keys and most values).
+inline bool nothing_to_escape(const char* s, std::size_t n) noexcept {
+  if (n >= 16) return next_escape(s, 0, n) == n;
+  if (n >= 8) {
+    std::uint64_t a, b;
+    std::memcpy(&a, s, 8);
+    std::memcpy(&b, s + n - 8, 8);
+    return !escapes_in_word(a) && !escapes_in_word(b);
+  }
+  if (n >= 4) {
+    std::uint32_t a, b;
+    std::memcpy(&a, s, 4);
+    std::memcpy(&b, s + n - 4, 4);
+    return !escapes_in_word(std::uint64_t{a} | (std::uint64_t{b} << 32));
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (escape_table[static_cast<unsigned char>(s[i])] != 0) return false;
+  return true;
+}
+
+}  // namespace
+
 TOON_FUNC void append_json_string(std::string& out, std::string_view s) {
   static constexpr char hex[] = "0123456789abcdef";
-  out.reserve(out.size() + s.size() + 2);
+  const char* p = s.data();
+  const std::size_t n = s.size();
+  if (nothing_to_escape(p, n)) {  // the common case
+    out.reserve(out.size() + n + 2);
+    out += '"';
+    out.append(p, n);
+    out += '"';
+    return;
+  }
+  out.reserve(out.size() + n + 8);
   out += '"';
   std::size_t run = 0;  // start of the pending run of bytes written as is
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    char e = escape_table[static_cast<unsigned char>(s[i])];
-    if (e == 0) continue;
-    out.append(s.data() + run, i - run);
-    run = i + 1;
+  std::size_t i = next_escape(p, 0, n);
+  while (i < n) {
+    out.append(p + run, i - run);
+    const auto c = static_cast<unsigned char>(p[i]);
+    const char e = escape_table[c];
     if (e == 'u') {
-      auto c = static_cast<unsigned char>(s[i]);
       const char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 0xF]};
       out.append(u, 6);
     } else {
       const char pair[2] = {'\\', e};
       out.append(pair, 2);
     }
+    run = i + 1;
+    i = next_escape(p, run, n);
   }
-  out.append(s.data() + run, s.size() - run);
+  out.append(p + run, n - run);
   out += '"';
+}
+
+namespace {
+
+// Whether the number token `t` (a '-' or digit first) is written by the JSON writer exactly as
+// it stands, i.e. it is in the form append_int()/append_double() give its value:
+//   - an integer of at most 18 digits without a leading zero, other than "-0" (int64, printed
+//     back as the same digits);
+//   - a decimal `I.F` without exponent, at most 15 significant digits in all (so they are the
+//     shortest digits that read back to the same double: two decimals of up to 15 digits never
+//     round to one double), F not ending in '0', I without a leading zero, and when I is "0"
+//     at most five zeros opening F (|x| >= 1e-6: plain notation), not all of it zero.
+// Everything else (exponents, trailing zeros, "-0", long digit strings) is parsed and formatted.
+inline bool canonical_number(std::string_view t) noexcept {
+  const std::size_t n = t.size();
+  std::size_t i = t[0] == '-' ? 1 : 0;
+  const std::size_t int_start = i;
+  while (i < n && static_cast<unsigned>(t[i] - '0') < 10) ++i;
+  const std::size_t int_len = i - int_start;
+  if (int_len == 0 || (int_len > 1 && t[int_start] == '0')) return false;
+  if (i == n) return int_len <= 18 && !(int_start == 1 && t[1] == '0');
+  if (t[i] != '.') return false;
+  const std::size_t frac_start = ++i;
+  while (i < n && static_cast<unsigned>(t[i] - '0') < 10) ++i;
+  const std::size_t frac_len = i - frac_start;
+  if (i != n || frac_len == 0 || int_len + frac_len > 15 || t[n - 1] == '0') return false;
+  if (t[int_start] == '0') {  // 0.F: at most five leading zeros (and F is not all zero)
+    std::size_t z = frac_start;
+    while (z < n && t[z] == '0') ++z;
+    if (z - frac_start > 5) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TOON_FUNC void append_json_token(std::string& out, std::string_view token) {
+  const std::size_t n = token.size();
+  if (n != 0) {
+    const char c0 = token[0];
+    if (static_cast<unsigned>(c0 - '0') < 10 || c0 == '-') {
+      if (canonical_number(token)) {
+        out.append(token);
+        return;
+      }
+    } else if ((n == 4 && (token == "true" || token == "null")) || (n == 5 && token == "false")) {
+      out.append(token);
+      return;
+    } else {
+      // Not a literal and not starting like a number: a string whatever it holds.
+      append_json_string(out, token);
+      return;
+    }
+  }
+  scalar p{};
+  scan_error e;
+  std::string scratch;
+  parse_primitive(token, scratch, p, e);  // an unquoted token always classifies
+  switch (p.type) {
+    case scalar::kind::null: out.append("null", 4); break;
+    case scalar::kind::boolean: out.append(p.b ? "true" : "false", p.b ? 4 : 5); break;
+    case scalar::kind::integer: append_int(out, p.i); break;
+    case scalar::kind::uinteger: append_uint(out, p.u); break;
+    case scalar::kind::real: append_double(out, p.d); break;
+    case scalar::kind::big_integer: out.append(p.text); break;
+    case scalar::kind::string: append_json_string(out, p.text); break;
+  }
 }
 
 // ---- json_event_writer -------------------------------------------------------------
@@ -150,6 +290,81 @@ TOON_FUNC bool json_event_writer::string_value(std::string_view s, std::size_t o
   return true;
 }
 
+TOON_FUNC bool json_event_writer::begin_table(const std::string_view* names, std::size_t count, std::size_t) {
+  column_keys_.clear();
+  column_at_.clear();
+  column_prefixes_.clear();
+  prefix_at_.clear();
+  for (std::size_t j = 0; j < count; ++j) {
+    column_at_.push_back(column_keys_.size());
+    append_json_string(column_keys_, names[j]);
+    prefix_at_.push_back(column_prefixes_.size());
+    column_prefixes_ += j == 0 ? '{' : ',';
+    append_json_string(column_prefixes_, names[j]);
+    column_prefixes_ += ':';
+  }
+  column_at_.push_back(column_keys_.size());
+  prefix_at_.push_back(column_prefixes_.size());
+  return true;
+}
+
+TOON_FUNC bool json_event_writer::begin_row(std::size_t count, std::size_t offset) {
+  if (count + 1 != column_at_.size())
+    return fail(error_code::width_mismatch, "table row does not match the table's columns", offset);
+  return value_allowed(offset);
+}
+
+TOON_FUNC bool json_event_writer::table_row(const scalar* cells, std::size_t count, std::size_t offset) {
+  if (!begin_row(count, offset)) return false;
+  emitter_.begin_object();
+  for (std::size_t j = 0; j < count; ++j) {
+    emitter_.json_key(std::string_view(column_keys_).substr(column_at_[j], column_at_[j + 1] - column_at_[j]));
+    const scalar& c = cells[j];
+    switch (c.type) {
+      case scalar::kind::null: emitter_.null_value(); break;
+      case scalar::kind::boolean: emitter_.bool_value(c.b); break;
+      case scalar::kind::integer: emitter_.int_value(c.i); break;
+      case scalar::kind::uinteger: emitter_.uint_value(c.u); break;
+      case scalar::kind::real: emitter_.double_value(c.d); break;
+      case scalar::kind::big_integer: emitter_.big_integer_value(c.text); break;
+      case scalar::kind::string: emitter_.string_value(c.text); break;
+    }
+  }
+  emitter_.end_object();
+  return true;
+}
+
+TOON_FUNC bool json_event_writer::text_value(std::string_view token, std::size_t offset) {
+  if (!value_allowed(offset)) return false;
+  emitter_.token_value(token);
+  return true;
+}
+
+TOON_FUNC bool json_event_writer::text_row(const text_cell* cells, std::size_t count, std::size_t offset) {
+  if (!begin_row(count, offset)) return false;
+  if (emitter_.compact()) {
+    // `{"a":v,"b":w}` with the keys and separators written once per table.
+    emitter_.before_raw_value();
+    std::string& out = emitter_.out();
+    const char* prefixes = column_prefixes_.data();
+    for (std::size_t j = 0; j < count; ++j) {
+      out.append(prefixes + prefix_at_[j], prefix_at_[j + 1] - prefix_at_[j]);
+      if (cells[j].quoted) append_json_string(out, cells[j].text);
+      else append_json_token(out, cells[j].text);
+    }
+    out += '}';
+    return true;
+  }
+  emitter_.begin_object();
+  for (std::size_t j = 0; j < count; ++j) {
+    emitter_.json_key(std::string_view(column_keys_).substr(column_at_[j], column_at_[j + 1] - column_at_[j]));
+    if (cells[j].quoted) emitter_.string_value(cells[j].text);
+    else emitter_.token_value(cells[j].text);
+  }
+  emitter_.end_object();
+  return true;
+}
+
 namespace {
 
 void emit_value(json_emitter& em, const value& v) {
@@ -207,7 +422,7 @@ TOON_FUNC result<std::string> toon_to_json(std::string_view toon_text, const dec
   // JSON is usually a little larger than the TOON it comes from.
   out.reserve(toon_text.size() + toon_text.size() / 2 + 16);
   detail::json_event_writer writer(out, json.indent);
-  auto r = decode_events(toon_text, writer, decode_opts);
+  auto r = detail::decode_events_to(toon_text, writer, &writer, decode_opts);
   if (!r) return r.error();
   if (!writer.complete()) {
     error e;

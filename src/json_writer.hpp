@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "toon/events.hpp"
+#include "toon/detail/text_sink.hpp"
 #include "toon/detail/writer.hpp"
 
 namespace toon::detail {
@@ -22,6 +23,12 @@ namespace toon::detail {
 /// short escapes, other control characters as \u00xx (lowercase hex), everything else
 /// (including non-ASCII bytes) written raw - the same output as JSON.stringify.
 void append_json_string(std::string& out, std::string_view s);
+
+/// Appends the JSON of the scalar that the unquoted TOON token `token` classifies to (§4: a
+/// literal, a number, else a string). Literals and numbers already in the form the JSON
+/// writer would give their value (e.g. `42`, `-3.25`) are copied; the others are parsed and
+/// formatted, so the output equals that of the classified scalar's event.
+void append_json_token(std::string& out, std::string_view token);
 
 /// Writes JSON tokens in document order, handling separators and indentation.
 /// The caller supplies a well-formed sequence (key before every object member value).
@@ -59,6 +66,26 @@ class json_emitter {
   /// An integer beyond 64 bits, written as its digits.
   void big_integer_value(std::string_view digits) { before_value(); out_.append(digits); }
   void string_value(std::string_view s) { before_value(); append_json_string(out_, s); }
+  /// An unquoted TOON primitive token, written as the JSON of the scalar it classifies to:
+  /// literals and canonical numbers are copied, others parsed and formatted.
+  void token_value(std::string_view token) { before_value(); append_json_token(out_, token); }
+
+  /// Writes a member key already written as JSON (`"name"`, quotes and escapes included).
+  void json_key(std::string_view quoted) {
+    frame& f = frames_.back();
+    if (f.has_items) out_ += ',';
+    f.has_items = true;
+    newline();
+    out_.append(quoted);
+    if (indent_ > 0) out_.append(": ", 2);
+    else out_ += ':';
+  }
+  /// The separator and line break due before a value written by the caller itself.
+  void before_raw_value() { before_value(); }
+  /// Whether the output is compact (no indentation).
+  [[nodiscard]] bool compact() const noexcept { return indent_ == 0; }
+  /// The output text.
+  [[nodiscard]] std::string& out() noexcept { return out_; }
 
   /// Current nesting depth (open containers).
   [[nodiscard]] std::size_t depth() const noexcept { return frames_.size(); }
@@ -103,10 +130,13 @@ class json_emitter {
   std::vector<frame> frames_;
 };
 
-/// An event_handler that writes JSON text as the decoder's events arrive.
-class json_event_writer final : public event_handler {
+/// An event_handler that writes JSON text as the decoder's events arrive. It also takes the
+/// parser's text path (detail/text_sink.hpp): unquoted primitives and table rows as text,
+/// written without classifying literals and canonical numbers, rows with their column keys
+/// written as JSON once per table.
+class json_event_writer final : public event_handler, public text_sink {
  public:
-  json_event_writer(std::string& out, int indent) noexcept : emitter_(out, indent) {}
+  json_event_writer(std::string& out, int indent) : emitter_(out, indent) { receive_rows(); }
 
   bool start_object(std::size_t size_hint, std::size_t offset) override;
   bool end_object() override;
@@ -120,6 +150,10 @@ class json_event_writer final : public event_handler {
   bool double_value(double d, std::size_t offset) override;
   bool big_integer_value(std::string_view digits, std::size_t offset) override;
   bool string_value(std::string_view s, std::size_t offset) override;
+  bool begin_table(const std::string_view* names, std::size_t count, std::size_t offset) override;
+  bool table_row(const scalar* cells, std::size_t count, std::size_t offset) override;
+  bool text_value(std::string_view token, std::size_t offset) override;
+  bool text_row(const text_cell* cells, std::size_t count, std::size_t offset) override;
 
   /// True once exactly one complete root value has been written.
   [[nodiscard]] bool complete() const noexcept { return roots_ == 1 && emitter_.depth() == 0; }
@@ -129,7 +163,16 @@ class json_event_writer final : public event_handler {
   // malformed JSON.
   bool value_allowed(std::size_t offset);
 
+  // Opens a row's object (a value like any other); false when the sequence forbids it.
+  bool begin_row(std::size_t count, std::size_t offset);
+
   json_emitter emitter_;
+  // The current table's columns: the keys as JSON (`"name"`) one after the other, where each
+  // starts, and (compact output) each key's text with its separator, `{"a":` then `,"b":`.
+  std::string column_keys_;
+  std::vector<std::size_t> column_at_;
+  std::string column_prefixes_;
+  std::vector<std::size_t> prefix_at_;
   bool awaiting_value_ = false;  // innermost object: a key was written, its value not begun
   std::size_t roots_ = 0;
 };
