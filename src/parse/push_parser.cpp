@@ -345,10 +345,19 @@ class push_parser_impl {
     std::size_t begin;
     std::size_t owned_begin;
     std::unique_ptr<std::unordered_set<std::string_view>> set;
+    std::uint64_t seen = 0;  // bit key_bit(k) of each key so far: most keys need no comparison
   };
+  // One of 64 bits from the key's size and three of its bytes.
+  static std::uint64_t key_bit(std::string_view k) noexcept {
+    std::size_t h = k.size() * 7;
+    if (!k.empty())
+      h += static_cast<unsigned char>(k[0]) + 3u * static_cast<unsigned char>(k.back()) +
+           5u * static_cast<unsigned char>(k[k.size() / 2]);
+    return std::uint64_t{1} << (h & 63);
+  }
 
   void begin_keys() {
-    if (strict_) key_frames_.push_back(key_frame{keys_.size(), key_bytes_.size(), nullptr});
+    if (strict_) key_frames_.push_back(key_frame{keys_.size(), key_bytes_.size(), nullptr, 0});
   }
   void end_keys() {
     if (!strict_) return;
@@ -393,8 +402,11 @@ class push_parser_impl {
     if (f.set) {
       if (!f.set->insert(k).second) duplicate(k, at);
     } else {
-      for (std::size_t i = f.begin; i < keys_.size(); ++i)
-        if (keys_[i] == k) duplicate(k, at);
+      const std::uint64_t bit = key_bit(k);
+      if (f.seen & bit)  // maybe seen: compare
+        for (std::size_t i = f.begin; i < keys_.size(); ++i)
+          if (keys_[i] == k) duplicate(k, at);
+      f.seen |= bit;
       if (keys_.size() - f.begin >= 32) {
         f.set = std::make_unique<std::unordered_set<std::string_view>>(
             keys_.begin() + static_cast<std::ptrdiff_t>(f.begin), keys_.end());
