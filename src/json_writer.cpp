@@ -76,60 +76,89 @@ inline bool escapes_in_word(std::uint64_t w) noexcept {
   return (((w - swar::ones * 0x20) & ~w & swar::highs) | swar::bytes_equal(w, '"') | swar::bytes_equal(w, '\\')) != 0;
 }
 
-// Whether s[0, n) holds no byte that JSON escapes, in a few overlapping word loads for short
-// strings (the keys and most values).
-inline bool nothing_to_escape(const char* s, std::size_t n) noexcept {
-  if (n >= 16) return next_escape(s, 0, n) == n;
+// Copies s[0, n) to `o` when it holds no byte that JSON escapes, and returns true; false (with
+// nothing written) otherwise. Short strings (most keys and values) take a few overlapping word
+// loads and stores instead of a byte loop and a memcpy call.
+inline bool copy_if_nothing_to_escape(char* o, const char* s, std::size_t n) noexcept {
+  if (n >= 16) {
+    if (next_escape(s, 0, n) != n) return false;
+    std::memcpy(o, s, n);
+    return true;
+  }
   if (n >= 8) {
     std::uint64_t a, b;
     std::memcpy(&a, s, 8);
     std::memcpy(&b, s + n - 8, 8);
-    return !escapes_in_word(a) && !escapes_in_word(b);
+    if (escapes_in_word(a) || escapes_in_word(b)) return false;
+    std::memcpy(o, &a, 8);
+    std::memcpy(o + n - 8, &b, 8);
+    return true;
   }
   if (n >= 4) {
     std::uint32_t a, b;
     std::memcpy(&a, s, 4);
     std::memcpy(&b, s + n - 4, 4);
-    return !escapes_in_word(std::uint64_t{a} | (std::uint64_t{b} << 32));
+    if (escapes_in_word(std::uint64_t{a} | (std::uint64_t{b} << 32))) return false;
+    std::memcpy(o, &a, 4);
+    std::memcpy(o + n - 4, &b, 4);
+    return true;
   }
   for (std::size_t i = 0; i < n; ++i)
     if (escape_table[static_cast<unsigned char>(s[i])] != 0) return false;
+  for (std::size_t i = 0; i < n; ++i) o[i] = s[i];
   return true;
 }
 
 }  // namespace
 
-TOON_FUNC void append_json_string(std::string& out, std::string_view s) {
+namespace {
+
+// write_json_string() for a string with something to escape (out of line: the common case
+// stays small).
+[[gnu::noinline]] char* write_escaped(char* o, const char* p, std::size_t n) noexcept {
   static constexpr char hex[] = "0123456789abcdef";
-  const char* p = s.data();
-  const std::size_t n = s.size();
-  if (nothing_to_escape(p, n)) {  // the common case
-    out.reserve(out.size() + n + 2);
-    out += '"';
-    out.append(p, n);
-    out += '"';
-    return;
-  }
-  out.reserve(out.size() + n + 8);
-  out += '"';
   std::size_t run = 0;  // start of the pending run of bytes written as is
   std::size_t i = next_escape(p, 0, n);
   while (i < n) {
-    out.append(p + run, i - run);
+    std::memcpy(o, p + run, i - run);
+    o += i - run;
     const auto c = static_cast<unsigned char>(p[i]);
     const char e = escape_table[c];
+    *o++ = '\\';
     if (e == 'u') {
-      const char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 0xF]};
-      out.append(u, 6);
+      const char u[5] = {'u', '0', '0', hex[c >> 4], hex[c & 0xF]};
+      std::memcpy(o, u, 5);
+      o += 5;
     } else {
-      const char pair[2] = {'\\', e};
-      out.append(pair, 2);
+      *o++ = e;
     }
     run = i + 1;
     i = next_escape(p, run, n);
   }
-  out.append(p + run, n - run);
-  out += '"';
+  std::memcpy(o, p + run, n - run);
+  o += n - run;
+  *o++ = '"';
+  return o;
+}
+
+}  // namespace
+
+TOON_FUNC char* write_json_string(char* o, std::string_view s) noexcept {
+  const char* p = s.data();
+  const std::size_t n = s.size();
+  *o++ = '"';
+  if (copy_if_nothing_to_escape(o, p, n)) [[likely]] {
+    o[n] = '"';
+    return o + n + 1;
+  }
+  return write_escaped(o, p, n);
+}
+
+TOON_FUNC void append_json_string(std::string& out, std::string_view s) {
+  const std::size_t at = out.size();
+  out.resize(at + 6 * s.size() + 2);
+  char* end = write_json_string(out.data() + at, s);
+  out.resize(static_cast<std::size_t>(end - out.data()));
 }
 
 namespace {
@@ -166,22 +195,21 @@ inline bool canonical_number(std::string_view t) noexcept {
 
 }  // namespace
 
-TOON_FUNC void append_json_token(std::string& out, std::string_view token) {
+TOON_FUNC char* write_json_token(char* o, std::string_view token) {
   const std::size_t n = token.size();
   if (n != 0) {
     const char c0 = token[0];
     if (static_cast<unsigned>(c0 - '0') < 10 || c0 == '-') {
       if (canonical_number(token)) {
-        out.append(token);
-        return;
+        std::memcpy(o, token.data(), n);
+        return o + n;
       }
     } else if ((n == 4 && (token == "true" || token == "null")) || (n == 5 && token == "false")) {
-      out.append(token);
-      return;
+      std::memcpy(o, token.data(), n);
+      return o + n;
     } else {
       // Not a literal and not starting like a number: a string whatever it holds.
-      append_json_string(out, token);
-      return;
+      return write_json_string(o, token);
     }
   }
   scalar p{};
@@ -189,42 +217,56 @@ TOON_FUNC void append_json_token(std::string& out, std::string_view token) {
   std::string scratch;
   parse_primitive(token, scratch, p, e);  // an unquoted token always classifies
   switch (p.type) {
-    case scalar::kind::null: out.append("null", 4); break;
-    case scalar::kind::boolean: out.append(p.b ? "true" : "false", p.b ? 4 : 5); break;
-    case scalar::kind::integer: append_int(out, p.i); break;
-    case scalar::kind::uinteger: append_uint(out, p.u); break;
-    case scalar::kind::real: append_double(out, p.d); break;
-    case scalar::kind::big_integer: out.append(p.text); break;
-    case scalar::kind::string: append_json_string(out, p.text); break;
+    case scalar::kind::null: std::memcpy(o, "null", 4); return o + 4;
+    case scalar::kind::boolean:
+      std::memcpy(o, p.b ? "true" : "false", p.b ? 4 : 5);
+      return o + (p.b ? 4 : 5);
+    case scalar::kind::integer: return std::to_chars(o, o + 24, p.i).ptr;
+    case scalar::kind::uinteger: return std::to_chars(o, o + 24, p.u).ptr;
+    case scalar::kind::real: return o + format_double(o, p.d);
+    case scalar::kind::big_integer:
+      std::memcpy(o, p.text.data(), p.text.size());
+      return o + p.text.size();
+    case scalar::kind::string: return write_json_string(o, p.text);
   }
+  return o;
+}
+
+// ---- json_emitter --------------------------------------------------------------------------
+
+TOON_FUNC void json_emitter::grow(std::size_t n) {
+  const std::size_t used = cur_ ? static_cast<std::size_t>(cur_ - out_.data()) : out_.size();
+  // 64 KiB more than asked (zero-filled once by resize; the capacity grows geometrically).
+  out_.resize(used + n + (std::size_t(64) << 10));
+  cur_ = out_.data() + used;
+  end_ = out_.data() + out_.size();
+}
+
+TOON_FUNC void json_emitter::int_value(std::int64_t i) {
+  char* o = value_room(24);
+  cur_ = std::to_chars(o, o + 24, i).ptr;
+}
+
+TOON_FUNC void json_emitter::uint_value(std::uint64_t u) {
+  char* o = value_room(24);
+  cur_ = std::to_chars(o, o + 24, u).ptr;
+}
+
+TOON_FUNC void json_emitter::double_value(double d) {
+  char* o = value_room(max_double_chars);
+  cur_ = o + format_double(o, d);
 }
 
 // ---- json_event_writer -------------------------------------------------------------
 
-TOON_FUNC bool json_event_writer::value_allowed(std::size_t offset) {
-  if (emitter_.depth() == 0) {
-    if (roots_ != 0) return fail(error_code::trailing_content, "second root value in event stream", offset);
-    ++roots_;
-    return true;
-  }
-  if (emitter_.in_object()) {
-    if (!awaiting_value_) return fail(error_code::unexpected_line, "object value without a key", offset);
-    awaiting_value_ = false;
-  }
+TOON_FUNC bool json_event_writer::root_value(std::size_t offset) {
+  if (roots_ != 0) return fail(error_code::trailing_content, "second root value in event stream", offset);
+  ++roots_;
   return true;
 }
 
-TOON_FUNC bool json_event_writer::start_object(std::size_t /*size_hint*/, std::size_t offset) {
-  if (!value_allowed(offset)) return false;
-  emitter_.begin_object();
-  return true;
-}
-
-TOON_FUNC bool json_event_writer::end_object() {
-  if (!emitter_.in_object() || awaiting_value_)
-    return fail(error_code::unexpected_line, "unbalanced end of object in event stream", 0);
-  emitter_.end_object();
-  return true;
+TOON_FUNC bool json_event_writer::sequence_error(const char* message, std::size_t offset) {
+  return fail(error_code::unexpected_line, message, offset);
 }
 
 TOON_FUNC bool json_event_writer::start_array(std::size_t /*size*/, std::size_t offset) {
@@ -237,14 +279,6 @@ TOON_FUNC bool json_event_writer::end_array() {
   if (emitter_.depth() == 0 || emitter_.in_object())
     return fail(error_code::unexpected_line, "unbalanced end of array in event stream", 0);
   emitter_.end_array();
-  return true;
-}
-
-TOON_FUNC bool json_event_writer::key(std::string_view k, std::size_t offset) {
-  if (!emitter_.in_object() || awaiting_value_)
-    return fail(error_code::unexpected_line, "key outside an object in event stream", offset);
-  emitter_.key(k);
-  awaiting_value_ = true;
   return true;
 }
 
@@ -281,12 +315,6 @@ TOON_FUNC bool json_event_writer::double_value(double d, std::size_t offset) {
 TOON_FUNC bool json_event_writer::big_integer_value(std::string_view digits, std::size_t offset) {
   if (!value_allowed(offset)) return false;
   emitter_.big_integer_value(digits);
-  return true;
-}
-
-TOON_FUNC bool json_event_writer::string_value(std::string_view s, std::size_t offset) {
-  if (!value_allowed(offset)) return false;
-  emitter_.string_value(s);
   return true;
 }
 
@@ -334,25 +362,22 @@ TOON_FUNC bool json_event_writer::table_row(const scalar* cells, std::size_t cou
   return true;
 }
 
-TOON_FUNC bool json_event_writer::text_value(std::string_view token, std::size_t offset) {
-  if (!value_allowed(offset)) return false;
-  emitter_.token_value(token);
-  return true;
-}
-
 TOON_FUNC bool json_event_writer::text_row(const text_cell* cells, std::size_t count, std::size_t offset) {
   if (!begin_row(count, offset)) return false;
   if (emitter_.compact()) {
     // `{"a":v,"b":w}` with the keys and separators written once per table.
-    emitter_.before_raw_value();
-    std::string& out = emitter_.out();
+    std::size_t room = column_prefixes_.size() + 1;
+    for (std::size_t j = 0; j < count; ++j) room += json_token_room(cells[j].text);
+    char* o = emitter_.raw_value(room);
     const char* prefixes = column_prefixes_.data();
     for (std::size_t j = 0; j < count; ++j) {
-      out.append(prefixes + prefix_at_[j], prefix_at_[j + 1] - prefix_at_[j]);
-      if (cells[j].quoted) append_json_string(out, cells[j].text);
-      else append_json_token(out, cells[j].text);
+      const std::size_t k = prefix_at_[j + 1] - prefix_at_[j];
+      std::memcpy(o, prefixes + prefix_at_[j], k);
+      o += k;
+      o = cells[j].quoted ? write_json_string(o, cells[j].text) : write_json_token(o, cells[j].text);
     }
-    out += '}';
+    *o++ = '}';
+    emitter_.commit(o);
     return true;
   }
   emitter_.begin_object();
@@ -401,6 +426,7 @@ namespace toon {
 TOON_FUNC void to_json_to(std::string& out, const value& v, const json_options& options) {
   detail::json_emitter em(out, options.indent);
   detail::emit_value(em, v);
+  em.sync();
 }
 
 TOON_FUNC std::string to_json(const value& v, const json_options& options) {
@@ -422,8 +448,9 @@ TOON_FUNC result<std::string> toon_to_json(std::string_view toon_text, const dec
   // JSON is usually a little larger than the TOON it comes from.
   out.reserve(toon_text.size() + toon_text.size() / 2 + 16);
   detail::json_event_writer writer(out, json.indent);
-  auto r = detail::decode_events_to(toon_text, writer, &writer, decode_opts);
+  auto r = detail::decode_to_json(toon_text, writer, decode_opts);
   if (!r) return r.error();
+  writer.sync();
   if (!writer.complete()) {
     error e;
     e.code = error_code::unexpected_line;

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "../json_writer.hpp"
 #include "../utf8.hpp"
 #include "toon/detail/text_sink.hpp"
 #include "toon/detail/typed_decoder.hpp"
@@ -41,16 +42,20 @@ bool is_key_value(std::string_view c) noexcept { return find_unquoted(c, ':') !=
 }  // namespace
 
 // A place in the input that outlives its line: absolute offset and the line holding it.
-// (Outside the unnamed namespace: push_parser_impl's members have this type.)
+// (Outside the unnamed namespace: parser_core's members have this type.)
 struct position {
   std::size_t offset = 0;
   std::uint32_t line = 0;
   std::size_t line_start = 0;
 };
 
-class push_parser_impl {
+// The parser, on a handler and a text sink of the given types: event_handler and text_sink for
+// push_parser (any handler, virtual calls), json_event_writer for toon_to_json (a final class:
+// its calls are bound at compile time and its small ones inlined).
+template <class Handler, class Sink>
+class parser_core {
  public:
-  push_parser_impl(event_handler& handler, const decode_options& options, text_sink* sink)
+  parser_core(Handler& handler, const decode_options& options, Sink* sink)
       : h_(handler), sink_(sink), opt_(options), strict_(options.strict), repairs_(options.repairs),
         indent_size_(options.indent_size > 0 ? static_cast<std::uint32_t>(options.indent_size) : 2),
         pow2_(std::has_single_bit(indent_size_)), shift_(std::countr_zero(indent_size_)) {}
@@ -347,13 +352,14 @@ class push_parser_impl {
     std::unique_ptr<std::unordered_set<std::string_view>> set;
     std::uint64_t seen = 0;  // bit key_bit(k) of each key so far: most keys need no comparison
   };
-  // One of 64 bits from the key's size and three of its bytes.
+  // One of 64 bits, from a mix of the key's size and three of its bytes.
   static std::uint64_t key_bit(std::string_view k) noexcept {
-    std::size_t h = k.size() * 7;
+    std::uint64_t h = k.size();
     if (!k.empty())
-      h += static_cast<unsigned char>(k[0]) + 3u * static_cast<unsigned char>(k.back()) +
-           5u * static_cast<unsigned char>(k[k.size() / 2]);
-    return std::uint64_t{1} << (h & 63);
+      h |= std::uint64_t{static_cast<unsigned char>(k[0])} << 16 |
+           std::uint64_t{static_cast<unsigned char>(k.back())} << 24 |
+           std::uint64_t{static_cast<unsigned char>(k[k.size() / 2])} << 32;
+    return std::uint64_t{1} << ((h * 0x9E3779B97F4A7C15ull) >> 58);
   }
 
   void begin_keys() {
@@ -1110,8 +1116,8 @@ class push_parser_impl {
   }
 
   // ---- state ----------------------------------------------------------------------------------
-  event_handler& h_;
-  text_sink* const sink_;  // unquoted primitives as text (the typed decoder), or null
+  Handler& h_;
+  Sink* const sink_;  // unquoted primitives as text (the typed decoder, the JSON writer), or null
   const decode_options& opt_;
   const bool strict_;
   std::vector<repair>* const repairs_;  // repair mode: where repairs go (null: strict mode fails)
@@ -1170,6 +1176,18 @@ class push_parser_impl {
   std::vector<owned_cell> row_owned_;
 
 };
+
+class push_parser_impl : public parser_core<event_handler, text_sink> {
+ public:
+  using parser_core::parser_core;
+};
+
+TOON_FUNC void parse_whole_to_json(std::string_view text, json_event_writer& writer, const decode_options& options) {
+  parser_core<json_event_writer, json_event_writer> parser(writer, options, &writer);
+  parser.set_stable_input(text);
+  parser.feed(text);
+  parser.finish();
+}
 
 TOON_FUNC push_parser::push_parser(event_handler& handler, const decode_options& options, text_sink* sink)
     : impl_(std::make_unique<push_parser_impl>(handler, options, sink)) {}

@@ -430,6 +430,7 @@ TEST(JsonEventWriter, WritesEventsLikeToJson) {
     EXPECT_TRUE(w.null_value(0));
     EXPECT_TRUE(w.end_object());
     EXPECT_TRUE(w.complete());
+    w.sync();  // the text is in `out` from here on
 
     toon::value expected = parse(
         R"({"a":[-1,1e21,{}],"b\"":{"x":"\t","y":-99999999999999999999,"z":[]},"c":18446744073709551615,"d":false,"e":null})");
