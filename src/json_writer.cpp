@@ -109,6 +109,27 @@ inline bool copy_if_nothing_to_escape(char* o, const char* s, std::size_t n) noe
   return true;
 }
 
+// Copies s[0, n) to `o`: short texts with overlapping word loads and stores, no call.
+inline void copy_short(char* o, const char* s, std::size_t n) noexcept {
+  if (n >= 8 && n <= 16) {
+    std::uint64_t a, b;
+    std::memcpy(&a, s, 8);
+    std::memcpy(&b, s + n - 8, 8);
+    std::memcpy(o, &a, 8);
+    std::memcpy(o + n - 8, &b, 8);
+  } else if (n >= 4 && n < 8) {
+    std::uint32_t a, b;
+    std::memcpy(&a, s, 4);
+    std::memcpy(&b, s + n - 4, 4);
+    std::memcpy(o, &a, 4);
+    std::memcpy(o + n - 4, &b, 4);
+  } else if (n < 4) {
+    for (std::size_t i = 0; i < n; ++i) o[i] = s[i];
+  } else {
+    std::memcpy(o, s, n);
+  }
+}
+
 }  // namespace
 
 namespace {
@@ -201,12 +222,15 @@ TOON_FUNC char* write_json_token(char* o, std::string_view token) {
     const char c0 = token[0];
     if (static_cast<unsigned>(c0 - '0') < 10 || c0 == '-') {
       if (canonical_number(token)) {
-        std::memcpy(o, token.data(), n);
+        copy_short(o, token.data(), n);
         return o + n;
       }
-    } else if ((n == 4 && (token == "true" || token == "null")) || (n == 5 && token == "false")) {
-      std::memcpy(o, token.data(), n);
-      return o + n;
+    } else if (n == 4 && (token == "true" || token == "null")) {
+      std::memcpy(o, token.data(), 4);
+      return o + 4;
+    } else if (n == 5 && token == "false") {
+      std::memcpy(o, "false", 5);
+      return o + 5;
     } else {
       // Not a literal and not starting like a number: a string whatever it holds.
       return write_json_string(o, token);
