@@ -77,6 +77,13 @@ class json_emitter {
     o = write_json_string(o, k);
     cur_ = colon(o);
   }
+  /// Writes a member key and its value, an unquoted TOON primitive token (key() then
+  /// token_value(), in one reservation).
+  void key_token(std::string_view k, std::string_view token) {
+    char* o = member(6 * k.size() + 4 + json_token_room(token));
+    o = colon(write_json_string(o, k));
+    cur_ = write_json_token(o, token);
+  }
   /// Writes a member key already written as JSON (`"name"`, quotes and escapes included).
   void json_key(std::string_view quoted) {
     char* o = member(quoted.size() + 2);
@@ -227,6 +234,14 @@ class json_event_writer final : public event_handler, public text_sink {
   }
   bool begin_table(const std::string_view* names, std::size_t count, std::size_t offset) override;
   bool table_row(const scalar* cells, std::size_t count, std::size_t offset) override;
+  /// key() and text_value() at once (the parser's `key: value` lines, when it is bound to
+  /// this class at compile time).
+  bool key_text_value(std::string_view k, std::string_view token, std::size_t offset) {
+    if (!emitter_.in_object() || awaiting_value_) [[unlikely]]
+      return sequence_error("key outside an object in event stream", offset);
+    emitter_.key_token(k, token);
+    return true;
+  }
   bool text_value(std::string_view token, std::size_t offset) override {
     if (!value_allowed(offset)) return false;
     emitter_.token_value(token);

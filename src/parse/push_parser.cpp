@@ -11,9 +11,14 @@
 #include <bit>
 #include <cstring>
 #include <deque>
+#include <type_traits>
 #include <unordered_set>
 #include <utility>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "../json_writer.hpp"
 #include "../utf8.hpp"
@@ -101,10 +106,12 @@ class parser_core {
       bits &= bits - 1;
       if (partial_.empty()) {
         check_line_size(e - i, fed_ + i);
+        readable_end_ = p + n;
         raw_line(p + i, e - i, fed_ + i);
       } else {
         check_line_size(partial_.size() + (e - i), partial_base_);
         partial_.append(p + i, e - i);
+        readable_end_ = partial_.data() + partial_.size();
         raw_line(partial_.data(), partial_.size(), partial_base_);
         partial_.clear();
       }
@@ -116,6 +123,7 @@ class parser_core {
   void finish() {
     if (!partial_.empty()) {
       // The last line stays in partial_ while the scopes close (views into it stay valid).
+      readable_end_ = partial_.data() + partial_.size();
       raw_line(partial_.data(), partial_.size(), partial_base_);
     }
     if (!root_started_) {
@@ -282,6 +290,30 @@ class parser_core {
     cur_.line = at.line;
     cur_.line_start = at.line_start;
     cur_text_ = std::string_view(p, n);
+    readable_end_ = p + n;
+  }
+
+  // plain_key_colon() for a piece of the current line: with SSE2, the first 16 bytes in one
+  // comparison when they are readable (the fed chunk or the line buffer goes on that far).
+  std::size_t key_colon(std::string_view c) const noexcept {
+#if defined(__SSE2__)
+    if (c.data() >= cur_ptr_ && readable_end_ - c.data() >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c.data()));
+      const __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(':')),
+                                       _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('[')),
+                                                    _mm_cmpeq_epi8(v, _mm_set1_epi8('"'))));
+      unsigned m = static_cast<unsigned>(_mm_movemask_epi8(hit));
+      if (c.size() < 16) m &= (1u << c.size()) - 1;
+      if (m) {
+        const std::size_t i = static_cast<std::size_t>(std::countr_zero(m));
+        return c[i] == ':' ? i : npos;
+      }
+      if (c.size() <= 16) return npos;
+      const std::size_t i = find_any3(c, 16, ':', '[', '"');
+      return i < c.size() && c[i] == ':' ? i : npos;
+    }
+#endif
+    return plain_key_colon(c);
   }
 
   // The first indented line of the document stands at depth 1: its indentation is the
@@ -724,7 +756,7 @@ class parser_core {
   void field_line(std::string_view c, std::uint32_t d, header* parsed = nullptr, header_status st = {},
                   const scan_error* pe = nullptr) {
     if (!parsed) {
-      if (const std::size_t colon = plain_key_colon(c); colon != npos)
+      if (const std::size_t colon = key_colon(c); colon != npos)
         return parse_key_value(c, d, trim_spaces(c.substr(0, colon)), colon);
       header h;
       scan_error e;
@@ -751,8 +783,16 @@ class parser_core {
 
   // A key-value line at depth d: `key` is its (unescaped) key, `colon` the offset of its colon.
   void parse_key_value(std::string_view c, std::uint32_t d, std::string_view key, std::size_t colon) {
-    emit_key(key, c.data());
     const std::string_view rest = trim_spaces(c.substr(colon + 1));
+    if constexpr (std::is_same_v<Handler, json_event_writer>) {
+      // The JSON writer takes a key and its unquoted primitive value in one call.
+      if (!rest.empty() && rest[0] != '"' && rest != "[]") {
+        add_key(key, c.data());
+        check(h_.key_text_value(key, rest, off(c.data())));
+        return;
+      }
+    }
+    emit_key(key, c.data());
     if (rest.empty()) {
       enter(c.data());
       check(h_.start_object(0, off(c.data())));
@@ -869,7 +909,7 @@ class parser_core {
       check(h_.end_array());
       return;
     }
-    if (const std::size_t colon = plain_key_colon(rest); colon != npos) {
+    if (const std::size_t colon = key_colon(rest); colon != npos) {
       // The common case: the first field is a plain key-value line.
       open_item_object(rest, d);
       parse_key_value(rest, d + 1, trim_spaces(rest.substr(0, colon)), colon);
@@ -1134,6 +1174,7 @@ class parser_core {
   std::uint32_t line_no_ = 0;
   std::size_t bom_ = 0;
   const char* cur_ptr_ = nullptr;  // first byte of the current line
+  const char* readable_end_ = nullptr;  // end of the bytes readable from there (chunk or buffer)
   std::size_t cur_base_ = 0;       // its absolute offset
   position cur_;                   // its number and content start
   std::string_view cur_text_;      // its text (after a BOM)
