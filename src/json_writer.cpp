@@ -175,6 +175,8 @@ TOON_FUNC char* write_json_string(char* o, std::string_view s) noexcept {
   return write_escaped(o, p, n);
 }
 
+TOON_FUNC bool json_verbatim(std::string_view s) noexcept { return next_escape(s.data(), 0, s.size()) == s.size(); }
+
 TOON_FUNC void append_json_string(std::string& out, std::string_view s) {
   const std::size_t at = out.size();
   out.resize(at + 6 * s.size() + 2);

@@ -29,6 +29,9 @@ void append_json_string(std::string& out, std::string_view s);
 /// returns the end of what it wrote.
 char* write_json_string(char* o, std::string_view s) noexcept;
 
+/// Whether `s` holds no byte that JSON escapes (so `"s"` is its JSON string).
+bool json_verbatim(std::string_view s) noexcept;
+
 /// Room write_json_token() needs for `token`.
 inline std::size_t json_token_room(std::string_view token) noexcept { return 6 * token.size() + 40; }
 
@@ -83,6 +86,13 @@ class json_emitter {
     char* o = member(6 * k.size() + 4 + json_token_room(token));
     o = colon(write_json_string(o, k));
     cur_ = write_json_token(o, token);
+  }
+  /// Writes a member key and a value given as its JSON text (copied as is).
+  void key_json(std::string_view k, std::string_view json) {
+    char* o = member(6 * k.size() + 4 + json.size());
+    o = colon(write_json_string(o, k));
+    std::memcpy(o, json.data(), json.size());
+    cur_ = o + json.size();
   }
   /// Writes a member key already written as JSON (`"name"`, quotes and escapes included).
   void json_key(std::string_view quoted) {
@@ -240,6 +250,18 @@ class json_event_writer final : public event_handler, public text_sink {
     if (!emitter_.in_object() || awaiting_value_) [[unlikely]]
       return sequence_error("key outside an object in event stream", offset);
     emitter_.key_token(k, token);
+    return true;
+  }
+  /// key() and string_value() at once for a quoted TOON token `"..."` whose content needs no
+  /// escaping in JSON (then the token is its JSON string); false, with nothing done, when the
+  /// content has a quote, a backslash or a control character.
+  bool key_quoted_value(std::string_view k, std::string_view quoted, std::size_t offset, bool& done) {
+    done = false;
+    if (!json_verbatim(quoted.substr(1, quoted.size() - 2))) return true;
+    if (!emitter_.in_object() || awaiting_value_) [[unlikely]]
+      return sequence_error("key outside an object in event stream", offset);
+    emitter_.key_json(k, quoted);
+    done = true;
     return true;
   }
   bool text_value(std::string_view token, std::size_t offset) override {

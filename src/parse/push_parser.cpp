@@ -791,6 +791,19 @@ class parser_core {
         check(h_.key_text_value(key, rest, off(c.data())));
         return;
       }
+      // A quoted value without escapes, closed by the line's last byte: copied as its JSON
+      // string when nothing in it needs escaping there.
+      if (rest.size() >= 2 && rest[0] == '"' && rest.back() == '"' &&
+          std::memchr(rest.data() + 1, '\\', rest.size() - 2) == nullptr &&
+          std::memchr(rest.data() + 1, '"', rest.size() - 2) == nullptr) {
+        add_key(key, c.data());
+        bool done;
+        check(h_.key_quoted_value(key, rest, off(c.data()), done));
+        if (done) return;
+        check(h_.key(key, off(c.data())));
+        emit_primitive(rest, rest.data());
+        return;
+      }
     }
     emit_key(key, c.data());
     if (rest.empty()) {

@@ -597,4 +597,36 @@ TEST(ToonToJson, NumberTokensAsTheirValues) {
   }
 }
 
+// Quoted values of key-value lines: copied as their JSON string when nothing in them needs
+// escaping there, else unescaped and escaped again; malformed ones are still errors.
+TEST(ToonToJson, QuotedValuesOfKeyValueLines) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"a: \"\"", R"({"a":""})"},
+      {"a: \"x y: z, w\"", R"({"a":"x y: z, w"})"},
+      {"a: \"caf\xC3\xA9\"", "{\"a\":\"caf\xC3\xA9\"}"},
+      {"a: \"x\\ty\"", R"({"a":"x\ty"})"},
+      {"a: \"q\\\"q\"", R"({"a":"q\"q"})"},
+      {"a: \"back\\\\slash\"", R"({"a":"back\\slash"})"},
+      {"a: \"x\ty\"", R"({"a":"x\ty"})"},
+      {"o:\n  k: \"v\"\n  n: 1", R"({"o":{"k":"v","n":1}})"},
+      {"l[2]:\n  - k: \"v\"\n  - \"w\"", R"({"l":[{"k":"v"},"w"]})"},
+  };
+  for (const auto& [doc, json] : cases) {
+    auto r = toon::toon_to_json(doc);
+    ASSERT_TRUE(r.has_value()) << doc << ": " << r.error().to_string();
+    EXPECT_EQ(*r, json) << doc;
+    auto tree = toon::decode(doc);
+    ASSERT_TRUE(tree.has_value()) << doc;
+    EXPECT_EQ(*r, toon::to_json(*tree)) << doc;
+  }
+  for (const char* bad : {"a: \"open", "a: \"x\" y", "a: \"bad\\q\""}) {
+    auto r = toon::toon_to_json(bad);
+    auto tree = toon::decode(bad);
+    ASSERT_FALSE(r.has_value()) << bad;
+    ASSERT_FALSE(tree.has_value()) << bad;
+    EXPECT_EQ(r.error().code, tree.error().code) << bad;
+    EXPECT_EQ(r.error().column, tree.error().column) << bad;
+  }
+}
+
 }  // namespace
