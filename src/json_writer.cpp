@@ -9,7 +9,15 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <bit>
+#include <cstring>
 #include <system_error>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "parse/token.hpp"
 
 #include "toon/decode.hpp"
 #include "toon/json.hpp"
@@ -36,55 +44,255 @@ constexpr std::array<char, 256> escape_table = make_escape_table();
 
 }  // namespace
 
-TOON_FUNC void append_json_string(std::string& out, std::string_view s) {
+namespace {
+
+// Offset of the first byte of s[i, n) that JSON escapes (a control character, '"' or '\\'),
+// or n. SSE2: 16 bytes per step (a byte is <= 0x1F exactly when max(b, 0x1F) == 0x1F).
+inline std::size_t next_escape(const char* s, std::size_t i, std::size_t n) noexcept {
+#if defined(__SSE2__)
+  const __m128i ctl = _mm_set1_epi8(0x1F);
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  while (i + 16 <= n) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
+    const __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, ctl), ctl),
+                                     _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
+    const unsigned m = static_cast<unsigned>(_mm_movemask_epi8(hit));
+    if (m) return i + static_cast<std::size_t>(std::countr_zero(m));
+    i += 16;
+  }
+#endif
+  while (i < n && escape_table[static_cast<unsigned char>(s[i])] == 0) ++i;
+  return i;
+}
+
+}  // namespace
+
+namespace {
+
+// Whether any byte of the eight in `w` is escaped by JSON: below 0x20 (exact as a yes/no
+// test: (w - 0x20..) & ~w & 0x80.. is nonzero iff some byte is < 0x20), '"' or '\\'.
+inline bool escapes_in_word(std::uint64_t w) noexcept {
+  return (((w - swar::ones * 0x20) & ~w & swar::highs) | swar::bytes_equal(w, '"') | swar::bytes_equal(w, '\\')) != 0;
+}
+
+// Copies s[0, n) to `o` when it holds no byte that JSON escapes, and returns true; false (with
+// nothing written) otherwise. Short strings (most keys and values) take a few overlapping word
+// loads and stores instead of a byte loop and a memcpy call.
+inline bool copy_if_nothing_to_escape(char* o, const char* s, std::size_t n) noexcept {
+  if (n >= 16) {
+    if (next_escape(s, 0, n) != n) return false;
+    std::memcpy(o, s, n);
+    return true;
+  }
+  if (n >= 8) {
+    std::uint64_t a, b;
+    std::memcpy(&a, s, 8);
+    std::memcpy(&b, s + n - 8, 8);
+    if (escapes_in_word(a) || escapes_in_word(b)) return false;
+    std::memcpy(o, &a, 8);
+    std::memcpy(o + n - 8, &b, 8);
+    return true;
+  }
+  if (n >= 4) {
+    std::uint32_t a, b;
+    std::memcpy(&a, s, 4);
+    std::memcpy(&b, s + n - 4, 4);
+    if (escapes_in_word(std::uint64_t{a} | (std::uint64_t{b} << 32))) return false;
+    std::memcpy(o, &a, 4);
+    std::memcpy(o + n - 4, &b, 4);
+    return true;
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (escape_table[static_cast<unsigned char>(s[i])] != 0) return false;
+  for (std::size_t i = 0; i < n; ++i) o[i] = s[i];
+  return true;
+}
+
+// Copies s[0, n) to `o`: short texts with overlapping word loads and stores, no call.
+inline void copy_short(char* o, const char* s, std::size_t n) noexcept {
+  if (n >= 8 && n <= 16) {
+    std::uint64_t a, b;
+    std::memcpy(&a, s, 8);
+    std::memcpy(&b, s + n - 8, 8);
+    std::memcpy(o, &a, 8);
+    std::memcpy(o + n - 8, &b, 8);
+  } else if (n >= 4 && n < 8) {
+    std::uint32_t a, b;
+    std::memcpy(&a, s, 4);
+    std::memcpy(&b, s + n - 4, 4);
+    std::memcpy(o, &a, 4);
+    std::memcpy(o + n - 4, &b, 4);
+  } else if (n < 4) {
+    for (std::size_t i = 0; i < n; ++i) o[i] = s[i];
+  } else {
+    std::memcpy(o, s, n);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// write_json_string() for a string with something to escape (out of line: the common case
+// stays small).
+[[gnu::noinline]] char* write_escaped(char* o, const char* p, std::size_t n) noexcept {
   static constexpr char hex[] = "0123456789abcdef";
-  out.reserve(out.size() + s.size() + 2);
-  out += '"';
   std::size_t run = 0;  // start of the pending run of bytes written as is
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    char e = escape_table[static_cast<unsigned char>(s[i])];
-    if (e == 0) continue;
-    out.append(s.data() + run, i - run);
-    run = i + 1;
+  std::size_t i = next_escape(p, 0, n);
+  while (i < n) {
+    std::memcpy(o, p + run, i - run);
+    o += i - run;
+    const auto c = static_cast<unsigned char>(p[i]);
+    const char e = escape_table[c];
+    *o++ = '\\';
     if (e == 'u') {
-      auto c = static_cast<unsigned char>(s[i]);
-      const char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 0xF]};
-      out.append(u, 6);
+      const char u[5] = {'u', '0', '0', hex[c >> 4], hex[c & 0xF]};
+      std::memcpy(o, u, 5);
+      o += 5;
     } else {
-      const char pair[2] = {'\\', e};
-      out.append(pair, 2);
+      *o++ = e;
+    }
+    run = i + 1;
+    i = next_escape(p, run, n);
+  }
+  std::memcpy(o, p + run, n - run);
+  o += n - run;
+  *o++ = '"';
+  return o;
+}
+
+}  // namespace
+
+TOON_FUNC char* write_json_string(char* o, std::string_view s) noexcept {
+  const char* p = s.data();
+  const std::size_t n = s.size();
+  *o++ = '"';
+  if (copy_if_nothing_to_escape(o, p, n)) [[likely]] {
+    o[n] = '"';
+    return o + n + 1;
+  }
+  return write_escaped(o, p, n);
+}
+
+TOON_FUNC bool json_verbatim(std::string_view s) noexcept { return next_escape(s.data(), 0, s.size()) == s.size(); }
+
+TOON_FUNC void append_json_string(std::string& out, std::string_view s) {
+  const std::size_t at = out.size();
+  out.resize(at + 6 * s.size() + 2);
+  char* end = write_json_string(out.data() + at, s);
+  out.resize(static_cast<std::size_t>(end - out.data()));
+}
+
+namespace {
+
+// Whether the number token `t` (a '-' or digit first) is written by the JSON writer exactly as
+// it stands, i.e. it is in the form append_int()/append_double() give its value:
+//   - an integer of at most 18 digits without a leading zero, other than "-0" (int64, printed
+//     back as the same digits);
+//   - a decimal `I.F` without exponent, at most 15 significant digits in all (so they are the
+//     shortest digits that read back to the same double: two decimals of up to 15 digits never
+//     round to one double), F not ending in '0', I without a leading zero, and when I is "0"
+//     at most five zeros opening F (|x| >= 1e-6: plain notation), not all of it zero.
+// Everything else (exponents, trailing zeros, "-0", long digit strings) is parsed and formatted.
+inline bool canonical_number(std::string_view t) noexcept {
+  const std::size_t n = t.size();
+  std::size_t i = t[0] == '-' ? 1 : 0;
+  const std::size_t int_start = i;
+  while (i < n && static_cast<unsigned>(t[i] - '0') < 10) ++i;
+  const std::size_t int_len = i - int_start;
+  if (int_len == 0 || (int_len > 1 && t[int_start] == '0')) return false;
+  if (i == n) return int_len <= 18 && !(int_start == 1 && t[1] == '0');
+  if (t[i] != '.') return false;
+  const std::size_t frac_start = ++i;
+  while (i < n && static_cast<unsigned>(t[i] - '0') < 10) ++i;
+  const std::size_t frac_len = i - frac_start;
+  if (i != n || frac_len == 0 || int_len + frac_len > 15 || t[n - 1] == '0') return false;
+  if (t[int_start] == '0') {  // 0.F: at most five leading zeros (and F is not all zero)
+    std::size_t z = frac_start;
+    while (z < n && t[z] == '0') ++z;
+    if (z - frac_start > 5) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TOON_FUNC char* write_json_token(char* o, std::string_view token) {
+  const std::size_t n = token.size();
+  if (n != 0) {
+    const char c0 = token[0];
+    if (static_cast<unsigned>(c0 - '0') < 10 || c0 == '-') {
+      if (canonical_number(token)) {
+        copy_short(o, token.data(), n);
+        return o + n;
+      }
+    } else if (n == 4 && (token == "true" || token == "null")) {
+      std::memcpy(o, token.data(), 4);
+      return o + 4;
+    } else if (n == 5 && token == "false") {
+      std::memcpy(o, "false", 5);
+      return o + 5;
+    } else {
+      // Not a literal and not starting like a number: a string whatever it holds.
+      return write_json_string(o, token);
     }
   }
-  out.append(s.data() + run, s.size() - run);
-  out += '"';
+  scalar p{};
+  scan_error e;
+  std::string scratch;
+  parse_primitive(token, scratch, p, e);  // an unquoted token always classifies
+  switch (p.type) {
+    case scalar::kind::null: std::memcpy(o, "null", 4); return o + 4;
+    case scalar::kind::boolean:
+      std::memcpy(o, p.b ? "true" : "false", p.b ? 4 : 5);
+      return o + (p.b ? 4 : 5);
+    case scalar::kind::integer: return std::to_chars(o, o + 24, p.i).ptr;
+    case scalar::kind::uinteger: return std::to_chars(o, o + 24, p.u).ptr;
+    case scalar::kind::real: return o + format_double(o, p.d);
+    case scalar::kind::big_integer:
+      std::memcpy(o, p.text.data(), p.text.size());
+      return o + p.text.size();
+    case scalar::kind::string: return write_json_string(o, p.text);
+  }
+  return o;
+}
+
+// ---- json_emitter --------------------------------------------------------------------------
+
+TOON_FUNC void json_emitter::grow(std::size_t n) {
+  const std::size_t used = cur_ ? static_cast<std::size_t>(cur_ - out_.data()) : out_.size();
+  // 64 KiB more than asked (zero-filled once by resize; the capacity grows geometrically).
+  out_.resize(used + n + (std::size_t(64) << 10));
+  cur_ = out_.data() + used;
+  end_ = out_.data() + out_.size();
+}
+
+TOON_FUNC void json_emitter::int_value(std::int64_t i) {
+  char* o = value_room(24);
+  cur_ = std::to_chars(o, o + 24, i).ptr;
+}
+
+TOON_FUNC void json_emitter::uint_value(std::uint64_t u) {
+  char* o = value_room(24);
+  cur_ = std::to_chars(o, o + 24, u).ptr;
+}
+
+TOON_FUNC void json_emitter::double_value(double d) {
+  char* o = value_room(max_double_chars);
+  cur_ = o + format_double(o, d);
 }
 
 // ---- json_event_writer -------------------------------------------------------------
 
-TOON_FUNC bool json_event_writer::value_allowed(std::size_t offset) {
-  if (emitter_.depth() == 0) {
-    if (roots_ != 0) return fail(error_code::trailing_content, "second root value in event stream", offset);
-    ++roots_;
-    return true;
-  }
-  if (emitter_.in_object()) {
-    if (!awaiting_value_) return fail(error_code::unexpected_line, "object value without a key", offset);
-    awaiting_value_ = false;
-  }
+TOON_FUNC bool json_event_writer::root_value(std::size_t offset) {
+  if (roots_ != 0) return fail(error_code::trailing_content, "second root value in event stream", offset);
+  ++roots_;
   return true;
 }
 
-TOON_FUNC bool json_event_writer::start_object(std::size_t /*size_hint*/, std::size_t offset) {
-  if (!value_allowed(offset)) return false;
-  emitter_.begin_object();
-  return true;
-}
-
-TOON_FUNC bool json_event_writer::end_object() {
-  if (!emitter_.in_object() || awaiting_value_)
-    return fail(error_code::unexpected_line, "unbalanced end of object in event stream", 0);
-  emitter_.end_object();
-  return true;
+TOON_FUNC bool json_event_writer::sequence_error(const char* message, std::size_t offset) {
+  return fail(error_code::unexpected_line, message, offset);
 }
 
 TOON_FUNC bool json_event_writer::start_array(std::size_t /*size*/, std::size_t offset) {
@@ -97,14 +305,6 @@ TOON_FUNC bool json_event_writer::end_array() {
   if (emitter_.depth() == 0 || emitter_.in_object())
     return fail(error_code::unexpected_line, "unbalanced end of array in event stream", 0);
   emitter_.end_array();
-  return true;
-}
-
-TOON_FUNC bool json_event_writer::key(std::string_view k, std::size_t offset) {
-  if (!emitter_.in_object() || awaiting_value_)
-    return fail(error_code::unexpected_line, "key outside an object in event stream", offset);
-  emitter_.key(k);
-  awaiting_value_ = true;
   return true;
 }
 
@@ -144,9 +344,75 @@ TOON_FUNC bool json_event_writer::big_integer_value(std::string_view digits, std
   return true;
 }
 
-TOON_FUNC bool json_event_writer::string_value(std::string_view s, std::size_t offset) {
-  if (!value_allowed(offset)) return false;
-  emitter_.string_value(s);
+TOON_FUNC bool json_event_writer::begin_table(const std::string_view* names, std::size_t count, std::size_t) {
+  column_keys_.clear();
+  column_at_.clear();
+  column_prefixes_.clear();
+  prefix_at_.clear();
+  for (std::size_t j = 0; j < count; ++j) {
+    column_at_.push_back(column_keys_.size());
+    append_json_string(column_keys_, names[j]);
+    prefix_at_.push_back(column_prefixes_.size());
+    column_prefixes_ += j == 0 ? '{' : ',';
+    append_json_string(column_prefixes_, names[j]);
+    column_prefixes_ += ':';
+  }
+  column_at_.push_back(column_keys_.size());
+  prefix_at_.push_back(column_prefixes_.size());
+  return true;
+}
+
+TOON_FUNC bool json_event_writer::begin_row(std::size_t count, std::size_t offset) {
+  if (count + 1 != column_at_.size())
+    return fail(error_code::width_mismatch, "table row does not match the table's columns", offset);
+  return value_allowed(offset);
+}
+
+TOON_FUNC bool json_event_writer::table_row(const scalar* cells, std::size_t count, std::size_t offset) {
+  if (!begin_row(count, offset)) return false;
+  emitter_.begin_object();
+  for (std::size_t j = 0; j < count; ++j) {
+    emitter_.json_key(std::string_view(column_keys_).substr(column_at_[j], column_at_[j + 1] - column_at_[j]));
+    const scalar& c = cells[j];
+    switch (c.type) {
+      case scalar::kind::null: emitter_.null_value(); break;
+      case scalar::kind::boolean: emitter_.bool_value(c.b); break;
+      case scalar::kind::integer: emitter_.int_value(c.i); break;
+      case scalar::kind::uinteger: emitter_.uint_value(c.u); break;
+      case scalar::kind::real: emitter_.double_value(c.d); break;
+      case scalar::kind::big_integer: emitter_.big_integer_value(c.text); break;
+      case scalar::kind::string: emitter_.string_value(c.text); break;
+    }
+  }
+  emitter_.end_object();
+  return true;
+}
+
+TOON_FUNC bool json_event_writer::text_row(const text_cell* cells, std::size_t count, std::size_t offset) {
+  if (!begin_row(count, offset)) return false;
+  if (emitter_.compact()) {
+    // `{"a":v,"b":w}` with the keys and separators written once per table.
+    std::size_t room = column_prefixes_.size() + 1;
+    for (std::size_t j = 0; j < count; ++j) room += json_token_room(cells[j].text);
+    char* o = emitter_.raw_value(room);
+    const char* prefixes = column_prefixes_.data();
+    for (std::size_t j = 0; j < count; ++j) {
+      const std::size_t k = prefix_at_[j + 1] - prefix_at_[j];
+      std::memcpy(o, prefixes + prefix_at_[j], k);
+      o += k;
+      o = cells[j].quoted ? write_json_string(o, cells[j].text) : write_json_token(o, cells[j].text);
+    }
+    *o++ = '}';
+    emitter_.commit(o);
+    return true;
+  }
+  emitter_.begin_object();
+  for (std::size_t j = 0; j < count; ++j) {
+    emitter_.json_key(std::string_view(column_keys_).substr(column_at_[j], column_at_[j + 1] - column_at_[j]));
+    if (cells[j].quoted) emitter_.string_value(cells[j].text);
+    else emitter_.token_value(cells[j].text);
+  }
+  emitter_.end_object();
   return true;
 }
 
@@ -186,6 +452,7 @@ namespace toon {
 TOON_FUNC void to_json_to(std::string& out, const value& v, const json_options& options) {
   detail::json_emitter em(out, options.indent);
   detail::emit_value(em, v);
+  em.sync();
 }
 
 TOON_FUNC std::string to_json(const value& v, const json_options& options) {
@@ -207,8 +474,9 @@ TOON_FUNC result<std::string> toon_to_json(std::string_view toon_text, const dec
   // JSON is usually a little larger than the TOON it comes from.
   out.reserve(toon_text.size() + toon_text.size() / 2 + 16);
   detail::json_event_writer writer(out, json.indent);
-  auto r = decode_events(toon_text, writer, decode_opts);
+  auto r = detail::decode_to_json(toon_text, writer, decode_opts);
   if (!r) return r.error();
+  writer.sync();
   if (!writer.complete()) {
     error e;
     e.code = error_code::unexpected_line;

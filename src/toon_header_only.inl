@@ -38,6 +38,7 @@
 #include "parse/decode_events.cpp"
 #include "parse/decode_sources.cpp"
 #include "parse/header_parser.cpp"
+#include "parse/json_decode.cpp"
 #include "parse/push_parser.cpp"
 #include "parse/repair.cpp"
 #include "parse/token.cpp"

@@ -72,12 +72,17 @@ class streaming_json_writer final : public toon::event_handler {
   }
 
   [[nodiscard]] bool complete() const noexcept { return json_.complete(); }
+  /// Makes the sink's buffer hold exactly the JSON written so far (json_emitter::sync()); due
+  /// before the buffer is read outside the events.
+  void sync() { json_.sync(); }
   /// Set when writing the output failed (the decode then stops with this message).
   [[nodiscard]] const std::string& io_error() const noexcept { return io_error_; }
 
  private:
   bool step(bool ok, std::size_t offset) {
     if (!ok) return fail(json_.failure().code, json_.failure().message, json_.failure_offset());
+    if (json_.size() < output_sink::spill_threshold) return true;
+    json_.sync();
     if (!out_.spill(io_error_)) return fail(toon::error_code::io_error, io_error_, offset);
     return true;
   }
@@ -271,6 +276,7 @@ int run_decode(const options& opts) {
       return fed;
     }
     if (!regular) recent.trim();
+    writer.sync();
     if (flush_when_idle && !out.buffer().empty() && !input_ready(fd) && !out.flush(flush_error)) {
       toon::error e;
       e.code = toon::error_code::io_error;
@@ -283,6 +289,7 @@ int run_decode(const options& opts) {
     r = decoder.finish();
     decoder_failed = !r;
   }
+  writer.sync();
   if (!writer.io_error().empty() || !flush_error.empty()) {
     print_error("toon: " + (flush_error.empty() ? writer.io_error() : flush_error));
     return exit_data_error;

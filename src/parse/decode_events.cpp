@@ -4,6 +4,7 @@
 #include "toon/detail/linkage.hpp"
 #include <utility>
 
+#include "../json_writer.hpp"
 #include "push_parser.hpp"
 #include "toon/detail/text_sink.hpp"
 #include "toon/events.hpp"
@@ -37,8 +38,12 @@ TOON_FUNC result<void> decode_events(std::string_view text, event_handler& handl
   return detail::decode_events_to(text, handler, nullptr, options);
 }
 
-TOON_FUNC result<void> detail::decode_events_to(std::string_view text, event_handler& handler, text_sink* sink,
-                                      const decode_options& options) {
+namespace {
+
+// A whole document through `parse` (which runs a parser over it, throwing parse_failure or
+// handler_abort), with the error located in the text.
+template <class Parse>
+result<void> decode_whole(std::string_view text, event_handler& handler, const decode_options& options, Parse parse) {
   // A leading byte order mark is not part of the document: positions are located in `body`,
   // so columns on the first line do not count it.
   std::string_view body = text;
@@ -51,11 +56,8 @@ TOON_FUNC result<void> detail::decode_events_to(std::string_view text, event_han
   };
   if (text.size() > options.max_input_size) return located(error_code::size_limit, "input exceeds the size limit", 0);
   if (error e; !check_options(options, e)) return located(e.code, e.message, 0);
-  detail::push_parser parser(handler, options, sink);
-  parser.set_stable_input(text);
   try {
-    parser.feed(text);
-    parser.finish();
+    parse();
   } catch (const detail::parse_failure& f) {
     error e = located(f.code, f.message, f.offset);
     e.path = f.path;
@@ -68,6 +70,23 @@ TOON_FUNC result<void> detail::decode_events_to(std::string_view text, event_han
     return e;
   }
   return {};
+}
+
+}  // namespace
+
+TOON_FUNC result<void> detail::decode_events_to(std::string_view text, event_handler& handler, text_sink* sink,
+                                      const decode_options& options) {
+  return decode_whole(text, handler, options, [&] {
+    detail::push_parser parser(handler, options, sink);
+    parser.set_stable_input(text);
+    parser.feed(text);
+    parser.finish();
+  });
+}
+
+TOON_FUNC result<void> detail::decode_to_json(std::string_view text, json_event_writer& writer,
+                                    const decode_options& options) {
+  return decode_whole(text, writer, options, [&] { detail::parse_whole_to_json(text, writer, options); });
 }
 
 struct stream_decoder::state {

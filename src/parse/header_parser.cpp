@@ -164,10 +164,10 @@ TOON_FUNC header_status parse_header(std::string_view s, header& h, std::string&
   const std::size_t bracket_end = find_unquoted_from(s, ']', bracket);
   if (bracket_end == npos) return malformed(err, error_code::invalid_header, "unterminated bracket segment", bracket);
 
-  // Field list: a '{' before the colon that follows the bracket segment.
-  std::size_t brace = find_unquoted_from(s, '{', bracket_end);
-  const std::size_t next_colon = find_unquoted_from(s, ':', bracket_end);
-  if (next_colon == npos || brace > next_colon) brace = npos;
+  // Field list: a '{' before the colon that follows the bracket segment (searched for up to
+  // that colon only: an inline array's values may be long).
+  const std::size_t next_colon = first_colon > bracket_end ? first_colon : find_unquoted_from(s, ':', bracket_end);
+  std::size_t brace = next_colon == npos ? npos : find_unquoted_from(s.substr(0, next_colon), '{', bracket_end);
   std::size_t brace_end = npos;
   if (brace != npos) {
     if (brace != bracket_end + 1) {

@@ -34,6 +34,7 @@ struct handler_abort {};
 
 class push_parser_impl;
 class text_sink;
+class json_event_writer;
 
 /// The parser. feed() and finish() throw parse_failure or handler_abort.
 class push_parser {
@@ -60,5 +61,9 @@ class push_parser {
  private:
   std::unique_ptr<push_parser_impl> impl_;
 };
+
+/// One whole document (bytes that stay valid throughout) into the JSON writer, with the
+/// writer's calls bound at compile time; throws as push_parser does.
+void parse_whole_to_json(std::string_view text, json_event_writer& writer, const decode_options& options);
 
 }  // namespace toon::detail

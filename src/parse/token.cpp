@@ -11,13 +11,6 @@
 
 namespace toon::detail {
 
-TOON_FUNC std::string_view trim_spaces(std::string_view s) noexcept {
-  std::size_t b = 0, e = s.size();
-  while (b < e && s[b] == ' ') ++b;
-  while (e > b && s[e - 1] == ' ') --e;
-  return s.substr(b, e - b);
-}
-
 TOON_FUNC std::size_t skip_quoted(std::string_view s) noexcept {
   for (std::size_t i = find_any2(s, 1, '"', '\\'); i < s.size(); i = find_any2(s, i, '"', '\\')) {
     if (s[i] == '"') return i + 1;

@@ -4,8 +4,10 @@
 // toon::toon_to_json (the streaming JSON writer) and toon::decode_document (the arena document)
 // all accept with the same value or all reject with the same error code and position.
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "fixtures.hpp"
 #include "toon/toon.hpp"
@@ -49,6 +51,43 @@ TEST(Consumers, AgreeOnEveryDecodeFixture) {
   });
   EXPECT_GT(inputs, 2000);  // 404 + 343 + 363 inputs, each in both modes
   EXPECT_GT(rejected, 300);
+}
+
+// Number-like unquoted tokens in every position the parser hands out as text (a field's value,
+// an inline array's cell, a table cell, a list item): the streaming JSON writer copies the ones
+// already in canonical form and formats the others, and must give the tree's JSON every time.
+RC_GTEST_PROP(Consumers, JsonWriterAgreesOnNumberTokens, ()) {
+  const auto digits = [](int max) {
+    const int n = *rc::gen::inRange(0, max + 1);
+    std::string s;
+    for (int k = 0; k < n; ++k) s += *rc::gen::elementOf(std::string("0000123456789"));
+    return s;
+  };
+  std::vector<std::string> tokens;
+  for (int t = 0; t < 4; ++t) {
+    std::string tok = *rc::gen::element(std::string(), std::string("-"));
+    tok += digits(22);
+    if (*rc::gen::arbitrary<bool>()) {
+      tok += '.';
+      tok += digits(20);
+    }
+    if (*rc::gen::inRange(0, 4) == 0) {
+      tok += *rc::gen::element(std::string("e"), std::string("E"), std::string("e+"), std::string("e-"));
+      tok += digits(3);
+    }
+    if (tok.empty() || tok == "-") tok += "1";
+    tokens.push_back(tok);
+  }
+  const std::string doc = "a: " + tokens[0] + "\nb[2]: " + tokens[1] + "," + tokens[2] + "\nc[2]{x,y}:\n  " +
+                          tokens[3] + "," + tokens[0] + "\n  \"q\"," + tokens[1] + "\nd[1]:\n  - " + tokens[2] + "\n";
+  const toon::result<toon::value> tree = toon::decode(doc);
+  RC_ASSERT(tree.has_value());
+  for (int indent : {0, 2}) {
+    const toon::result<std::string> json = toon::toon_to_json(doc, {}, {indent});
+    RC_ASSERT(json.has_value());
+    if (*json != toon::to_json(*tree, {indent}))
+      RC_FAIL("differs\n--- toon\n" + doc + "\n--- streamed\n" + *json + "\n--- tree\n" + toon::to_json(*tree, {indent}));
+  }
 }
 
 }  // namespace

@@ -430,6 +430,7 @@ TEST(JsonEventWriter, WritesEventsLikeToJson) {
     EXPECT_TRUE(w.null_value(0));
     EXPECT_TRUE(w.end_object());
     EXPECT_TRUE(w.complete());
+    w.sync();  // the text is in `out` from here on
 
     toon::value expected = parse(
         R"({"a":[-1,1e21,{}],"b\"":{"x":"\t","y":-99999999999999999999,"z":[]},"c":18446744073709551615,"d":false,"e":null})");
@@ -515,6 +516,117 @@ TEST(ToonToJson, NonStrictLastWriteWins) {
   ASSERT_FALSE(strict.has_value());
   EXPECT_EQ(strict.error().code, toon::error_code::duplicate_key);
   EXPECT_EQ(strict.error().line, 3u);
+}
+
+// The JSON string escaping, checked against a byte-at-a-time oracle written here: one special
+// byte at every position of strings around the 16-byte blocks of the vectorised scan.
+std::string naive_json_string(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          static const char hex[] = "0123456789abcdef";
+          out += "\\u00";
+          out += hex[c >> 4];
+          out += hex[c & 15];
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+TEST(JsonString, EscapesEverySpecialByteAtEveryPosition) {
+  const std::string specials[] = {"\"", "\\", "\n", "\t", "\b", "\f", "\r", std::string(1, '\0'), "\x01", "\x1f",
+                                  " ", "\x7f", "\xc3\xa9", "/"};
+  int checked = 0;
+  for (std::size_t size = 0; size <= 40; ++size) {
+    for (std::size_t at = 0; at <= size; ++at) {
+      for (const std::string& sp : specials) {
+        std::string s(size, 'a');
+        s.insert(at, sp);
+        if (at % 3 == 0) s += sp;  // a second one after the first
+        std::string out = "x";
+        toon::detail::append_json_string(out, s);
+        std::string expected = "x";
+        expected += naive_json_string(s);
+        ASSERT_EQ(out, expected) << "size " << size << " at " << at;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 10000);
+}
+
+// Unquoted number tokens are copied only when they are already in the form the writer gives
+// their value; the others are parsed and formatted (the expected texts are JSON.stringify's).
+TEST(ToonToJson, NumberTokensAsTheirValues) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"0", "0"}, {"-0", "0"}, {"42", "42"}, {"-7", "-7"}, {"007", "\"007\""}, {"-", "\"-\""},
+      {"123456789012345678", "123456789012345678"}, {"1234567890123456789", "1234567890123456789"},
+      {"9223372036854775808", "9223372036854775808"}, {"-9223372036854775809", "-9223372036854775809"},
+      {"1.5", "1.5"}, {"-1.5", "-1.5"}, {"1.50", "1.5"}, {"1.0", "1"}, {"-0.0", "0"}, {"0.0", "0"},
+      {"0.000001", "0.000001"}, {"0.0000001", "1e-7"}, {"0.0000012", "0.0000012"}, {"0.00000012", "1.2e-7"},
+      {"123456789012.345", "123456789012.345"}, {"0.1234567890123456", "0.1234567890123456"},
+      {"1.23456789012345678", "1.2345678901234567"}, {"1e3", "1000"}, {"1E-7", "1e-7"}, {"1e21", "1e+21"},
+      {"1.", "\"1.\""}, {".5", "\".5\""}, {"1.2.3", "\"1.2.3\""}, {"2024-01-15", "\"2024-01-15\""},
+      {"true", "true"}, {"false", "false"}, {"null", "null"}, {"True", "\"True\""}, {"nul", "\"nul\""},
+  };
+  for (const auto& [token, json] : cases) {
+    for (const std::string& doc : {std::string("a: ") + token, std::string("a[2]: ") + token + "," + token,
+                                   std::string("a[1]{x,y}:\n  ") + token + ",\"s\"",
+                                   std::string("a[1]:\n  - ") + token}) {
+      auto r = toon::toon_to_json(doc);
+      ASSERT_TRUE(r.has_value()) << doc << ": " << r.error().to_string();
+      const std::string j = json;
+      const std::string expected = doc.rfind("a: ", 0) == 0       ? "{\"a\":" + j + "}"
+                                   : doc.find('{') != std::string::npos ? "{\"a\":[{\"x\":" + j + ",\"y\":\"s\"}]}"
+                                   : doc.find(',') != std::string::npos ? "{\"a\":[" + j + "," + j + "]}"
+                                                                        : "{\"a\":[" + j + "]}";
+      EXPECT_EQ(*r, expected) << doc;
+    }
+  }
+}
+
+// Quoted values of key-value lines: copied as their JSON string when nothing in them needs
+// escaping there, else unescaped and escaped again; malformed ones are still errors.
+TEST(ToonToJson, QuotedValuesOfKeyValueLines) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"a: \"\"", R"({"a":""})"},
+      {"a: \"x y: z, w\"", R"({"a":"x y: z, w"})"},
+      {"a: \"caf\xC3\xA9\"", "{\"a\":\"caf\xC3\xA9\"}"},
+      {"a: \"x\\ty\"", R"({"a":"x\ty"})"},
+      {"a: \"q\\\"q\"", R"({"a":"q\"q"})"},
+      {"a: \"back\\\\slash\"", R"({"a":"back\\slash"})"},
+      {"a: \"x\ty\"", R"({"a":"x\ty"})"},
+      {"o:\n  k: \"v\"\n  n: 1", R"({"o":{"k":"v","n":1}})"},
+      {"l[2]:\n  - k: \"v\"\n  - \"w\"", R"({"l":[{"k":"v"},"w"]})"},
+  };
+  for (const auto& [doc, json] : cases) {
+    auto r = toon::toon_to_json(doc);
+    ASSERT_TRUE(r.has_value()) << doc << ": " << r.error().to_string();
+    EXPECT_EQ(*r, json) << doc;
+    auto tree = toon::decode(doc);
+    ASSERT_TRUE(tree.has_value()) << doc;
+    EXPECT_EQ(*r, toon::to_json(*tree)) << doc;
+  }
+  for (const char* bad : {"a: \"open", "a: \"x\" y", "a: \"bad\\q\""}) {
+    auto r = toon::toon_to_json(bad);
+    auto tree = toon::decode(bad);
+    ASSERT_FALSE(r.has_value()) << bad;
+    ASSERT_FALSE(tree.has_value()) << bad;
+    EXPECT_EQ(r.error().code, tree.error().code) << bad;
+    EXPECT_EQ(r.error().column, tree.error().column) << bad;
+  }
 }
 
 }  // namespace
