@@ -53,8 +53,8 @@ class document_builder final : public event_handler {
 
   bool start_object(std::size_t, std::size_t offset) override { return open(true, offset); }
   bool start_array(std::size_t, std::size_t offset) override { return open(false, offset); }
-  bool end_object() override { return close(true); }
-  bool end_array() override { return close(false); }
+  bool end_object() override { return close(); }
+  bool end_array() override { return close(); }
 
   bool key(std::string_view k, std::size_t offset) override {
     frame& f = frames_.back();
@@ -216,7 +216,7 @@ class document_builder final : public event_handler {
       node n;
       if (!cell(n, cells[j]) || !place(n)) return false;
     }
-    return close(true);
+    return close();
   }
 
   bool open(bool object, std::size_t) {
@@ -224,7 +224,7 @@ class document_builder final : public event_handler {
     return true;
   }
 
-  bool close(bool object) {
+  bool close() {
     const frame f = frames_.back();
     frames_.pop_back();
     const std::size_t count = stack_.size() - f.start;
@@ -232,7 +232,7 @@ class document_builder final : public event_handler {
       return fail(error_code::size_limit, "a container of 2^32 or more entries does not fit a document node", 0);
     node n;
     n.size_ = static_cast<std::uint32_t>(count);
-    if (object) {
+    if (f.object) {
       n.kind_ = node::kind::object;
       auto* members = static_cast<node_member*>(allocate(count * sizeof(node_member), alignof(node_member)));
       if (count) std::memcpy(static_cast<void*>(members), stack_.data() + f.start, count * sizeof(node_member));

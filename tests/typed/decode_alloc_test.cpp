@@ -4,8 +4,8 @@
 // and the parser's working buffers) is a small constant per call, the same for 10 records as
 // for 1,000, in table, list and nested forms.
 //
-// Global operator new/delete are replaced by counting versions; only allocations made while
-// `counting` is set are counted.
+// Global operator new/delete are replaced by counting versions (counting_new.hpp); only
+// allocations made while `counting` is set are counted.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -21,39 +21,7 @@
 #include "toon/typed/decode.hpp"
 #include "toon/typed/encode.hpp"
 
-namespace {
-
-std::atomic<bool> counting{false};
-std::atomic<std::size_t> allocations{0};
-
-void* counted_alloc(std::size_t n) {
-  if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-  throw std::bad_alloc();
-}
-
-}  // namespace
-
-void* operator new(std::size_t n) { return counted_alloc(n); }
-void* operator new[](std::size_t n) { return counted_alloc(n); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
-  try {
-    return counted_alloc(n);
-  } catch (...) {
-    return nullptr;
-  }
-}
-void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
-  try {
-    return counted_alloc(n);
-  } catch (...) {
-    return nullptr;
-  }
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+#include "counting_new.hpp"
 
 namespace decode_alloc_test {
 

@@ -1,8 +1,8 @@
 // The typed encoder does not allocate for types whose layout is static: encoding into a
 // std::string whose capacity was reserved beforehand performs zero heap allocations.
 //
-// Global operator new/delete are replaced by counting versions; only allocations made while
-// `counting` is set are counted. Test data uses strings short enough for the small-string
+// Global operator new/delete are replaced by counting versions (counting_new.hpp); only
+// allocations made while `counting` is set are counted. Test data uses strings short enough for the small-string
 // optimization only where the test builds it; the encoder itself must not allocate at all.
 #include <gtest/gtest.h>
 
@@ -19,53 +19,7 @@
 #include "toon/typed/encode.hpp"
 #include "toon/typed/to_value.hpp"
 
-namespace {
-
-std::atomic<bool> counting{false};
-std::atomic<std::size_t> allocations{0};
-
-void* counted_alloc(std::size_t n) {
-  if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-  throw std::bad_alloc();
-}
-
-void* counted_aligned_alloc(std::size_t n, std::align_val_t al) {
-  if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
-  const auto align = static_cast<std::size_t>(al);
-  const std::size_t size = (n + align - 1) / align * align;
-  if (void* p = std::aligned_alloc(align, size == 0 ? align : size)) return p;
-  throw std::bad_alloc();
-}
-
-}  // namespace
-
-void* operator new(std::size_t n) { return counted_alloc(n); }
-void* operator new[](std::size_t n) { return counted_alloc(n); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
-  try {
-    return counted_alloc(n);
-  } catch (...) {
-    return nullptr;
-  }
-}
-void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
-  try {
-    return counted_alloc(n);
-  } catch (...) {
-    return nullptr;
-  }
-}
-void* operator new(std::size_t n, std::align_val_t al) { return counted_aligned_alloc(n, al); }
-void* operator new[](std::size_t n, std::align_val_t al) { return counted_aligned_alloc(n, al); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+#include "counting_new.hpp"
 
 namespace alloc_test {
 
