@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "toon/events.hpp"
+#include "parse/bound_parse.hpp"
 
 namespace toon {
 
@@ -416,7 +417,8 @@ TOON_FUNC result<document> decode_document(std::string_view text, const decode_o
   document doc;
   detail::document_builder builder(doc, text.size() <= options.max_input_size ? text.size() : 0, options.strict);
   std::string_view copy = text.size() <= options.max_input_size ? builder.adopt_input(text) : text;
-  result<void> r = decode_events(copy, builder, options);
+  // The parser bound to the builder at compile time (parse/bound_parse.hpp).
+  result<void> r = detail::decode_whole_bound<detail::document_builder, detail::text_sink>(copy, builder, nullptr, options);
   if (!r) return r.error();
   builder.finish();
   return doc;

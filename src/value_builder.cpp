@@ -1,6 +1,7 @@
 #include "value_builder.hpp"
 #include "toon/detail/linkage.hpp"
 
+#include "parse/bound_parse.hpp"
 #include "toon/decode.hpp"
 
 namespace toon::detail {
@@ -92,7 +93,8 @@ namespace toon {
 
 TOON_FUNC result<value> decode(std::string_view text, const decode_options& options) {
   detail::value_builder builder(options.strict, text.size());
-  result<void> r = decode_events(text, builder, options);
+  // The parser bound to the builder at compile time (bound_parse.hpp).
+  result<void> r = detail::decode_whole_bound<detail::value_builder, detail::text_sink>(text, builder, nullptr, options);
   if (!r) return r.error();
   return std::move(builder.result());
 }

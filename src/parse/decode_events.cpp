@@ -4,7 +4,6 @@
 #include "toon/detail/linkage.hpp"
 #include <utility>
 
-#include "../json_writer.hpp"
 #include "push_parser.hpp"
 #include "toon/detail/text_sink.hpp"
 #include "toon/events.hpp"
@@ -38,12 +37,8 @@ TOON_FUNC result<void> decode_events(std::string_view text, event_handler& handl
   return detail::decode_events_to(text, handler, nullptr, options);
 }
 
-namespace {
-
-// A whole document through `parse` (which runs a parser over it, throwing parse_failure or
-// handler_abort), with the error located in the text.
-template <class Parse>
-result<void> decode_whole(std::string_view text, event_handler& handler, const decode_options& options, Parse parse) {
+TOON_FUNC result<void> detail::decode_whole(std::string_view text, event_handler& handler, const decode_options& options,
+                                           void (*parse)(void* context), void* context) {
   // A leading byte order mark is not part of the document: positions are located in `body`,
   // so columns on the first line do not count it.
   std::string_view body = text;
@@ -57,7 +52,7 @@ result<void> decode_whole(std::string_view text, event_handler& handler, const d
   if (text.size() > options.max_input_size) return located(error_code::size_limit, "input exceeds the size limit", 0);
   if (error e; !check_options(options, e)) return located(e.code, e.message, 0);
   try {
-    parse();
+    parse(context);
   } catch (const detail::parse_failure& f) {
     error e = located(f.code, f.message, f.offset);
     e.path = f.path;
@@ -72,21 +67,21 @@ result<void> decode_whole(std::string_view text, event_handler& handler, const d
   return {};
 }
 
-}  // namespace
-
 TOON_FUNC result<void> detail::decode_events_to(std::string_view text, event_handler& handler, text_sink* sink,
                                       const decode_options& options) {
-  return decode_whole(text, handler, options, [&] {
-    detail::push_parser parser(handler, options, sink);
-    parser.set_stable_input(text);
-    parser.feed(text);
+  struct context {
+    std::string_view text;
+    event_handler& handler;
+    text_sink* sink;
+    const decode_options& options;
+  } c{text, handler, sink, options};
+  return decode_whole(text, handler, options, [](void* p) {
+    context& c = *static_cast<context*>(p);
+    detail::push_parser parser(c.handler, c.options, c.sink);
+    parser.set_stable_input(c.text);
+    parser.feed(c.text);
     parser.finish();
-  });
-}
-
-TOON_FUNC result<void> detail::decode_to_json(std::string_view text, json_event_writer& writer,
-                                    const decode_options& options) {
-  return decode_whole(text, writer, options, [&] { detail::parse_whole_to_json(text, writer, options); });
+  }, &c);
 }
 
 struct stream_decoder::state {

@@ -34,7 +34,6 @@ struct handler_abort {};
 
 class push_parser_impl;
 class text_sink;
-class json_event_writer;
 
 /// The parser. feed() and finish() throw parse_failure or handler_abort.
 class push_parser {
@@ -62,8 +61,11 @@ class push_parser {
   std::unique_ptr<push_parser_impl> impl_;
 };
 
-/// One whole document (bytes that stay valid throughout) into the JSON writer, with the
-/// writer's calls bound at compile time; throws as push_parser does.
-void parse_whole_to_json(std::string_view text, json_event_writer& writer, const decode_options& options);
+/// Decodes one whole document: checks the size limit and the options, runs `parse(context)` (a
+/// parser fed all of `text`, which stays valid throughout) and turns its parse_failure or
+/// handler_abort into the error located in `text`, as decode_events() reports it.
+/// bound_parse.hpp's decode_whole_bound() binds a parser to a handler type with it.
+result<void> decode_whole(std::string_view text, event_handler& handler, const decode_options& options,
+                          void (*parse)(void* context), void* context);
 
 }  // namespace toon::detail

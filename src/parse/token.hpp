@@ -147,7 +147,7 @@ class cell_splitter {
  public:
   cell_splitter(std::string_view s, char delim) noexcept : s_(s), delim_(delim), done_(s.empty()) {}
   /// Next cell; false when exhausted. Inline: it runs once per table cell.
-  bool next(std::string_view& cell) noexcept {
+  [[gnu::always_inline]] bool next(std::string_view& cell) noexcept {
     if (done_) return false;
     const std::size_t start = pos_;
     const std::size_t n = s_.size();
@@ -276,7 +276,7 @@ class plain_row_splitter {
   }
 
   /// Next cell; false when the row is exhausted.
-  bool next(std::string_view& cell) noexcept {
+  [[gnu::always_inline]] bool next(std::string_view& cell) noexcept {
     if (done_) return false;
     std::size_t end = s_.size();
     while (mask_ == 0 && base_ + 16 < s_.size()) {
