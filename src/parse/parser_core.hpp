@@ -402,7 +402,33 @@ class parser_core {
       check(h_.string_value(token, off(at)));
       return;
     }
+    if (emit_common(token, at)) return;
     emit_classified(token, at);
+  }
+  // The literals and the integers of up to 18 digits without a sign or leading zero, as
+  // parse_primitive() reads them; false for any other token.
+  [[gnu::always_inline]] inline bool emit_common(std::string_view token, const char* at) {
+    const std::size_t n = token.size();
+    if (n == 4 || n == 5) {
+      std::uint32_t w;
+      std::memcpy(&w, token.data(), 4);
+      std::uint32_t null_w, true_w, fals_w;
+      std::memcpy(&null_w, "null", 4);
+      std::memcpy(&true_w, "true", 4);
+      std::memcpy(&fals_w, "fals", 4);
+      if (n == 4 && w == null_w) return check(h_.null_value(off(at))), true;
+      if (n == 4 && w == true_w) return check(h_.bool_value(true, off(at))), true;
+      if (n == 5 && w == fals_w && token[4] == 'e') return check(h_.bool_value(false, off(at))), true;
+    }
+    if (n == 0 || n > 18 || token[0] < '1' || token[0] > '9') return false;
+    std::uint64_t acc = 0;
+    for (const char ch : token) {
+      const unsigned digit = static_cast<unsigned char>(ch) - unsigned{'0'};
+      if (digit > 9) return false;
+      acc = acc * 10 + digit;
+    }
+    check(h_.int_value(static_cast<std::int64_t>(acc), off(at)));
+    return true;
   }
   // A token that is not a plain string from its first byte: quoted strings, numbers, literals.
   [[gnu::noinline]] void emit_classified(std::string_view token, const char* at) {
