@@ -326,7 +326,9 @@ TOON_FUNC header_status header_memo::parse(std::string_view s, header& out, std:
 
 TOON_FUNC bool header_memo::reuse(const entry& m, std::string_view s, header& out) {
   const std::size_t suffix = m.line.size() - m.digits_end;
-  if (s.size() < m.digits_begin + 1 + suffix || std::memcmp(s.data(), m.line.data(), m.digits_begin) != 0) return false;
+  if (s.size() < m.digits_begin + 1 + suffix || s[0] != m.line[0] ||  // (the first byte: most misses, no call)
+      std::memcmp(s.data(), m.line.data(), m.digits_begin) != 0)
+    return false;
   std::size_t i = m.digits_begin;
   while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
   const std::size_t digits = i - m.digits_begin;

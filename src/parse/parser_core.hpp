@@ -1335,7 +1335,7 @@ class parser_core {
   std::size_t nesting_ = 0;
   std::string scratch_;
   scalar prim_;  // the primitive being emitted (reused: parse_primitive sets what its kind uses)
-  header_memo headers_;  // the last header parsed, for lines that repeat it
+  header_memo headers_;  // the last headers parsed, for lines that repeat them
   // The header of the line being read (field lines and list items): reused, so that its
   // field list does not allocate again for every table header (open_container swaps it with
   // the table frame's, whose capacity then serves the next header).
