@@ -311,29 +311,38 @@ void copy_shape(const header& from, header& to, Moved moved) {
 }  // namespace
 
 TOON_FUNC header_status header_memo::parse(std::string_view s, header& out, std::string& scratch, scan_error& err) {
-  if (valid_ && reuse(s, out)) return header_status::ok;
+  // The entry that answered last first: a run of records repeats the same header.
+  if (entries_[last_].valid && reuse(entries_[last_], s, out)) return header_status::ok;
+  for (std::size_t k = 0; k < slots; ++k) {
+    if (k != last_ && entries_[k].valid && reuse(entries_[k], s, out)) {
+      last_ = k;
+      return header_status::ok;
+    }
+  }
   const header_status st = parse_header(s, out, scratch, err);
   if (st == header_status::ok) remember(s, out);
   return st;
 }
 
-TOON_FUNC bool header_memo::reuse(std::string_view s, header& out) {
-  const std::size_t suffix = line_.size() - digits_end_;
-  if (s.size() < digits_begin_ + 1 + suffix || std::memcmp(s.data(), line_.data(), digits_begin_) != 0) return false;
-  std::size_t i = digits_begin_;
+TOON_FUNC bool header_memo::reuse(const entry& m, std::string_view s, header& out) {
+  const std::size_t suffix = m.line.size() - m.digits_end;
+  if (s.size() < m.digits_begin + 1 + suffix || s[0] != m.line[0] ||  // (the first byte: most misses, no call)
+      std::memcmp(s.data(), m.line.data(), m.digits_begin) != 0)
+    return false;
+  std::size_t i = m.digits_begin;
   while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
-  const std::size_t digits = i - digits_begin_;
-  if (digits == 0 || (digits > 1 && s[digits_begin_] == '0')) return false;
-  if (s.size() - i < suffix || std::memcmp(s.data() + i, line_.data() + digits_end_, suffix) != 0) return false;
+  const std::size_t digits = i - m.digits_begin;
+  if (digits == 0 || (digits > 1 && s[m.digits_begin] == '0')) return false;
+  if (s.size() - i < suffix || std::memcmp(s.data() + i, m.line.data() + m.digits_end, suffix) != 0) return false;
   // The same header up to its colon; what follows the colon is this line's own.
   const std::size_t colon_end = i + suffix;
   const std::string_view inline_values = trim_spaces(s.substr(colon_end));
-  if (!parsed_.fields.empty() && !inline_values.empty()) return false;  // malformed: parse_header says why
-  const std::size_t old_digits = digits_end_ - digits_begin_;
-  copy_shape(parsed_, out, [&](std::string_view v) {
-    return rebase(v, line_.data(), s.data(), digits_begin_, old_digits, digits);
+  if (!m.parsed.fields.empty() && !inline_values.empty()) return false;  // malformed: parse_header says why
+  const std::size_t old_digits = m.digits_end - m.digits_begin;
+  copy_shape(m.parsed, out, [&](std::string_view v) {
+    return rebase(v, m.line.data(), s.data(), m.digits_begin, old_digits, digits);
   });
-  out.length_text = s.substr(digits_begin_, digits);
+  out.length_text = s.substr(m.digits_begin, digits);
   out.length = length_of(out.length_text);
   std::size_t rest_begin = colon_end;
   while (rest_begin < s.size() && s[rest_begin] == ' ') ++rest_begin;
@@ -344,7 +353,6 @@ TOON_FUNC bool header_memo::reuse(std::string_view s, header& out) {
 }
 
 TOON_FUNC void header_memo::remember(std::string_view s, const header& h) {
-  valid_ = false;
   if (!h.owned.empty()) return;  // unescaped names live in the header, not in the line
   // The colon ends the remembered text: it is the last ':' before the inline values.
   std::size_t colon = h.inline_offset;
@@ -357,11 +365,14 @@ TOON_FUNC void header_memo::remember(std::string_view s, const header& h) {
   std::size_t end = bracket + 1;
   while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
   if (end == bracket + 1 || s.substr(bracket + 1, end - bracket - 1) != h.length_text) return;
-  line_.assign(text);
-  digits_begin_ = bracket + 1;
-  digits_end_ = end;
-  copy_shape(h, parsed_, [&](std::string_view v) { return rebase(v, s.data(), line_.data(), 0, 0, 0); });
-  valid_ = true;
+  entry& m = entries_[next_];
+  last_ = next_;
+  next_ = (next_ + 1) % slots;
+  m.line.assign(text);
+  m.digits_begin = bracket + 1;
+  m.digits_end = end;
+  copy_shape(h, m.parsed, [&](std::string_view v) { return rebase(v, s.data(), m.line.data(), 0, 0, 0); });
+  m.valid = true;
 }
 
 }  // namespace toon::detail

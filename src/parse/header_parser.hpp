@@ -47,22 +47,31 @@ enum class header_status : std::uint8_t {
 /// Errors in quoted keys/names are reported as malformed with their own codes.
 header_status parse_header(std::string_view content, header& out, std::string& scratch, scan_error& err);
 
-/// parse_header with a memo of the last header it parsed: a line that repeats that header's
-/// text up to its colon, apart from the digits of N, is not parsed again (a list of records
-/// repeats its nested headers, `items[3]{sku,qty}:` then `items[5]{sku,qty}:`). The result is
-/// exactly parse_header's. Only headers without quotes before their colon are remembered.
+/// parse_header with a memo of the last headers it parsed: a line that repeats one of those
+/// headers' text up to its colon, apart from the digits of N, is not parsed again (a list of
+/// records repeats its nested headers, `items[3]{sku,qty}:` then `items[5]{sku,qty}:`, and
+/// nested records several in turn: `clusters[2]:`, `node_pools[3]:`, `labels[2]: ...`). The
+/// result is exactly parse_header's. Only headers without quotes before their colon are
+/// remembered.
 class header_memo {
  public:
   header_status parse(std::string_view content, header& out, std::string& scratch, scan_error& err);
 
  private:
-  bool reuse(std::string_view s, header& out);
+  struct entry {
+    std::string line;  // the remembered header's text up to and including its colon
+    header parsed;     // its parse, views into line
+    std::size_t digits_begin = 0, digits_end = 0;  // N's digits in line
+    bool valid = false;
+  };
+  static constexpr std::size_t slots = 4;  // headers remembered (the oldest is replaced)
+
+  static bool reuse(const entry& m, std::string_view s, header& out);
   void remember(std::string_view s, const header& h);
 
-  std::string line_;  // the remembered header's text up to and including its colon
-  header parsed_;     // its parse, views into line_
-  std::size_t digits_begin_ = 0, digits_end_ = 0;  // N's digits in line_
-  bool valid_ = false;
+  entry entries_[slots];
+  std::size_t next_ = 0;  // the entry remember() fills next
+  std::size_t last_ = 0;  // the entry that answered or was filled last
 };
 
 }  // namespace toon::detail

@@ -16,7 +16,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <deque>
+#include <memory>
 #include <type_traits>
 #include <unordered_set>
 #include <utility>
@@ -159,7 +159,7 @@ class parser_core {
       return true;
     }
     for (std::size_t k = used_; k-- > 0;) {
-      const frame& f = frames_[k];
+      const frame& f = *frames_[k];
       if (offset >= f.at.line_start && f.at.line != 0) {
         line = f.at.line;
         line_start = f.at.line_start;
@@ -201,8 +201,10 @@ class parser_core {
   }
 
   // ---- lines ----------------------------------------------------------------------------------
-  // One physical line (LF excluded) starting at absolute offset `base`.
-  void raw_line(const char* p, std::size_t n, std::size_t base) {
+  // One physical line (LF excluded) starting at absolute offset `base`. Inline in feed()'s
+  // loop: the common line (spaces, then a field of the open object) goes from the line cut to
+  // the handler without a call of the parser's own.
+  [[gnu::always_inline]] inline void raw_line(const char* p, std::size_t n, std::size_t base) {
     ++line_no_;
     std::size_t b = 0;
     if (line_no_ == 1 && n >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) {
@@ -226,27 +228,44 @@ class parser_core {
     std::size_t end = n;
     if (end > b && p[end - 1] == '\r') --end;  // CR of a CRLF terminator
     // Leading indentation: spaces, and tabs (strict: error; non-strict: one level each).
+    // Spaces are counted with one 16-byte comparison and a bit scan when 16 bytes are
+    // readable (the byte after the line is its LF or CR, never a space), else 8 at a time.
     std::size_t i = b;
-    while (std::endian::native == std::endian::little && i + 8 <= end) {
-      std::uint64_t w;
-      std::memcpy(&w, p + i, 8);
-      w ^= 0x2020202020202020ull;
-      if (w) {
-        i += static_cast<std::size_t>(std::countr_zero(w)) / 8;
-        break;
+    bool more = true;  // the spaces may go on past i
+#if defined(__SSE2__)
+    if (readable_end_ - (p + b) >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + b));
+      const unsigned sp = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))));
+      const std::size_t run = static_cast<std::size_t>(std::countr_zero(~sp));  // at most 16
+      i = std::min(end, b + run);
+      more = run == 16;
+    }
+#endif
+    if (more) {
+      while (std::endian::native == std::endian::little && i + 8 <= end) {
+        std::uint64_t w;
+        std::memcpy(&w, p + i, 8);
+        w ^= 0x2020202020202020ull;
+        if (w) {
+          i += static_cast<std::size_t>(std::countr_zero(w)) / 8;
+          break;
+        }
+        i += 8;
       }
-      i += 8;
+      while (i < end && p[i] == ' ') ++i;
     }
     std::uint32_t spaces = static_cast<std::uint32_t>(i - b);
     bool tab = false;
-    while (i < end && (p[i] == ' ' || p[i] == '\t')) {
-      if (p[i] == '\t') {
-        tab = true;
-        spaces += indent_size_;
-      } else {
-        ++spaces;
+    if (i < end && p[i] == '\t') [[unlikely]] {
+      while (i < end && (p[i] == ' ' || p[i] == '\t')) {
+        if (p[i] == '\t') {
+          tab = true;
+          spaces += indent_size_;
+        } else {
+          ++spaces;
+        }
+        ++i;
       }
-      ++i;
     }
     // Trailing spaces are not content (spec 4.4 strips them before a line is classified).
     while (end > i && p[end - 1] == ' ') --end;
@@ -286,6 +305,14 @@ class parser_core {
         record(repair_kind::blank_line, blank_at_, {}, "blank line inside an array; ignored");
       }
     }
+    // The common line: the next field of the open object, `key: value` with an unquoted key
+    // (content_line() would come to the same field_line() call).
+    if (used_ != 0 && top_->k == kind::object && top_->known && depth == top_->depth) {
+      if (const std::size_t colon = key_colon(c); colon != npos) {
+        parse_key_value(c, depth, trim_spaces(std::string_view(c.data(), colon)), colon);
+        return;
+      }
+    }
     content_line(c, depth);
   }
 
@@ -301,7 +328,7 @@ class parser_core {
 
   // plain_key_colon() for a piece of the current line: with SSE2, the first 16 bytes in one
   // comparison when they are readable (the fed chunk or the line buffer goes on that far).
-  std::size_t key_colon(std::string_view c) const noexcept {
+  [[gnu::always_inline]] inline std::size_t key_colon(std::string_view c) const noexcept {
 #if defined(__SSE2__)
     if (c.data() >= cur_ptr_ && readable_end_ - c.data() >= 16) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c.data()));
@@ -363,12 +390,49 @@ class parser_core {
   }
   void leave() { --nesting_; }
 
-  void emit_primitive(std::string_view token, const char* at) {
+  // A primitive token to the sink (unquoted) or classified (§4) to the handler. Inline: a
+  // token whose first byte can start neither a number, a literal nor a quoted string is a
+  // plain string without looking further.
+  [[gnu::always_inline]] inline void emit_primitive(std::string_view token, const char* at) {
     if (sink_ && (token.empty() || token[0] != '"')) {  // unquoted: the sink parses it as it needs
       check(sink_->text_value(token, off(at)));
       return;
     }
-    scalar p{};
+    if (!token.empty() && plain_string_start(token[0])) {
+      check(h_.string_value(token, off(at)));
+      return;
+    }
+    if (emit_common(token, at)) return;
+    emit_classified(token, at);
+  }
+  // The literals and the integers of up to 18 digits without a sign or leading zero, as
+  // parse_primitive() reads them; false for any other token.
+  [[gnu::always_inline]] inline bool emit_common(std::string_view token, const char* at) {
+    const std::size_t n = token.size();
+    if (n == 4 || n == 5) {
+      std::uint32_t w;
+      std::memcpy(&w, token.data(), 4);
+      std::uint32_t null_w, true_w, fals_w;
+      std::memcpy(&null_w, "null", 4);
+      std::memcpy(&true_w, "true", 4);
+      std::memcpy(&fals_w, "fals", 4);
+      if (n == 4 && w == null_w) return check(h_.null_value(off(at))), true;
+      if (n == 4 && w == true_w) return check(h_.bool_value(true, off(at))), true;
+      if (n == 5 && w == fals_w && token[4] == 'e') return check(h_.bool_value(false, off(at))), true;
+    }
+    if (n == 0 || n > 18 || token[0] < '1' || token[0] > '9') return false;
+    std::uint64_t acc = 0;
+    for (const char ch : token) {
+      const unsigned digit = static_cast<unsigned char>(ch) - unsigned{'0'};
+      if (digit > 9) return false;
+      acc = acc * 10 + digit;
+    }
+    check(h_.int_value(static_cast<std::int64_t>(acc), off(at)));
+    return true;
+  }
+  // A token that is not a plain string from its first byte: quoted strings, numbers, literals.
+  [[gnu::noinline]] void emit_classified(std::string_view token, const char* at) {
+    scalar& p = prim_;
     scan_error e;
     if (!parse_primitive(token, scratch_, p, e)) fail(e, token.data());
     const std::size_t o = off(at);
@@ -394,7 +458,7 @@ class parser_core {
   // A key's two bits in key_frame::filter (a Bloom filter), from a hash of its length and
   // first, second and last bytes: keys of one object usually differ there, so a new key is
   // told new without comparing it (a false "maybe" only costs the comparisons).
-  static std::uint64_t key_bits(std::string_view k) noexcept {
+  [[gnu::always_inline]] static inline std::uint64_t key_bits(std::string_view k) noexcept {
     if (k.empty()) return 1;
     const std::uint64_t x = k.size() | std::uint64_t(static_cast<unsigned char>(k.front())) << 16 |
                             std::uint64_t(static_cast<unsigned char>(k[k.size() > 1 ? 1 : 0])) << 24 |
@@ -404,11 +468,11 @@ class parser_core {
   }
 
   void begin_keys() {
-    if (strict_) key_frames_.push_back(key_frame{keys_.size(), key_bytes_.size(), nullptr, 0});
+    if (strict_) key_frames_.push_back(key_frame{nkeys_, key_bytes_.size(), nullptr, 0});
   }
   void end_keys() {
     if (!strict_) return;
-    keys_.resize(key_frames_.back().begin);
+    nkeys_ = key_frames_.back().begin;
     key_bytes_.resize(key_frames_.back().owned_begin);
     key_frames_.pop_back();
   }
@@ -427,7 +491,7 @@ class parser_core {
         }
         for (std::size_t j = 0; j < key_frames_.size(); ++j) {
           if (!key_frames_[j].set) continue;
-          const std::size_t end = j + 1 < key_frames_.size() ? key_frames_[j + 1].begin : keys_.size();
+          const std::size_t end = j + 1 < key_frames_.size() ? key_frames_[j + 1].begin : nkeys_;
           key_frames_[j].set->clear();
           key_frames_[j].set->insert(keys_.begin() + static_cast<std::ptrdiff_t>(key_frames_[j].begin),
                                      keys_.begin() + static_cast<std::ptrdiff_t>(end));
@@ -442,16 +506,16 @@ class parser_core {
   // Records `k` in the current object; strict mode rejects a repeated key.
   // The common case (a key of the whole document, told new by the filter, in a small object)
   // inline; the others in add_key_slow().
-  void add_key(std::string_view k, const char* at) {
+  [[gnu::always_inline]] inline void add_key(std::string_view k, const char* at) {
     if (!strict_) return;
     // Views into a whole document stay valid; other keys are copied for the object's life.
     const bool stable = k.data() >= stable_.data() && k.data() + k.size() <= stable_.data() + stable_.size();
     key_frame& f = key_frames_.back();
-    if (stable && !f.set && keys_.size() - f.begin < 32) {
+    if (stable && !f.set && nkeys_ - f.begin < 32) {
       const std::uint64_t bits = key_bits(k);
       if ((f.filter & bits) != bits) {
         f.filter |= bits;
-        keys_.push_back(k);
+        push_key(k);
         return;
       }
     }
@@ -467,21 +531,28 @@ class parser_core {
       if (!f.set->insert(k).second) duplicate(k, at);
     } else {
       if (maybe_seen)
-        for (std::size_t i = f.begin; i < keys_.size(); ++i)
+        for (std::size_t i = f.begin; i < nkeys_; ++i)
           if (keys_[i] == k) duplicate(k, at);
-      if (keys_.size() - f.begin >= 32) {
+      if (nkeys_ - f.begin >= 32) {
         f.set = std::make_unique<std::unordered_set<std::string_view>>(
-            keys_.begin() + static_cast<std::ptrdiff_t>(f.begin), keys_.end());
+            keys_.begin() + static_cast<std::ptrdiff_t>(f.begin), keys_.begin() + static_cast<std::ptrdiff_t>(nkeys_));
         f.set->insert(k);
       }
     }
-    keys_.push_back(k);
+    push_key(k);
   }
+  // keys_[0, nkeys_) are the keys of the open objects; the vector is only grown.
+  [[gnu::always_inline]] inline void push_key(std::string_view k) {
+    if (nkeys_ == keys_.size()) [[unlikely]]
+      grow_keys();
+    keys_[nkeys_++] = k;
+  }
+  [[gnu::noinline]] void grow_keys() { keys_.resize(std::max<std::size_t>(16, 2 * keys_.size())); }
   [[noreturn, gnu::cold, gnu::noinline]] void duplicate(std::string_view k, const char* at) {
     fail(error_code::duplicate_key, "duplicate key \"" + std::string(k) + "\"", at);
   }
 
-  void emit_key(std::string_view k, const char* at) {
+  [[gnu::always_inline]] inline void emit_key(std::string_view k, const char* at) {
     add_key(k, at);
     check(h_.key(k, off(at)));
   }
@@ -525,8 +596,8 @@ class parser_core {
   };
 
   frame& push(kind k, std::uint32_t parent, const char* at) {
-    if (frames_.size() == used_) frames_.emplace_back();
-    frame& f = frames_[used_++];
+    if (frames_.size() == used_) frames_.push_back(std::make_unique<frame>());
+    frame& f = *frames_[used_++];
     top_ = &f;
     f.k = k;
     f.known = false;
@@ -579,10 +650,10 @@ class parser_core {
     std::string path;
     std::string scratch;
     for (std::size_t i = 0; i <= k; ++i) {
-      const frame& f = frames_[i];
+      const frame& f = *frames_[i];
       if (f.root) continue;
-      if (i > 0 && frames_[i - 1].k == kind::list) {
-        typed_decoder::append_index_segment(path, static_cast<std::size_t>(frames_[i - 1].count - 1));
+      if (i > 0 && frames_[i - 1]->k == kind::list) {
+        typed_decoder::append_index_segment(path, static_cast<std::size_t>(frames_[i - 1]->count - 1));
         continue;
       }
       std::string_view c = f.line_text;
@@ -640,7 +711,7 @@ class parser_core {
         break;
     }
     --used_;
-    top_ = used_ ? &frames_[used_ - 1] : nullptr;
+    top_ = used_ ? frames_[used_ - 1].get() : nullptr;
   }
 
   // ---- the line dispatcher --------------------------------------------------------------------
@@ -806,8 +877,15 @@ class parser_core {
   }
 
   // A key-value line at depth d: `key` is its (unescaped) key, `colon` the offset of its colon.
-  void parse_key_value(std::string_view c, std::uint32_t d, std::string_view key, std::size_t colon) {
-    const std::string_view rest = trim_spaces(c.substr(colon + 1));
+  // Inline (the common line's work); values other than a plain primitive in key_value_rest().
+  [[gnu::always_inline]] inline void parse_key_value(std::string_view c, std::uint32_t d, std::string_view key,
+                                                     std::size_t colon) {
+    // The value, trimmed: usually one space after the colon and none at the end.
+    const char* r = c.data() + colon + 1;
+    const char* r_end = c.data() + c.size();
+    while (r < r_end && *r == ' ') ++r;
+    while (r_end > r && r_end[-1] == ' ') --r_end;
+    const std::string_view rest(r, static_cast<std::size_t>(r_end - r));
     if constexpr (std::is_same_v<Handler, json_event_writer>) {
       // The JSON writer takes a key and its unquoted primitive value in one call.
       if (!rest.empty() && rest[0] != '"' && rest != "[]") {
@@ -829,11 +907,22 @@ class parser_core {
         return;
       }
     }
-    if (sink_ && !rest.empty() && rest[0] != '"' && rest != "[]") {  // the sink takes key and token
+    const bool plain = !rest.empty() && rest[0] != '"' && rest != "[]";
+    if (sink_ && plain) {  // the sink takes key and token
       add_key(key, c.data());
       check(sink_->key_text(key, off(c.data()), rest, off(rest.data())));
       return;
     }
+    if (plain) {
+      emit_key(key, c.data());
+      emit_primitive(rest, rest.data());
+      return;
+    }
+    key_value_rest(c, d, key, rest);
+  }
+  // A key-value line whose value is empty (a nested object), `[]` or quoted.
+  [[gnu::noinline]] void key_value_rest(std::string_view c, std::uint32_t d, std::string_view key,
+                                        std::string_view rest) {
     emit_key(key, c.data());
     if (rest.empty()) {
       enter(c.data());
@@ -1237,19 +1326,22 @@ class parser_core {
   std::size_t deferred_skip_ = 0;  // where its content starts in that line
   position deferred_at_;
 
-  // Scopes: frames_[0, used_) are open (a deque: frames never move, their strings are reused).
-  std::deque<frame> frames_;
+  // Scopes: frames_[0, used_) are open (each frame in its own allocation: frames never move,
+  // their strings are reused, and indexing is one load).
+  std::vector<std::unique_ptr<frame>> frames_;
   frame* top_ = nullptr;  // frames_[used_ - 1]
   std::size_t used_ = 0;
   std::vector<std::uint32_t> spans_;  // header depths of the open arrays with content (minima)
   std::size_t nesting_ = 0;
   std::string scratch_;
-  header_memo headers_;  // the last header parsed, for lines that repeat it
+  scalar prim_;  // the primitive being emitted (reused: parse_primitive sets what its kind uses)
+  header_memo headers_;  // the last headers parsed, for lines that repeat them
   // The header of the line being read (field lines and list items): reused, so that its
   // field list does not allocate again for every table header (open_container swaps it with
   // the table frame's, whose capacity then serves the next header).
   header line_header_;
-  std::vector<std::string_view> keys_;
+  std::vector<std::string_view> keys_;  // [0, nkeys_) used (see push_key)
+  std::size_t nkeys_ = 0;
   std::vector<key_frame> key_frames_;
   std::string key_bytes_;  // copies of the open objects' keys when the input does not outlive them
   // Row events: the current table's column names, the cells of a row, unescaped cell text.

@@ -114,6 +114,24 @@ inline std::size_t find_any3(std::string_view s, std::size_t i, char a, char b, 
   return s.substr(b, e - b);
 }
 
+namespace detail_table {
+// plain_string_start()'s answers, by byte.
+inline constexpr auto plain_start = [] {
+  struct table {
+    bool at[256];
+  } t{};
+  for (int c = 0; c < 256; ++c)
+    t.at[c] = !(c == '"' || c == '-' || (c >= '0' && c <= '9') || c == 't' || c == 'f' || c == 'n');
+  return t;
+}();
+}  // namespace detail_table
+
+/// Whether parse_primitive() reads a token that starts with `c` as a plain unquoted string
+/// whatever follows (`c` starts no quoted string, number or true/false/null literal).
+[[gnu::always_inline]] inline bool plain_string_start(char c) noexcept {
+  return detail_table::plain_start.at[static_cast<unsigned char>(c)];
+}
+
 /// Offset of the first occurrence of `c` outside double quotes, or npos.
 std::size_t find_unquoted(std::string_view s, char c) noexcept;
 

@@ -138,6 +138,60 @@ TEST(Decode, NumberTokensAroundTheIntegerFastPath) {
   EXPECT_EQ(v["n"], value("00"));
 }
 
+// The parser emits values whose first byte starts no number, literal or quoted string, the
+// three literals and unsigned integers of up to 18 digits without the generic classifier;
+// tokens next to those shapes must still classify by the §4 grammar.
+TEST(Decode, TokensAroundTheInlineClassification) {
+  auto v = ok("a: nul\nb: nulls\nc: null\nd: True\ne: truex\nf: fals\ng: falsey\nh: false\ni: true\n"
+              "j: n\nk: t\nl: f\nm: 0\nn: 7\no: 123456789012345678\np: 1234567890123456789\nq: 9x\n"
+              "r: \xC3\xA1" "b\ns: .5\nt: +1\nu: 12345678901234567x");
+  EXPECT_EQ(v["a"], value("nul"));
+  EXPECT_EQ(v["b"], value("nulls"));
+  EXPECT_EQ(v["c"], value(nullptr));
+  EXPECT_EQ(v["d"], value("True"));
+  EXPECT_EQ(v["e"], value("truex"));
+  EXPECT_EQ(v["f"], value("fals"));
+  EXPECT_EQ(v["g"], value("falsey"));
+  EXPECT_EQ(v["h"], value(false));
+  EXPECT_EQ(v["i"], value(true));
+  EXPECT_EQ(v["j"], value("n"));
+  EXPECT_EQ(v["k"], value("t"));
+  EXPECT_EQ(v["l"], value("f"));
+  EXPECT_EQ(v["m"].type(), value::kind::integer);
+  EXPECT_EQ(v["m"].as_int64(), 0);
+  EXPECT_EQ(v["n"].as_int64(), 7);
+  EXPECT_EQ(v["o"].as_int64(), 123456789012345678);
+  EXPECT_EQ(v["p"].as_int64(), 1234567890123456789);
+  EXPECT_EQ(v["q"], value("9x"));
+  EXPECT_EQ(v["r"], value("\xC3\xA1" "b"));
+  EXPECT_EQ(v["s"], value(".5"));
+  EXPECT_EQ(v["t"], value("+1"));
+  EXPECT_EQ(v["u"], value("12345678901234567x"));
+  // The same tokens as list items, table cells and inline values.
+  EXPECT_EQ(ok("a[4]:\n  - null\n  - falsey\n  - 42\n  - x"), (value(object{{"a", array{nullptr, "falsey", 42, "x"}}})));
+  EXPECT_EQ(ok("a[1]{x,y,z}:\n  true,nulls,18"), (value(object{{"a", array{object{{"x", true}, {"y", "nulls"}, {"z", 18}}}}})));
+  EXPECT_EQ(ok("a[3]: false,7,q"), (value(object{{"a", array{false, 7, "q"}}})));
+}
+
+// Indentation is counted 16 bytes at a time: runs of spaces of 15, 16, 17 and 32 bytes, a
+// line shorter than 16 bytes at the end of the input, and the errors of a wrong run.
+TEST(DecodeWhitespace, DeepIndentation) {
+  std::string text;
+  value expected = value(object{{"k", "end"}});
+  for (int depth = 17; depth-- > 0;) expected = value(object{{"n", expected}});
+  for (int depth = 0; depth <= 17; ++depth) text += std::string(2 * static_cast<std::size_t>(depth), ' ') + (depth < 17 ? "n:\n" : "k: end");
+  EXPECT_EQ(ok(text), expected);
+  EXPECT_EQ(ok(text + "\n"), expected);
+  EXPECT_EQ(ok(text + "   \r\n"), expected);
+  // Depth 8 (16 spaces) after depth 7, then 17 spaces: not a multiple of the indent size.
+  std::string odd;
+  for (int depth = 0; depth <= 7; ++depth) odd += std::string(2 * static_cast<std::size_t>(depth), ' ') + "n:\n";
+  fails(odd + std::string(16, ' ') + "k: 1\n" + std::string(17, ' ') + "j: 2", {error_code::invalid_indentation, 10, 1});
+  fails(odd + std::string(18, ' ') + "k: 1", {error_code::unexpected_indentation, 9, 19});
+  // Non-strict: a tab after spaces counts as one level.
+  EXPECT_EQ(ok("a:\n  b:\n  \tc: 1", lenient()), (value(object{{"a", object{{"b", object{{"c", 1}}}}}})));
+}
+
 TEST(Decode, WideIntegersStayExactAndEqualTheDoubleTheyPrint) {
   // 2.222222222222e20 is written by encoders as these 21 digits. The decoder keeps the
   // digits exactly, and they compare equal to that double (found by fuzzing the round trip).
@@ -279,7 +333,12 @@ class recorder final : public toon::event_handler {
   bool int_value(std::int64_t i, std::size_t) override { log += "i" + std::to_string(i) + " "; return true; }
   bool uint_value(std::uint64_t u, std::size_t) override { log += "u" + std::to_string(u) + " "; return true; }
   bool double_value(double, std::size_t) override { log += "d "; return true; }
-  bool big_integer_value(std::string_view d, std::size_t) override { log += "b" + std::string(d) + " "; return true; }
+  bool big_integer_value(std::string_view d, std::size_t) override {
+    log += 'b';  // (appended piecewise: GCC 12 -O3 warns -Wrestrict on "b" + std::string)
+    log.append(d);
+    log += ' ';
+    return true;
+  }
   bool string_value(std::string_view s, std::size_t offset) override {
     log += "s:" + std::string(s) + "@" + std::to_string(offset) + " ";
     if (s == "stop") return fail(error_code::type_mismatch, "stopped", offset);
