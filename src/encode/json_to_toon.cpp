@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -144,13 +145,23 @@ class json_tape_builder {
     if (*q != '"') return nullptr;  // a control character
     const auto length = static_cast<std::size_t>(q - start);
     if (length > json_tape::max_length) return nullptr;
-    e = entry{head(json_tape::tag::string, static_cast<std::uint32_t>(length)),
-              static_cast<std::uint32_t>(start - t_.input_)};
+    set(e, head(json_tape::tag::string, static_cast<std::uint32_t>(length)),
+        static_cast<std::uint32_t>(start - t_.input_));
     return q + 1;
   }
 
   const char* escaped_string(const char* start, const char* q, entry& e);
   const char* number(const char* p, entry& e);
+  const char* real(const char* start, const char* p, entry& e);
+
+  // Stores an entry as one 8-byte word: the caller reads it back as one, and two 4-byte
+  // stores read back as one 8-byte load stall store forwarding.
+  TOON_DETAIL_ALWAYS_INLINE static void set(entry& e, std::uint32_t head, std::uint32_t tail) noexcept {
+    const std::uint64_t word = std::endian::native == std::endian::little
+                                   ? head | static_cast<std::uint64_t>(tail) << 32
+                                   : tail | static_cast<std::uint64_t>(head) << 32;
+    std::memcpy(&e, &word, sizeof word);
+  }
   bool unique_keys(std::uint32_t at, std::uint32_t n);
   bool unique_sorted(const std::uint32_t* keys, std::size_t n);
 
@@ -321,7 +332,7 @@ TOON_FUNC const char* json_tape_builder::escaped_string(const char* start, const
     if (c == '"') {
       const std::size_t length = a.size() - offset;
       if (length > json_tape::max_length || offset > UINT32_MAX) return nullptr;
-      e = entry{head(json_tape::tag::escaped, static_cast<std::uint32_t>(length)), static_cast<std::uint32_t>(offset)};
+      set(e, head(json_tape::tag::escaped, static_cast<std::uint32_t>(length)), static_cast<std::uint32_t>(offset));
       return q + 1;
     }
     if (static_cast<unsigned char>(c) < 0x20) return nullptr;
@@ -370,7 +381,7 @@ TOON_FUNC const char* json_tape_builder::escaped_string(const char* start, const
 // round-trip digits are its own), and not below 1e-6 in magnitude (where TOON writes an
 // exponent). Anything else is read as a double, correctly rounded (as simdjson reads it), and
 // must be finite.
-TOON_FUNC const char* json_tape_builder::number(const char* p, entry& e) {
+TOON_DETAIL_ALWAYS_INLINE const char* json_tape_builder::number(const char* p, entry& e) {
   const char* const end = end_;
   const char* start = p;
   if (*p == '-') ++p;
@@ -412,16 +423,21 @@ TOON_FUNC const char* json_tape_builder::number(const char* p, entry& e) {
   const auto length = static_cast<std::size_t>(p - start);
   if (verbatim) {
     if (length > json_tape::max_length) return nullptr;
-    e = entry{head(json_tape::tag::integer, static_cast<std::uint32_t>(length)),
-              static_cast<std::uint32_t>(start - t_.input_)};
+    set(e, head(json_tape::tag::integer, static_cast<std::uint32_t>(length)),
+        static_cast<std::uint32_t>(start - t_.input_));
     return p;
   }
+  return real(start, p, e);
+}
+
+// A number that is not kept as text: read as a double.
+TOON_FUNC const char* json_tape_builder::real(const char* start, const char* p, entry& e) {
   double d = 0;
   const auto [ptr, ec] = std::from_chars(start, p, d);
   if (ec != std::errc() || ptr != p || !std::isfinite(d)) return nullptr;
   if (t_.reals_.size() >= UINT32_MAX) return nullptr;
   t_.reals_.push_back(d);
-  e = entry{head(json_tape::tag::real, 0), static_cast<std::uint32_t>(t_.reals_.size() - 1)};
+  set(e, head(json_tape::tag::real, 0), static_cast<std::uint32_t>(t_.reals_.size() - 1));
   return p;
 }
 
