@@ -9,8 +9,10 @@
 //     (unescaped), as offset and length; a key of the input that needs no quotes in TOON
 //     (§7.3) is tagged `bare` (known for the keys of objects of up to 16 members, found once
 //     per distinct key list);
-//   - integer: the token in the input (int64, uint64 or a big integer: written as its digits);
-//   - real: an index into the tape's doubles;
+//   - number_text: a number written as its token in the input: an integer (int64, uint64 or
+//     a big integer: its digits), or a decimal whose TOON form is its own text (see
+//     json_tape_builder::number());
+//   - real: an index into the tape's doubles (any other number);
 //   - null, false, true;
 //   - array: element count and the index past its last entry;
 //   - object: member count and the index past its last entry; each member is a key entry
@@ -40,7 +42,7 @@ class tape_key;
 /// The tape of one JSON document (see above).
 class json_tape {
  public:
-  enum class tag : std::uint8_t { null, boolean_false, boolean_true, integer, real, string, escaped, bare, array, object };
+  enum class tag : std::uint8_t { null, boolean_false, boolean_true, number_text, real, string, escaped, bare, array, object };
 
   /// One entry: `head` = tag (4 bits) and length or count (28 bits); `tail` = offset, index of
   /// a double, or index past a container.
@@ -112,7 +114,7 @@ class json_tape {
   [[nodiscard]] std::uint32_t next(std::uint32_t i) const noexcept {
     return tag_at(i) >= tag::array ? entries_[i].tail : i + 1;
   }
-  /// The text of a string, key or integer entry.
+  /// The text of a string, key or number_text entry.
   [[nodiscard]] std::string_view text_at(std::uint32_t i) const noexcept {
     const char* base = tag_at(i) == tag::escaped ? arena_.data() : input_;
     return {base + entries_[i].tail, length_at(i)};
@@ -302,12 +304,13 @@ struct tape_model {
       case json_tape::tag::null: w.null(); return;
       case json_tape::tag::boolean_false: w.boolean(false); return;
       case json_tape::tag::boolean_true: w.boolean(true); return;
-      case json_tape::tag::integer: {
-        // The token is in canonical form (the JSON grammar has no '+' and no leading zeros),
-        // except "-0", which reads as the integer 0.
+      case json_tape::tag::number_text: {
+        // The token is in canonical form (the JSON grammar has no '+' and no leading zeros;
+        // decimals are kept as text only when canonical), except "-0", which reads as the
+        // integer 0.
         const std::string_view digits = t.text_at(i);
         if (digits.size() == 2 && digits[0] == '-' && digits[1] == '0') w.raw('0');
-        else w.raw(digits);
+        else w.short_raw(digits);
         return;
       }
       case json_tape::tag::real: w.number(t.real_at(i)); return;

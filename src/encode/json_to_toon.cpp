@@ -423,7 +423,7 @@ TOON_DETAIL_ALWAYS_INLINE const char* json_tape_builder::number(const char* p, e
   const auto length = static_cast<std::size_t>(p - start);
   if (verbatim) {
     if (length > json_tape::max_length) return nullptr;
-    set(e, head(json_tape::tag::integer, static_cast<std::uint32_t>(length)),
+    set(e, head(json_tape::tag::number_text, static_cast<std::uint32_t>(length)),
         static_cast<std::uint32_t>(start - t_.input_));
     return p;
   }

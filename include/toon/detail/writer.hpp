@@ -224,10 +224,12 @@ class writer {
   void key(std::string_view k);
   /// A non-empty key the caller knows needs no quotes (§7.3: `^[A-Za-z_][A-Za-z0-9_.]*$`),
   /// copied as is.
-  TOON_DETAIL_ALWAYS_INLINE void bare_key(std::string_view k) {
-    const std::size_t n = k.size();
+  TOON_DETAIL_ALWAYS_INLINE void bare_key(std::string_view k) { short_raw(k); }
+  /// Non-empty text copied as is, like raw(), inline (for short text: a key, a number).
+  TOON_DETAIL_ALWAYS_INLINE void short_raw(std::string_view text) {
+    const std::size_t n = text.size();
     char* p = reserve(n);
-    const char* s = k.data();
+    const char* s = text.data();
     // Overlapping fixed-size copies instead of a call to memcpy (keys are short).
     if (n >= 8) {
       if (n > 16) {
