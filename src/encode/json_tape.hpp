@@ -6,9 +6,13 @@
 //
 // Entries, in document order (a container's entry is followed by its contents):
 //   - string / key: bytes of the input (no escape in the text) or of the tape's arena
-//     (unescaped), as offset and length;
-//   - integer: the token in the input (int64, uint64 or a big integer: written as its digits);
-//   - real: an index into the tape's doubles;
+//     (unescaped), as offset and length; a key of the input that needs no quotes in TOON
+//     (§7.3) is tagged `bare` (known for the keys of objects of up to 16 members, found once
+//     per distinct key list);
+//   - number_text: a number written as its token in the input: an integer (int64, uint64 or
+//     a big integer: its digits), or a decimal whose TOON form is its own text (see
+//     json_tape_builder::number());
+//   - real: an index into the tape's doubles (any other number);
 //   - null, false, true;
 //   - array: element count and the index past its last entry;
 //   - object: member count and the index past its last entry; each member is a key entry
@@ -33,10 +37,12 @@
 
 namespace toon::detail {
 
+class tape_key;
+
 /// The tape of one JSON document (see above).
 class json_tape {
  public:
-  enum class tag : std::uint8_t { null, boolean_false, boolean_true, integer, real, string, escaped, array, object };
+  enum class tag : std::uint8_t { null, boolean_false, boolean_true, number_text, real, string, escaped, bare, array, object };
 
   /// One entry: `head` = tag (4 bits) and length or count (28 bits); `tail` = offset, index of
   /// a double, or index past a container.
@@ -65,6 +71,10 @@ class json_tape {
     ~entry_buffer() { std::free(data_); }
 
     [[nodiscard]] std::size_t size() const noexcept { return size_; }
+    [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
+    [[nodiscard]] entry* data() noexcept { return data_; }
+    /// Sets the size to `n` <= capacity() (entries written through data()).
+    void set_size(std::size_t n) noexcept { size_ = n; }
     entry& operator[](std::size_t i) noexcept { return data_[i]; }
     const entry& operator[](std::size_t i) const noexcept { return data_[i]; }
     void clear() noexcept { size_ = 0; }
@@ -104,12 +114,14 @@ class json_tape {
   [[nodiscard]] std::uint32_t next(std::uint32_t i) const noexcept {
     return tag_at(i) >= tag::array ? entries_[i].tail : i + 1;
   }
-  /// The text of a string, key or integer entry.
+  /// The text of a string, key or number_text entry.
   [[nodiscard]] std::string_view text_at(std::uint32_t i) const noexcept {
     const char* base = tag_at(i) == tag::escaped ? arena_.data() : input_;
     return {base + entries_[i].tail, length_at(i)};
   }
   [[nodiscard]] double real_at(std::uint32_t i) const noexcept { return reals_[entries_[i].tail]; }
+  /// The key entry at `i` (see tape_key).
+  [[nodiscard]] inline tape_key key_at(std::uint32_t i) const noexcept;
 
   /// A tape holding one null entry (the model's null_value()).
   static const json_tape& null_tape() noexcept;
@@ -125,6 +137,29 @@ class json_tape {
 
 // ---- the document model of the tape (shape.hpp) --------------------------------------------
 
+/// A member's key: its text, and whether it is known to need no quotes (then the writer copies
+/// it without looking at it). Two words, the length and the flag packed in one, so that it
+/// is made and passed in registers (GCC builds a {pointer, length, bool} on the stack in parts
+/// and reads it back whole, which stalls store forwarding on every call).
+class tape_key {
+ public:
+  tape_key(const char* data, std::uint32_t size, bool bare) noexcept
+      : data_(data), packed_(size | static_cast<std::uint64_t>(bare) << 63) {}
+  [[nodiscard]] std::string_view text() const noexcept { return {data_, static_cast<std::uint32_t>(packed_)}; }
+  [[nodiscard]] bool bare() const noexcept { return (packed_ >> 63) != 0; }
+  operator std::string_view() const noexcept { return text(); }  // NOLINT: a key is its text
+
+ private:
+  const char* data_;
+  std::uint64_t packed_;  // size, and bare() in bit 63
+};
+
+inline tape_key json_tape::key_at(std::uint32_t i) const noexcept {
+  const tag t = tag_at(i);
+  const char* base = t == tag::escaped ? arena_.data() : input_;
+  return {base + entries_[i].tail, length_at(i), t == tag::bare};
+}
+
 class tape_array;
 class tape_object;
 
@@ -138,7 +173,7 @@ class tape_value {
   [[nodiscard]] bool is_object() const noexcept { return tag() == json_tape::tag::object; }
   [[nodiscard]] bool is_primitive() const noexcept { return tag() < json_tape::tag::array; }
   [[nodiscard]] bool is_string() const noexcept {
-    return tag() == json_tape::tag::string || tag() == json_tape::tag::escaped;
+    return tag() == json_tape::tag::string || tag() == json_tape::tag::escaped || tag() == json_tape::tag::bare;
   }
   [[nodiscard]] std::string_view as_string() const noexcept { return t_->text_at(i_); }
   [[nodiscard]] inline tape_array as_array() const noexcept;
@@ -168,7 +203,7 @@ class tape_ptr {
 
 /// A member of an object node.
 struct tape_member {
-  std::string_view key;
+  tape_key key;
   tape_value value;
 };
 
@@ -179,7 +214,7 @@ class tape_iterator {
  public:
   tape_iterator(const json_tape* t, std::uint32_t i) noexcept : t_(t), i_(i) {}
   auto operator*() const noexcept {
-    if constexpr (Members) return tape_member{t_->text_at(i_), tape_value(t_, i_ + 1)};
+    if constexpr (Members) return tape_member{t_->key_at(i_), tape_value(t_, i_ + 1)};
     else return tape_value(t_, i_);
   }
   tape_iterator& operator++() noexcept {
@@ -247,6 +282,7 @@ struct tape_model {
   using object_type = tape_object;
   using value_ptr = tape_ptr;
   using object_ref = tape_object;
+  using key_type = tape_key;
   static value_ptr ptr(const tape_value& v) noexcept { return tape_ptr(v); }
   static std::optional<tape_object> object_if(const tape_value& v) noexcept {
     if (!v.is_object()) return std::nullopt;
@@ -255,6 +291,10 @@ struct tape_model {
   static object_ref ref(const tape_object& o) noexcept { return o; }
   static tape_object deref(object_ref r) noexcept { return r; }
   static tape_value null_value() noexcept { return {&json_tape::null_tape(), 0}; }
+  TOON_DETAIL_ALWAYS_INLINE static void key(writer& w, const tape_key& k) {
+    if (k.bare()) w.bare_key(k.text());
+    else w.key(k.text());
+  }
   /// json_to_toon with a text_sink flushes between items.
   static constexpr bool checkpoints = true;
   TOON_DETAIL_ALWAYS_INLINE static void primitive(writer& w, const tape_value& v, delimiter d) {
@@ -264,17 +304,19 @@ struct tape_model {
       case json_tape::tag::null: w.null(); return;
       case json_tape::tag::boolean_false: w.boolean(false); return;
       case json_tape::tag::boolean_true: w.boolean(true); return;
-      case json_tape::tag::integer: {
-        // The token is in canonical form (the JSON grammar has no '+' and no leading zeros),
-        // except "-0", which reads as the integer 0.
+      case json_tape::tag::number_text: {
+        // The token is in canonical form (the JSON grammar has no '+' and no leading zeros;
+        // decimals are kept as text only when canonical), except "-0", which reads as the
+        // integer 0.
         const std::string_view digits = t.text_at(i);
         if (digits.size() == 2 && digits[0] == '-' && digits[1] == '0') w.raw('0');
-        else w.raw(digits);
+        else w.short_raw(digits);
         return;
       }
       case json_tape::tag::real: w.number(t.real_at(i)); return;
       case json_tape::tag::string:
-      case json_tape::tag::escaped: w.string(t.text_at(i), d); return;
+      case json_tape::tag::escaped:
+      case json_tape::tag::bare: w.string(t.text_at(i), d); return;
       case json_tape::tag::array:
       case json_tape::tag::object: return;
     }

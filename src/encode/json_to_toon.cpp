@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -96,213 +97,76 @@ inline int hex_digit(char c) noexcept {
 
 }  // namespace
 
-// Fills a json_tape from JSON text (a recursive descent over the bytes; UTF-8 is validated
-// beforehand by simdjson). Any failure means "take the toon::value path".
+#if defined(__GNUC__)
+#define TOON_DETAIL_LAMBDA_INLINE __attribute__((always_inline))
+#else
+#define TOON_DETAIL_LAMBDA_INLINE
+#endif
+
+// Fills a json_tape from JSON text: one iterative pass over the bytes (UTF-8 is validated
+// beforehand by simdjson), the cursor and the tape's write position in registers, an explicit
+// stack of the open containers. Any failure means "take the toon::value path".
 class json_tape_builder {
  public:
   json_tape_builder(json_tape& t, std::string_view text, std::size_t max_depth) noexcept
-      : t_(t), p_(text.data()), end_(text.data() + text.size()), max_depth_(max_depth) {}
+      : t_(t), begin_(text.data()), end_(text.data() + text.size()), max_depth_(max_depth) {}
 
-  bool run() {
-    skip_space();
-    if (p_ == end_ || (*p_ != '[' && *p_ != '{')) return false;  // root scalars: value path
-    if (!value(0)) return false;
-    skip_space();
-    return p_ == end_;
-  }
+  bool run();
 
  private:
-  void skip_space() noexcept {
-    while (p_ != end_ && is_space(*p_)) ++p_;
+  using entry = json_tape::entry;
+
+  // An open container: its entry, its element or member count so far, its kind.
+  struct frame {
+    std::uint32_t at;
+    std::uint32_t count;
+    bool object;
+  };
+
+  static constexpr auto head(json_tape::tag tag, std::uint32_t length) noexcept {
+    return static_cast<std::uint32_t>(tag) | (length << 4);
   }
 
-  TOON_DETAIL_ALWAYS_INLINE bool push(json_tape::tag tag, std::uint32_t length, std::uint32_t tail) {
-    if (t_.entries_.size() >= UINT32_MAX - 1) return false;
-    t_.entries_.push_back(json_tape::entry{static_cast<std::uint32_t>(tag) | (length << 4), tail});
-    return true;
+  // Skips JSON whitespace; inline for the common case of none.
+  TOON_DETAIL_ALWAYS_INLINE static const char* skip_space(const char* p, const char* end) noexcept {
+    if (p != end && static_cast<unsigned char>(*p) <= ' ') [[unlikely]]
+      while (p != end && is_space(*p)) ++p;
+    return p;
   }
 
-  bool value(std::size_t depth) {
-    if (p_ == end_) return false;
-    switch (*p_) {
-      case '{': return object(depth + 1);
-      case '[': return array(depth + 1);
-      case '"': return string();
-      case 't': return literal("true", json_tape::tag::boolean_true);
-      case 'f': return literal("false", json_tape::tag::boolean_false);
-      case 'n': return literal("null", json_tape::tag::null);
-      default: return number();
-    }
-  }
-
-  bool literal(std::string_view word, json_tape::tag tag) {
-    if (static_cast<std::size_t>(end_ - p_) < word.size() || std::memcmp(p_, word.data(), word.size()) != 0)
-      return false;
-    p_ += word.size();
-    return push(tag, 0, 0);
-  }
-
-  bool array(std::size_t depth) {
-    if (depth > max_depth_) return false;
-    const std::size_t at = t_.entries_.size();
-    if (!push(json_tape::tag::array, 0, 0)) return false;
-    ++p_;
-    skip_space();
-    std::uint32_t count = 0;
-    if (p_ != end_ && *p_ == ']') {
-      ++p_;
-    } else {
-      for (bool more = true; more;) {
-        if (!value(depth) || ++count > json_tape::max_length || !separator(']', more)) return false;
-      }
-    }
-    close(at, json_tape::tag::array, count);
-    return true;
-  }
-
-  bool object(std::size_t depth) {
-    if (depth > max_depth_) return false;
-    const std::size_t at = t_.entries_.size();
-    if (!push(json_tape::tag::object, 0, 0)) return false;
-    const std::size_t keys_base = keys_.size();
-    ++p_;
-    skip_space();
-    std::uint32_t count = 0;
-    if (p_ != end_ && *p_ == '}') {
-      ++p_;
-    } else {
-      for (bool more = true; more;) {
-        if (p_ == end_ || *p_ != '"') return false;
-        keys_.push_back(static_cast<std::uint32_t>(t_.entries_.size()));
-        if (!string()) return false;
-        skip_space();
-        if (p_ == end_ || *p_ != ':') return false;
-        ++p_;
-        skip_space();
-        if (!value(depth) || ++count > json_tape::max_length || !separator('}', more)) return false;
-      }
-    }
-    const bool unique = count <= 1 || unique_keys(keys_base);
-    keys_.resize(keys_base);
-    if (!unique) return false;  // last-wins-at-first-position needs the value path
-    close(at, json_tape::tag::object, count);
-    return true;
-  }
-
-  // After an element or member: a comma (more follow) or `close` (the last one); false for
-  // anything else.
-  bool separator(char close, bool& more) {
-    skip_space();
-    if (p_ == end_) return false;
-    more = *p_ == ',';
-    if (!more && *p_ != close) return false;
-    ++p_;
-    if (more) skip_space();
-    return true;
-  }
-
-  void close(std::size_t at, json_tape::tag tag, std::uint32_t count) noexcept {
-    t_.entries_[at] = json_tape::entry{static_cast<std::uint32_t>(tag) | (count << 4),
-                                       static_cast<std::uint32_t>(t_.entries_.size())};
-  }
-
-  // True when the keys keys_[base...] are pairwise different. Objects of a few keys usually
-  // repeat the keys of an earlier object of the same size (the rows of a table): such a key
-  // list, once checked, is kept per size and compared in one pass.
-  bool unique_keys(std::size_t base) {
-    const std::size_t n = keys_.size() - base;
-    const std::uint32_t* keys = keys_.data() + base;
-    if (n < known_.size()) {
-      std::vector<std::uint32_t>& known = known_[n];
-      if (!known.empty()) {
-        std::size_t i = 0;
-        while (i < n && same_key(t_.text_at(keys[i]), t_.text_at(known[i]))) ++i;
-        if (i == n) return true;
-      }
-      for (std::size_t i = 1; i < n; ++i) {
-        const std::string_view a = t_.text_at(keys[i]);
-        for (std::size_t j = 0; j < i; ++j)
-          if (same_key(a, t_.text_at(keys[j]))) return false;
-      }
-      known.assign(keys, keys + n);
-      return true;
-    }
-    sorted_.clear();
-    for (std::size_t i = 0; i < n; ++i) sorted_.push_back(t_.text_at(keys[i]));
-    std::sort(sorted_.begin(), sorted_.end());
-    return std::adjacent_find(sorted_.begin(), sorted_.end()) == sorted_.end();
-  }
-
-  // A string (value or key) at the opening quote.
-  bool string() {
-    const char* start = ++p_;
+  // A string (value or key) at its opening quote `p`: its entry in `e`; returns the byte past
+  // the closing quote, or nullptr.
+  TOON_DETAIL_ALWAYS_INLINE const char* string(const char* p, entry& e) {
+    const char* start = p + 1;
     const char* q = find_special(start, end_);
-    if (q == end_) return false;  // unterminated
-    if (*q == '\\') return escaped_string(start, q);
-    if (*q != '"') return false;  // a control character
+    if (q == end_) return nullptr;  // unterminated
+    if (*q == '\\') [[unlikely]]
+      return escaped_string(start, q, e);
+    if (*q != '"') return nullptr;  // a control character
     const auto length = static_cast<std::size_t>(q - start);
-    if (length > json_tape::max_length) return false;
-    p_ = q + 1;
-    return push(json_tape::tag::string, static_cast<std::uint32_t>(length),
-                static_cast<std::uint32_t>(start - t_.input_));
+    if (length > json_tape::max_length) return nullptr;
+    set(e, head(json_tape::tag::string, static_cast<std::uint32_t>(length)),
+        static_cast<std::uint32_t>(start - t_.input_));
+    return q + 1;
   }
 
-  // The rest of a string from its first backslash at `q`: unescaped into the arena.
-  bool escaped_string(const char* start, const char* q) {
-    std::string& a = t_.arena_;
-    const std::size_t offset = a.size();
-    a.append(start, q);
-    while (q != end_) {
-      const char c = *q;
-      if (c == '"') {
-        const std::size_t length = a.size() - offset;
-        if (length > json_tape::max_length || offset > UINT32_MAX) return false;
-        p_ = q + 1;
-        return push(json_tape::tag::escaped, static_cast<std::uint32_t>(length),
-                    static_cast<std::uint32_t>(offset));
-      }
-      if (static_cast<unsigned char>(c) < 0x20) return false;
-      if (c != '\\') {
-        a.push_back(c);
-        ++q;
-        continue;
-      }
-      if (end_ - q < 2) return false;
-      switch (q[1]) {
-        case '"': a.push_back('"'); break;
-        case '\\': a.push_back('\\'); break;
-        case '/': a.push_back('/'); break;
-        case 'b': a.push_back('\b'); break;
-        case 'f': a.push_back('\f'); break;
-        case 'n': a.push_back('\n'); break;
-        case 'r': a.push_back('\r'); break;
-        case 't': a.push_back('\t'); break;
-        case 'u': {
-          std::uint32_t cp = 0;
-          if (!hex4(q + 2, cp)) return false;
-          q += 6;
-          if (cp >= 0xDC00 && cp <= 0xDFFF) return false;  // a lone low surrogate
-          if (cp >= 0xD800 && cp <= 0xDBFF) {
-            // A high surrogate must be followed by an escaped low one; anything else is left
-            // to the value path (which reports it, or reads it as simdjson does).
-            std::uint32_t low = 0;
-            if (end_ - q < 6 || q[0] != '\\' || q[1] != 'u' || !hex4(q + 2, low) || low < 0xDC00 || low > 0xDFFF)
-              return false;
-            q += 6;
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-          }
-          put_utf8(a, cp);
-          continue;
-        }
-        default: return false;
-      }
-      q += 2;
-    }
-    return false;  // unterminated
-  }
+  const char* escaped_string(const char* start, const char* q, entry& e);
+  const char* number(const char* p, entry& e);
+  const char* real(const char* start, const char* p, entry& e);
 
-  bool hex4(const char* s, std::uint32_t& cp) const noexcept {
-    if (end_ - s < 4) return false;
+  // Stores an entry as one 8-byte word: the caller reads it back as one, and two 4-byte
+  // stores read back as one 8-byte load stall store forwarding.
+  TOON_DETAIL_ALWAYS_INLINE static void set(entry& e, std::uint32_t head, std::uint32_t tail) noexcept {
+    const std::uint64_t word = std::endian::native == std::endian::little
+                                   ? head | static_cast<std::uint64_t>(tail) << 32
+                                   : tail | static_cast<std::uint64_t>(head) << 32;
+    std::memcpy(&e, &word, sizeof word);
+  }
+  bool unique_keys(std::uint32_t at, std::uint32_t n);
+  bool unique_sorted(const std::uint32_t* keys, std::size_t n);
+
+  static bool hex4(const char* s, const char* end, std::uint32_t& cp) noexcept {
+    if (end - s < 4) return false;
     cp = 0;
     for (int i = 0; i < 4; ++i) {
       const int d = hex_digit(s[i]);
@@ -330,60 +194,319 @@ class json_tape_builder {
     }
   }
 
-  // A number (RFC 8259 §6). An integer keeps its token; anything else is read as a double,
-  // correctly rounded (as simdjson reads it), and must be finite.
-  bool number() {
-    const char* start = p_;
-    if (*p_ == '-') ++p_;
-    if (p_ == end_) return false;
-    if (*p_ == '0') {
-      ++p_;
-    } else if (is_json_digit(*p_)) {
-      while (p_ != end_ && is_json_digit(*p_)) ++p_;
-    } else {
-      return false;
-    }
-    bool integral = true;
-    if (p_ != end_ && *p_ == '.') {
-      ++p_;
-      if (p_ == end_ || !is_json_digit(*p_)) return false;
-      while (p_ != end_ && is_json_digit(*p_)) ++p_;
-      integral = false;
-    }
-    if (p_ != end_ && (*p_ == 'e' || *p_ == 'E')) {
-      ++p_;
-      if (p_ != end_ && (*p_ == '+' || *p_ == '-')) ++p_;
-      if (p_ == end_ || !is_json_digit(*p_)) return false;
-      while (p_ != end_ && *p_ == '0') ++p_;
-      const char* digits = p_;
-      while (p_ != end_ && is_json_digit(*p_)) ++p_;
-      // simdjson rejects an exponent of more than 18 digits (leading zeros aside), even for 0.
-      if (p_ - digits > 18) return false;
-      integral = false;
-    }
-    const auto length = static_cast<std::size_t>(p_ - start);
-    if (integral) {
-      if (length > json_tape::max_length) return false;
-      return push(json_tape::tag::integer, static_cast<std::uint32_t>(length),
-                  static_cast<std::uint32_t>(start - t_.input_));
-    }
-    double d = 0;
-    const auto [ptr, ec] = std::from_chars(start, p_, d);
-    if (ec != std::errc() || ptr != p_ || !std::isfinite(d)) return false;
-    if (t_.reals_.size() >= UINT32_MAX) return false;
-    t_.reals_.push_back(d);
-    return push(json_tape::tag::real, 0, static_cast<std::uint32_t>(t_.reals_.size() - 1));
-  }
-
   json_tape& t_;
-  const char* p_;
+  const char* begin_;
   const char* end_;
   std::size_t max_depth_;
-  std::vector<std::uint32_t> keys_;       // key entries of the objects being read
-  std::vector<std::string_view> sorted_;  // scratch of unique_keys()
-  // Per size up to 16, the key entries of the last object found with unique keys.
-  std::array<std::vector<std::uint32_t>, 17> known_;
+  std::vector<frame> frames_;             // the open containers, outermost first
+  std::vector<std::uint32_t> many_keys_;  // key entries of a large object (unique_keys())
+  std::vector<std::string_view> sorted_;  // scratch of unique_sorted()
+  // Key lists of up to 16 keys found unique, by a hash of their size and first key (the last
+  // one of each slot): per key, the head of an unescaped key entry of its length, that head
+  // with the key's tag (bare when it needs no quotes), and its bytes in the input.
+  static constexpr std::size_t max_known_keys = 16;
+  struct known_key {
+    std::uint32_t head;
+    std::uint32_t tagged;
+    const char* text;
+  };
+  struct known_keys {
+    std::vector<known_key> keys;
+  };
+  std::array<known_keys, 61> known_;
 };
+
+TOON_FUNC bool json_tape_builder::run() {
+  const char* const end = end_;
+  const char* p = skip_space(begin_, end);
+  if (p == end || (*p != '[' && *p != '{')) return false;  // root scalars: value path
+  json_tape::entry_buffer& entries = t_.entries_;
+  entry* base = entries.data();
+  entry* out = base + entries.size();
+  entry* limit = base + entries.capacity();
+  // Every entry but the root's takes at least 2 bytes of text (`0,`), so a text under 4 GiB
+  // never makes 2^32 entries.
+  const auto push = [&](entry e) TOON_DETAIL_LAMBDA_INLINE {
+    if (out == limit) [[unlikely]] {
+      const auto used = static_cast<std::size_t>(out - base);
+      entries.set_size(used);
+      entries.reserve(entries.capacity() * 2 + 64);
+      base = entries.data();
+      out = base + used;
+      limit = base + entries.capacity();
+    }
+    *out++ = e;
+  };
+  const auto index = [&]() TOON_DETAIL_LAMBDA_INLINE { return static_cast<std::uint32_t>(out - base); };
+  frames_.clear();
+  entry e{};
+
+value:  // a value at p (whitespace skipped)
+  if (p == end) return false;
+  switch (*p) {
+    case '{':
+    case '[': {
+      if (frames_.size() >= max_depth_) return false;
+      const bool object = *p == '{';
+      frames_.push_back(frame{index(), 0, object});
+      push(entry{0, 0});  // set when the container closes
+      p = skip_space(p + 1, end);
+      if (p == end) return false;
+      if (*p == (object ? '}' : ']')) {
+        ++p;
+        goto close;
+      }
+      if (object) goto key;
+      goto value;
+    }
+    case '"':
+      p = string(p, e);
+      if (p == nullptr) return false;
+      push(e);
+      goto next;
+    case 't':
+      if (end - p < 4 || std::memcmp(p, "true", 4) != 0) return false;
+      p += 4;
+      push(entry{head(json_tape::tag::boolean_true, 0), 0});
+      goto next;
+    case 'f':
+      if (end - p < 5 || std::memcmp(p, "false", 5) != 0) return false;
+      p += 5;
+      push(entry{head(json_tape::tag::boolean_false, 0), 0});
+      goto next;
+    case 'n':
+      if (end - p < 4 || std::memcmp(p, "null", 4) != 0) return false;
+      p += 4;
+      push(entry{head(json_tape::tag::null, 0), 0});
+      goto next;
+    default:
+      p = number(p, e);
+      if (p == nullptr) return false;
+      push(e);
+      goto next;
+  }
+
+key:  // a member's key at p (whitespace skipped), then its colon
+  if (p == end || *p != '"') return false;
+  p = string(p, e);
+  if (p == nullptr) return false;
+  push(e);
+  p = skip_space(p, end);
+  if (p == end || *p != ':') return false;
+  p = skip_space(p + 1, end);
+  goto value;
+
+next : {  // after a value of the innermost open container: a comma or its end
+  frame& f = frames_.back();
+  if (++f.count > json_tape::max_length) return false;
+  p = skip_space(p, end);
+  if (p == end) return false;
+  if (*p == ',') {
+    p = skip_space(p + 1, end);
+    if (f.object) goto key;
+    goto value;
+  }
+  if (*p != (f.object ? '}' : ']')) return false;
+  ++p;
+}
+
+close : {  // the innermost open container just ended (at p)
+  const frame f = frames_.back();
+  frames_.pop_back();
+  entries.set_size(index());
+  // A repeated key: last-wins-at-first-position needs the value path.
+  if (f.object && f.count != 0 && !unique_keys(f.at, f.count)) return false;
+  base[f.at] = entry{head(f.object ? json_tape::tag::object : json_tape::tag::array, f.count), index()};
+  if (!frames_.empty()) goto next;
+  return skip_space(p, end) == end;
+}
+}
+
+// The rest of a string from its first backslash at `q`: unescaped into the arena.
+TOON_FUNC const char* json_tape_builder::escaped_string(const char* start, const char* q, entry& e) {
+  std::string& a = t_.arena_;
+  const std::size_t offset = a.size();
+  a.append(start, q);
+  while (q != end_) {
+    const char c = *q;
+    if (c == '"') {
+      const std::size_t length = a.size() - offset;
+      if (length > json_tape::max_length || offset > UINT32_MAX) return nullptr;
+      set(e, head(json_tape::tag::escaped, static_cast<std::uint32_t>(length)), static_cast<std::uint32_t>(offset));
+      return q + 1;
+    }
+    if (static_cast<unsigned char>(c) < 0x20) return nullptr;
+    if (c != '\\') {
+      a.push_back(c);
+      ++q;
+      continue;
+    }
+    if (end_ - q < 2) return nullptr;
+    switch (q[1]) {
+      case '"': a.push_back('"'); break;
+      case '\\': a.push_back('\\'); break;
+      case '/': a.push_back('/'); break;
+      case 'b': a.push_back('\b'); break;
+      case 'f': a.push_back('\f'); break;
+      case 'n': a.push_back('\n'); break;
+      case 'r': a.push_back('\r'); break;
+      case 't': a.push_back('\t'); break;
+      case 'u': {
+        std::uint32_t cp = 0;
+        if (!hex4(q + 2, end_, cp)) return nullptr;
+        q += 6;
+        if (cp >= 0xDC00 && cp <= 0xDFFF) return nullptr;  // a lone low surrogate
+        if (cp >= 0xD800 && cp <= 0xDBFF) {
+          // A high surrogate must be followed by an escaped low one; anything else is left
+          // to the value path (which reports it, or reads it as simdjson does).
+          std::uint32_t low = 0;
+          if (end_ - q < 6 || q[0] != '\\' || q[1] != 'u' || !hex4(q + 2, end_, low) || low < 0xDC00 || low > 0xDFFF)
+            return nullptr;
+          q += 6;
+          cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+        }
+        put_utf8(a, cp);
+        continue;
+      }
+      default: return nullptr;
+    }
+    q += 2;
+  }
+  return nullptr;  // unterminated
+}
+
+// A number (RFC 8259 §6) at `p`: its entry in `e`; returns the byte past it, or nullptr.
+// An integer keeps its token, and so does a decimal whose TOON form is its own text (§2):
+// no exponent, no trailing zero in the fraction, at most 15 digits (so that its shortest
+// round-trip digits are its own), and not below 1e-6 in magnitude (where TOON writes an
+// exponent). Anything else is read as a double, correctly rounded (as simdjson reads it), and
+// must be finite.
+TOON_DETAIL_ALWAYS_INLINE const char* json_tape_builder::number(const char* p, entry& e) {
+  const char* const end = end_;
+  const char* start = p;
+  if (*p == '-') ++p;
+  if (p == end) return nullptr;
+  const char* const int_start = p;
+  if (*p == '0') {
+    ++p;
+  } else if (is_json_digit(*p)) {
+    while (p != end && is_json_digit(*p)) ++p;
+  } else {
+    return nullptr;
+  }
+  const bool int_zero = p - int_start == 1 && *int_start == '0';
+  const auto int_digits = static_cast<std::size_t>(p - int_start);
+  bool verbatim = true;  // integers, and decimals written as they are
+  if (p != end && *p == '.') {
+    ++p;
+    const char* const fraction = p;
+    if (p == end || !is_json_digit(*p)) return nullptr;
+    while (p != end && is_json_digit(*p)) ++p;
+    const auto fraction_digits = static_cast<std::size_t>(p - fraction);
+    std::size_t leading_zeros = 0;
+    if (int_zero)
+      while (leading_zeros < fraction_digits && fraction[leading_zeros] == '0') ++leading_zeros;
+    verbatim = p[-1] != '0' && (int_zero ? leading_zeros <= 5 && fraction_digits <= 15
+                                         : int_digits + fraction_digits <= 15);
+  }
+  if (p != end && (*p == 'e' || *p == 'E')) {
+    ++p;
+    if (p != end && (*p == '+' || *p == '-')) ++p;
+    if (p == end || !is_json_digit(*p)) return nullptr;
+    while (p != end && *p == '0') ++p;
+    const char* digits = p;
+    while (p != end && is_json_digit(*p)) ++p;
+    // simdjson rejects an exponent of more than 18 digits (leading zeros aside), even for 0.
+    if (p - digits > 18) return nullptr;
+    verbatim = false;
+  }
+  const auto length = static_cast<std::size_t>(p - start);
+  if (verbatim) {
+    if (length > json_tape::max_length) return nullptr;
+    set(e, head(json_tape::tag::number_text, static_cast<std::uint32_t>(length)),
+        static_cast<std::uint32_t>(start - t_.input_));
+    return p;
+  }
+  return real(start, p, e);
+}
+
+// A number that is not kept as text: read as a double.
+TOON_FUNC const char* json_tape_builder::real(const char* start, const char* p, entry& e) {
+  double d = 0;
+  const auto [ptr, ec] = std::from_chars(start, p, d);
+  if (ec != std::errc() || ptr != p || !std::isfinite(d)) return nullptr;
+  if (t_.reals_.size() >= UINT32_MAX) return nullptr;
+  t_.reals_.push_back(d);
+  set(e, head(json_tape::tag::real, 0), static_cast<std::uint32_t>(t_.reals_.size() - 1));
+  return p;
+}
+
+// True when the `n` keys of the object at entry `at` are pairwise different; tags those that
+// need no quotes `bare` (objects of up to 16 keys). Objects of a few keys usually repeat the
+// keys of an earlier object (the rows of a table, the nested objects of list items): such a
+// key list, once checked, is kept in a slot chosen by its size and first key, with its bare
+// keys, and compared with a later one in one pass.
+TOON_FUNC bool json_tape_builder::unique_keys(std::uint32_t at, std::uint32_t n) {
+  std::uint32_t local[max_known_keys];
+  std::uint32_t* keys = local;
+  if (n > max_known_keys) {
+    many_keys_.resize(n);
+    keys = many_keys_.data();
+  }
+  for (std::uint32_t i = 0, k = at + 1; i < n; ++i, k = t_.next(k + 1)) keys[i] = k;
+  if (n > max_known_keys) return unique_sorted(keys, n);
+
+  const char* const text = t_.input_;
+  // The slot: size, first key's length, its first and last bytes.
+  const std::string_view first = t_.text_at(keys[0]);
+  const std::size_t ends = first.empty() ? 0
+                                         : static_cast<unsigned char>(first.front()) * 3U +
+                                               static_cast<unsigned char>(first.back());
+  known_keys& known = known_[(n * 7 + first.size() * 31 + ends) % known_.size()];
+  if (known.keys.size() == n) {
+    // Same keys: each an unescaped string of the same bytes (its head is the known key's
+    // with the string tag). A key found equal to a known bare key is tagged bare at once.
+    std::size_t i = 0;
+    for (; i < n; ++i) {
+      const known_key& k = known.keys[i];
+      std::uint32_t& h = t_.entries_[keys[i]].head;
+      if (h != k.head || !same_bytes(text + t_.entries_[keys[i]].tail, k.text, k.head >> 4)) break;
+      h = k.tagged;
+    }
+    if (i == n) return true;
+  }
+  for (std::size_t i = 1; i < n; ++i) {
+    const std::string_view a = t_.text_at(keys[i]);
+    for (std::size_t j = 0; j < i; ++j)
+      if (same_key(a, t_.text_at(keys[j]))) return false;
+  }
+  // A new key list: kept when all its keys are of the input.
+  known.keys.clear();
+  constexpr auto string_tag = static_cast<std::uint32_t>(json_tape::tag::string);
+  constexpr auto bare_tag = static_cast<std::uint32_t>(json_tape::tag::bare);
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint32_t& h = t_.entries_[keys[i]].head;
+    const std::uint32_t tag = h & 15U;
+    if (tag != string_tag && tag != bare_tag) {
+      known.keys.clear();
+      break;
+    }
+    const char* key = text + t_.entries_[keys[i]].tail;
+    const std::uint32_t length = h >> 4;
+    const std::uint32_t tagged = (length << 4) | (key_needs_quotes({key, length}) ? string_tag : bare_tag);
+    h = tagged;
+    known.keys.push_back(known_key{(length << 4) | string_tag, tagged, key});
+  }
+  return true;
+}
+
+// unique_keys() for a larger object: sorted keys, no two adjacent ones equal.
+TOON_FUNC bool json_tape_builder::unique_sorted(const std::uint32_t* keys, std::size_t n) {
+  sorted_.clear();
+  for (std::size_t i = 0; i < n; ++i) sorted_.push_back(t_.text_at(keys[i]));
+  std::sort(sorted_.begin(), sorted_.end());
+  return std::adjacent_find(sorted_.begin(), sorted_.end()) == sorted_.end();
+}
 
 TOON_FUNC bool json_tape::parse(std::string_view json, std::size_t max_depth) {
   entries_.clear();

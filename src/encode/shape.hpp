@@ -69,6 +69,7 @@ namespace toon::detail {
 //     is_array(), is_object(), as_array(), as_object(), is_string(), as_string(); an array has
 //     size(), empty(), front() and iterates values; an object has size(), empty(), find(key)
 //     (an M::value_ptr) and iterates members with `.key` and `.value`, in document order.
+//   M::key_type: a member's `.key`, convertible to std::string_view; M::key(w, k) writes it.
 //   M::value_ptr: what find() returns (nullptr when absent); M::ptr(v) makes one.
 //   M::object_if(v): the object `v` is, as something that tests false when it is not one.
 //   M::object_ref: an object kept in a list (rows of a table); M::ref(o), M::deref(r).
@@ -87,6 +88,7 @@ struct value_model {
   using object_type = object;
   using value_ptr = const value*;
   using object_ref = const object*;
+  using key_type = std::string_view;
   static value_ptr ptr(const value& v) noexcept { return &v; }
   static const object* object_if(const value& v) noexcept { return v.get_if<object>(); }
   static object_ref ref(const object& o) noexcept { return &o; }
@@ -95,6 +97,7 @@ struct value_model {
     static const value v;
     return v;
   }
+  TOON_DETAIL_ALWAYS_INLINE static void key(writer& w, std::string_view k) { w.key(k); }
   /// No writer::checkpoint() calls: toon::encode writes the whole document to its string.
   static constexpr bool checkpoints = false;
   TOON_DETAIL_ALWAYS_INLINE static void primitive(writer& w, const value& v, delimiter d) {
@@ -292,7 +295,9 @@ bool basic_shape_analyzer<M>::detect(std::size_t begin, std::size_t end) {
       std::uint8_t bits = 0;
       if (v->is_primitive()) bits = all_primitive;
       else if (v->is_object() && !v->as_object().empty()) bits = all_objects;
-      flags_[base + position] &= bits;
+      // A column that is neither all primitives nor all objects fails detection whatever the
+      // other rows hold: stop at the first row that shows it.
+      if ((flags_[base + position] &= bits) == 0) return false;
       ++position;
     }
   }

@@ -26,6 +26,9 @@ class tree_encoder {
   using value = typename M::value_type;
   using array = typename M::array_type;
   using object = typename M::object_type;
+  /// How the model hands over a member's key (std::string_view, or a key with what the model
+  /// knows of its quoting).
+  using key_type = typename M::key_type;
 
   explicit tree_encoder(writer& w) : w_(w), delim_(w.document_delimiter()) {}
 
@@ -57,30 +60,32 @@ class tree_encoder {
   }
 
   // One `key ...` field of an object at `depth` (§8).
-  void field(std::string_view key, const value& v, std::size_t depth) {
+  void field(key_type key, const value& v, std::size_t depth) {
     if (v.is_array()) {
       field(key, v.as_array(), depth);
     } else if (v.is_object()) {
       field(key, v.as_object(), depth);
     } else {
       w_.begin_line(depth);
-      w_.key(key);
+      put_key(key);
       w_.colon_space();
       primitive(v, delim_);  // object field values quote against the document delimiter
     }
   }
 
-  void field(std::string_view key, const array& a, std::size_t depth) {
+  void field(key_type key, const array& a, std::size_t depth) {
     array_value(&key, a, depth);
   }
 
-  void field(std::string_view key, const object& o, std::size_t depth) {
+  void field(key_type key, const object& o, std::size_t depth) {
     if (shapes_.keyed_tabular(o)) {
       w_.begin_line(depth);
-      w_.header(key, o.size(), delim_, shapes_.fields(), true);
+      key_header(key, o.size(), shapes_.fields(), true);
       keyed_rows(o, shapes_.fields(), depth + 1);
     } else {
-      w_.object_field(depth, key);
+      w_.begin_line(depth);
+      put_key(key);
+      w_.colon();
       object_fields(o, depth + 1);
     }
   }
@@ -112,48 +117,48 @@ class tree_encoder {
 
   // The first field of an object list item, on its hyphen line at `depth` (after "- "):
   // deeper content at depth + 2, the other fields being at depth + 1.
-  void first_field(std::string_view key, const value& first, std::size_t depth) {
+  void first_field(key_type key, const value& first, std::size_t depth) {
     if (first.is_array()) {
       first_field(key, first.as_array(), depth);
     } else if (first.is_object()) {
       first_field(key, first.as_object(), depth);
     } else {
-      w_.key(key);
+      put_key(key);
       w_.colon_space();
       primitive(first, delim_);
     }
   }
 
-  void first_field(std::string_view key, const array& a, std::size_t depth) {
+  void first_field(key_type key, const array& a, std::size_t depth) {
     if (flat_table(&key, a, depth + 2)) return;
     switch (shapes_.classify_array(a)) {
       case array_form::tabular:
         // Header on the hyphen line, rows at +2, other fields at +1.
-        w_.header(key, a.size(), delim_, shapes_.fields());
+        key_header(key, a.size(), shapes_.fields());
         tabular_rows(a, shapes_.fields(), depth + 2);
         break;
       case array_form::empty:
-        w_.key(key);
+        put_key(key);
         w_.raw(": []");
         break;
       case array_form::primitives:
-        w_.key(key);
+        put_key(key);
         inline_array(a);
         break;
       case array_form::arrays_of_primitives:
       case array_form::list:
-        w_.header(key, a.size(), delim_);
+        key_header(key, a.size());
         list_items(a, depth + 2);
         break;
     }
   }
 
-  void first_field(std::string_view key, const object& sub, std::size_t depth) {
+  void first_field(key_type key, const object& sub, std::size_t depth) {
     if (shapes_.keyed_tabular(sub)) {
-      w_.header(key, sub.size(), delim_, shapes_.fields(), true);
+      key_header(key, sub.size(), shapes_.fields(), true);
       keyed_rows(sub, shapes_.fields(), depth + 2);
     } else {
-      w_.key(key);
+      put_key(key);
       w_.colon();
       object_fields(sub, depth + 2);
     }
@@ -161,6 +166,14 @@ class tree_encoder {
 
  private:
   TOON_DETAIL_ALWAYS_INLINE void primitive(const value& v, delimiter d) { M::primitive(w_, v, d); }
+
+  TOON_DETAIL_ALWAYS_INLINE void put_key(const key_type& key) { M::key(w_, key); }
+
+  // `key[N<d>]{fields}:` (writer::header() with the model's key).
+  void key_header(const key_type& key, std::size_t length, field_list_view fields = {}, bool keyed = false) {
+    put_key(key);
+    w_.keyless_header(length, delim_, fields, keyed);
+  }
 
   void object_fields(const object& o, std::size_t depth) {
     for (auto&& m : o) {
@@ -170,20 +183,20 @@ class tree_encoder {
   }
 
   // The header of an array with an optional key, without the colon's trailing content.
-  void array_header(const std::string_view* key, std::size_t length, field_list_view fields = {}) {
-    if (key) w_.header(*key, length, delim_, fields);
+  void array_header(const key_type* key, std::size_t length, field_list_view fields = {}) {
+    if (key) key_header(*key, length, fields);
     else w_.keyless_header(length, delim_, fields);
   }
 
   // An array in field position (`key` set) or at the root (`key` null), at `depth`.
-  void array_value(const std::string_view* key, const array& a, std::size_t depth) {
+  void array_value(const key_type* key, const array& a, std::size_t depth) {
     w_.begin_line(depth);
     if (flat_table(key, a, depth + 1)) return;
     const array_form form = shapes_.classify_array(a);
     switch (form) {
       case array_form::empty:
         if (key) {
-          w_.key(*key);
+          put_key(*key);
           w_.raw(": []");
         } else {
           w_.raw("[]");
@@ -261,7 +274,7 @@ class tree_encoder {
   // line) and the rows at `rows_depth`, as form detection would decide (§9.3). Otherwise
   // rewinds whatever it wrote and returns false, for the general path.
   // Flattened, so that the number formatting of the cells (std::to_chars) is inlined.
-  TOON_DETAIL_FLATTEN bool flat_table(const std::string_view* key, const array& a, std::size_t rows_depth) {
+  TOON_DETAIL_FLATTEN bool flat_table(const key_type* key, const array& a, std::size_t rows_depth) {
     if (a.empty() || !a.front().is_object()) return false;
     const auto& first = a.front().as_object();
     if (first.empty()) return false;
@@ -344,7 +357,7 @@ class tree_encoder {
   void keyed_rows(const object& o, field_list_view fields, std::size_t depth) {
     for (auto&& m : o) {
       w_.begin_line(depth);
-      w_.key(m.key);
+      put_key(m.key);
       w_.colon_space();
       row_cells(m.value.as_object(), fields);
       checkpoint();

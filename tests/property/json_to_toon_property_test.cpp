@@ -303,6 +303,55 @@ TEST(JsonToToon, CasesTheTapeLeavesToTheValuePath) {
             "[4]: 0,18446744073709551615,-9223372036854775809,1.5");
 }
 
+// Decimals spelled in every way around the limits of the ones the tape writes as their own
+// text (no exponent, no trailing zero, at most 15 digits, not below 1e-6): same output as
+// parsing and formatting them.
+RC_GTEST_PROP(JsonToToonProperty, DecimalSpellings, ()) {
+  std::string json = "[";
+  const int count = *rc::gen::inRange(1, 20);
+  for (int k = 0; k < count; ++k) {
+    if (k != 0) json += ',';
+    if (*rc::gen::arbitrary<bool>()) json += '-';
+    const int int_digits = *rc::gen::inRange(0, 18);
+    if (int_digits == 0) json += '0';
+    for (int i = 0; i < int_digits; ++i) json += static_cast<char>('0' + *rc::gen::inRange(i == 0 ? 1 : 0, 10));
+    json += '.';
+    const int zeros = *rc::gen::inRange(0, 9);
+    json.append(static_cast<std::size_t>(zeros), '0');
+    const int fraction_digits = *rc::gen::inRange(1, 18);
+    for (int i = 0; i < fraction_digits; ++i) json += static_cast<char>('0' + *rc::gen::inRange(0, 10));
+  }
+  json += ']';
+  RC_ASSERT(compare(json, {}) == "");
+}
+
+TEST(JsonToToon, DecimalsAtTheLimitsOfTheirOwnText) {
+  for (const char* json :
+       {"[0.000001, -0.000001, 0.0000001, 0.00000100, 0.0000015, 0.00000999999]",
+        "[12345678901234.5, 123456789012345.5, 0.123456789012345, 0.1234567890123456]",
+        "[1.10, -0.5, 100.25, 0.1, 5.0, -0.0, 0.00000, 4.35, 0.30000000000000004]",
+        "[999999999999999.9, 99999999999999.99, 1.7976931348623157, 9007199254740993.5]"}) {
+    EXPECT_EQ(compare(json, {}), "") << json;
+  }
+  EXPECT_EQ(*toon::json_to_toon("[0.000001, 0.0000001, 1.10, -0.5, 12345678901234.5]"),
+            "[5]: 0.000001,1e-7,1.1,-0.5,12345678901234.5");
+}
+
+// Objects of the same size with different keys (the tape keeps their key lists in slots by
+// size and first key), keys that need quotes, an escaped spelling of a bare key.
+TEST(JsonToToon, KeyListsOfManyShapes) {
+  std::string json = "[";
+  for (int i = 0; i < 200; ++i) {
+    if (i != 0) json += ',';
+    const std::string n = std::to_string(i % 7);
+    json += R"({"k)" + n + R"(":1,"x":[{"a b":1,"c":{"d":2}}],"\u0079)" + n + R"(":"v","-q":null})";
+  }
+  json += R"(,{"a":1,"a\u0020":2,"":3}])";
+  EXPECT_EQ(compare(json, {}), "");
+  EXPECT_EQ(*toon::json_to_toon(R"({"a":{"b":1,"c d":2},"e":{"b":1,"c d":2},"f":{"\u0062":1,"c d":2},"g":1})"),
+            "a:\n  b: 1\n  \"c d\": 2\ne:\n  b: 1\n  \"c d\": 2\nf:\n  b: 1\n  \"c d\": 2\ng: 1");
+}
+
 TEST(JsonToToon, SinkPiecesAndStop) {
   // Rows leave as they are written: a 1000-row table in pieces of about 100 bytes.
   std::string json = "[";

@@ -222,6 +222,32 @@ class writer {
   }
   void raw(char c) { put1(c); }
   void key(std::string_view k);
+  /// A non-empty key the caller knows needs no quotes (§7.3: `^[A-Za-z_][A-Za-z0-9_.]*$`),
+  /// copied as is.
+  TOON_DETAIL_ALWAYS_INLINE void bare_key(std::string_view k) { short_raw(k); }
+  /// Non-empty text copied as is, like raw(), inline (for short text: a key, a number).
+  TOON_DETAIL_ALWAYS_INLINE void short_raw(std::string_view text) {
+    const std::size_t n = text.size();
+    char* p = reserve(n);
+    const char* s = text.data();
+    // Overlapping fixed-size copies instead of a call to memcpy (keys are short).
+    if (n >= 8) {
+      if (n > 16) {
+        std::memcpy(p, s, n);
+      } else {
+        std::memcpy(p, s, 8);
+        std::memcpy(p + n - 8, s + n - 8, 8);
+      }
+    } else if (n >= 4) {
+      std::memcpy(p, s, 4);
+      std::memcpy(p + n - 4, s + n - 4, 4);
+    } else {
+      p[0] = s[0];
+      p[n / 2] = s[n / 2];
+      p[n - 1] = s[n - 1];
+    }
+    cur_ = p + n;
+  }
   /// A string value quoted against delimiter `d` (§7.2, §11.1).
   void string(std::string_view s, delimiter d);
   /// A string value of a `key: value` field or a root primitive (document delimiter).
