@@ -7,6 +7,7 @@
 #include "../json_writer.hpp"
 #include "push_parser.hpp"
 #include "toon/detail/text_sink.hpp"
+#include "toon/detail/typed_decoder.hpp"
 #include "toon/events.hpp"
 #include "toon/stream.hpp"
 
@@ -87,6 +88,11 @@ TOON_FUNC result<void> detail::decode_events_to(std::string_view text, event_han
 TOON_FUNC result<void> detail::decode_to_json(std::string_view text, json_event_writer& writer,
                                     const decode_options& options) {
   return decode_whole(text, writer, options, [&] { detail::parse_whole_to_json(text, writer, options); });
+}
+
+TOON_FUNC result<void> detail::decode_typed(std::string_view text, typed_decoder& decoder,
+                                            const decode_options& options) {
+  return decode_whole(text, decoder, options, [&] { detail::parse_whole_typed(text, decoder, options); });
 }
 
 struct stream_decoder::state {

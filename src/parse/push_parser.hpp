@@ -35,6 +35,7 @@ struct handler_abort {};
 class push_parser_impl;
 class text_sink;
 class json_event_writer;
+class typed_decoder;
 
 /// The parser. feed() and finish() throw parse_failure or handler_abort.
 class push_parser {
@@ -65,5 +66,12 @@ class push_parser {
 /// One whole document (bytes that stay valid throughout) into the JSON writer, with the
 /// writer's calls bound at compile time; throws as push_parser does.
 void parse_whole_to_json(std::string_view text, json_event_writer& writer, const decode_options& options);
+
+/// One whole document into the typed decoder (as its text sink too), with the decoder's calls
+/// bound at compile time (typed_parse.cpp); throws as push_parser does.
+void parse_whole_typed(std::string_view text, typed_decoder& decoder, const decode_options& options);
+
+/// decode_events_to() of a whole document into the typed decoder through parse_whole_typed.
+result<void> decode_typed(std::string_view text, typed_decoder& decoder, const decode_options& options);
 
 }  // namespace toon::detail

@@ -90,7 +90,7 @@ struct object_table {
       }(std::make_index_sequence<size>{});
 
   template <std::size_t I>
-  static bool take_cell(typed_decoder& d, void* p, const text_cell& c) {
+  [[gnu::always_inline]] static bool take_cell(typed_decoder& d, void* p, const text_cell& c) {
     using F = typename info::template type<I>;
     F& field = info::template get<I>(*static_cast<T*>(p));
     if constexpr (std::is_same_v<F, std::string>) {
@@ -101,6 +101,11 @@ struct object_table {
     }
     if constexpr (has_text_parser<F>) {
       if (!c.quoted && decode_traits<F>::text(&field, c.text)) return true;
+    } else if constexpr (type_kind_v<F> == type_kind::optional || type_kind_v<F> == type_kind::pointer) {
+      if (!c.quoted && c.text.size() == 4 && c.text == "null") {  // what the null event does
+        field.reset();
+        return true;
+      }
     }
     return c.quoted ? d.take_string({&field, ops_of<F>()}, c.text, c.offset)
                     : d.take_classified({&field, ops_of<F>()}, c.text, c.offset);
@@ -243,11 +248,29 @@ struct object_frame {
   static bool key_text(typed_decoder& d, std::size_t at, std::string_view k, std::size_t key_offset,
                        std::string_view token, std::size_t offset) {
     frame& f = d.frame_at(at);
-    const std::size_t i = table::find(k, f.index + 1);
-    if (i == table::not_found) return key(d, f, k, key_offset) && d.text_value(token, offset);
-    select_bit(d, f, i);
-    f.index = i;  // the error path names the field
-    return table::cell_takers[i](d, f.target, text_cell{token, offset, false}) && d.value_complete(at);
+    if constexpr (size <= table::linear_limit) {
+      // The name tests and the matching field's parser, inline (no call through a table).
+      bool ok = false;
+      const bool found = [&]<std::size_t... I>(std::index_sequence<I...>) {
+        return ((table::template is_name<I>(k) && (ok = key_text_field<I>(d, at, token, offset), true)) || ...);
+      }(std::make_index_sequence<size>{});
+      if (found) return ok;
+    } else {
+      const std::size_t i = table::find(k, f.index + 1);
+      if (i != table::not_found) {
+        select_bit(d, f, i);
+        f.index = i;  // the error path names the field
+        return table::cell_takers[i](d, f.target, text_cell{token, offset, false}) && d.value_complete(at);
+      }
+    }
+    return key(d, f, k, key_offset) && d.text_value(token, offset);
+  }
+  template <std::size_t I>
+  [[gnu::always_inline]] static bool key_text_field(typed_decoder& d, std::size_t at, std::string_view token, std::size_t offset) {
+    frame& f = d.frame_at(at);
+    select_bit(d, f, I);
+    f.index = I;  // the error path names the field
+    return table::template take_cell<I>(d, f.target, text_cell{token, offset, false}) && d.value_complete(at);
   }
 
   // A cell into field i, or into a slot (scalars and texts).
@@ -280,6 +303,27 @@ struct object_frame {
     return true;
   }
 
+  /// A table row whose cells are exactly T's fields in declaration order into the object of
+  /// frame `at` (just opened, no field seen): each cell through its field's own parser, called
+  /// directly; the seen-field bits set once at the end (on failure decoding stops anyway).
+  static bool ordered_row(typed_decoder& d, std::size_t at, const text_cell* cells) {
+    const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (ordered_cell<I>(d, at, cells[I]) && ...);
+    }(std::make_index_sequence<size>{});
+    if (!ok) return false;
+    frame& f = d.frame_at(at);
+    for (std::size_t w = 0; w < table::words; ++w)
+      d.bits()[f.aux + w] = w + 1 < table::words || size % 64 == 0 ? ~std::uint64_t(0)
+                                                                   : (std::uint64_t(1) << (size % 64)) - 1;
+    return true;
+  }
+  template <std::size_t I>
+  [[gnu::always_inline]] static bool ordered_cell(typed_decoder& d, std::size_t at, const text_cell& c) {
+    frame& f = d.frame_at(at);
+    f.index = I;  // the error path names the field
+    return table::template take_cell<I>(d, f.target, c) && d.value_complete(at);
+  }
+
   static bool end(typed_decoder& d, frame& f) {
     const std::size_t bits_at = f.aux;
     for (std::size_t w = 0; w < table::words && !d.options().all_defaulted; ++w) {
@@ -293,7 +337,7 @@ struct object_frame {
           return false;
       }
     }
-    d.bits().resize(bits_at);
+    d.release_bits(bits_at);
     return true;
   }
 
@@ -301,14 +345,14 @@ struct object_frame {
     if (f.index < size) typed_decoder::append_key_segment(path, object_info<T>::names[f.index]);
   }
 
-  static constexpr frame_ops table_ops{&key,         &pending_slot, nullptr,   &end,     &segment, nullptr,
-                                       &field_index, &row,          &text_row, &key_text};
+  static constexpr frame_ops table_ops{&key,         &pending_slot, nullptr,   &end,      &segment,     nullptr,
+                                       &field_index, &row,          &text_row, &key_text, &ordered_row, size};
 
   /// Opens the frame for `target`.
   static void open(typed_decoder& d, void* target, std::size_t offset) {
     std::vector<std::uint64_t>& bits = d.bits();
     const std::size_t at = bits.size();
-    bits.resize(at + table::words, 0);
+    for (std::size_t w = 0; w < table::words; ++w) bits.push_back(0);
     frame f;
     f.ops = &table_ops;
     f.target = target;
