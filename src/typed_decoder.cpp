@@ -401,9 +401,12 @@ TOON_FUNC bool typed_decoder::text_row(const text_cell* cells, std::size_t count
       columns_in_order_ = columns_in_order_ && column_fields_[j] == j;
     }
   }
-  if (columns_in_order_ ? !ops->ordered_row(*this, at, cells)
-                        : !ops->text_row(*this, at, column_fields_.data(), columns_.data(), cells, count, offset))
-    return false;
+  if (columns_in_order_) {
+    if (!ops->ordered_row(*this, at, cells)) return false;
+    pop();  // every field seen: nothing for end() to check
+    return value_done();
+  }
+  if (!ops->text_row(*this, at, column_fields_.data(), columns_.data(), cells, count, offset)) return false;
   return end_object();
 }
 

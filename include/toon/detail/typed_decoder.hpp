@@ -100,7 +100,8 @@ struct frame_ops {
                    std::string_view token, std::size_t offset) = nullptr;
   /// ... and text_row() when the table's columns are exactly the type's `field_count` fields
   /// in declaration order (decided once per table): cell j into field j, each through its
-  /// field's parser called directly (nullptr: text_row() only).
+  /// field's parser called directly; on success every field was seen and the frame's end
+  /// checks are done: the caller pops it without end() (nullptr: text_row() only).
   bool (*ordered_row)(typed_decoder&, std::size_t at, const text_cell* cells) = nullptr;
   /// The number of named fields (object frames with ordered_row).
   std::size_t field_count = 0;

@@ -4,7 +4,8 @@
 // decoder's bit stack). Keys are looked up in a compile-time table: small types compare the
 // key with each name inline, in declaration order (a length test rejects most); larger ones
 // try the field after the last one first (tabular rows and encoder output arrive in
-// declaration order), then a binary search over the sorted names. At the end of the object, every
+// declaration order), then a perfect hash of the names made at compile time (a binary search
+// over the sorted names when the hash cannot separate them). At the end of the object, every
 // required field (not optional, not a pointer, not in meta<T>::defaulted, not of a type with
 // meta<T>::all_defaulted, and no decode_options::all_defaulted) must have been seen.
 #pragma once
@@ -154,8 +155,49 @@ struct object_table {
         return std::array<bool (*)(std::string_view) noexcept, size>{&is_name<I>...};
       }(std::make_index_sequence<size>{});
 
+  /// Perfect hash of the names of types of more than linear_limit fields: a name's length and
+  /// four of its bytes (first, second, middle, last) mixed with a multiplier chosen at compile
+  /// time so that no two names share one of the 2^hash_bits slots (at least twice as many
+  /// slots as names). When no multiplier among those tried separates them (names alike in
+  /// all those bytes), `perfect` is false and find() searches the sorted names instead.
+  static constexpr unsigned hash_bits = static_cast<unsigned>(std::bit_width(2 * size));
+  static constexpr std::uint32_t hash(std::string_view k, std::uint32_t multiplier) noexcept {
+    const std::size_t n = k.size();
+    auto at = [&](std::size_t i) { return n == 0 ? 0u : static_cast<std::uint32_t>(static_cast<unsigned char>(k[i])); };
+    const std::uint32_t bytes = at(0) | at(n > 1 ? 1 : 0) << 8 | at(n / 2) << 16 | at(n ? n - 1 : 0) << 24;
+    std::uint32_t h = (bytes ^ static_cast<std::uint32_t>(n) * 0x85EBCA6Bu) * multiplier;
+    h ^= h >> 15;
+    h *= 0x2C1B3C6Du;
+    return h >> (32 - hash_bits);
+  }
+  struct hash_table {
+    bool perfect = false;
+    std::uint32_t multiplier = 0;
+    std::array<std::uint16_t, (std::size_t(1) << hash_bits)> slots{};  ///< field index + 1; 0: empty
+  };
+  static constexpr hash_table perfect_hash = [] {
+    hash_table t;
+    if constexpr (size > linear_limit && size < 65535) {
+      for (std::uint32_t seed = 0; seed < 512 && !t.perfect; ++seed) {
+        const std::uint32_t multiplier = 0x9E3779B1u + 2 * seed;  // odd
+        t.slots = {};
+        bool ok = true;
+        for (std::size_t i = 0; i < size && ok; ++i) {
+          std::uint16_t& s = t.slots[hash(info::names[i], multiplier)];
+          ok = s == 0;
+          s = static_cast<std::uint16_t>(i + 1);
+        }
+        t.perfect = ok;
+        t.multiplier = multiplier;
+      }
+    }
+    return t;
+  }();
+
   /// Index of the field named `k`, trying `hint` first; not_found when T has none. Small
-  /// types test every name in declaration order, inline (most fail on the length alone).
+  /// types test every name in declaration order, inline (most fail on the length alone);
+  /// larger ones try `hint` (the field after the last one: rows and encoder output come in
+  /// declaration order), then the perfect hash (or the sorted names).
   static std::size_t find(std::string_view k, std::size_t hint) noexcept {
     if constexpr (size <= linear_limit) {
       (void)hint;
@@ -166,6 +208,10 @@ struct object_table {
       }(std::make_index_sequence<size>{});
     } else {
       if (hint < size && name_tests[hint](k)) return hint;
+      if constexpr (perfect_hash.perfect) {
+        const std::size_t slot = perfect_hash.slots[hash(k, perfect_hash.multiplier)];
+        return slot != 0 && info::names[slot - 1] == k ? slot - 1 : not_found;
+      }
       auto it = std::lower_bound(sorted.begin(), sorted.end(), k,
                                  [](const named_index& a, std::string_view b) { return a.name < b; });
       if (it != sorted.end() && it->name == k) return it->index;
@@ -304,17 +350,15 @@ struct object_frame {
   }
 
   /// A table row whose cells are exactly T's fields in declaration order into the object of
-  /// frame `at` (just opened, no field seen): each cell through its field's own parser, called
-  /// directly; the seen-field bits set once at the end (on failure decoding stops anyway).
+  /// frame `at` (just opened): each cell through its field's own parser, called directly. Every
+  /// field is then seen, so end()'s check holds: the frame's bits are released here and the
+  /// caller pops the frame without calling end().
   static bool ordered_row(typed_decoder& d, std::size_t at, const text_cell* cells) {
     const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
       return (ordered_cell<I>(d, at, cells[I]) && ...);
     }(std::make_index_sequence<size>{});
     if (!ok) return false;
-    frame& f = d.frame_at(at);
-    for (std::size_t w = 0; w < table::words; ++w)
-      d.bits()[f.aux + w] = w + 1 < table::words || size % 64 == 0 ? ~std::uint64_t(0)
-                                                                   : (std::uint64_t(1) << (size % 64)) - 1;
+    d.release_bits(d.frame_at(at).aux);
     return true;
   }
   template <std::size_t I>
