@@ -221,7 +221,7 @@ struct inner {
 struct holder {
   std::int64_t id = 0;
   std::optional<inner> o;
-  std::unique_ptr<inner> p;
+  std::shared_ptr<inner> p;  // (a copyable pointer: clang 14 needs holder_doc copyable to reflect it)
   bool operator==(const holder& h) const {
     return id == h.id && o == h.o && (p == nullptr) == (h.p == nullptr) && (!p || *p == *h.p);
   }
