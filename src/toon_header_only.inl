@@ -42,6 +42,7 @@
 #include "parse/push_parser.cpp"
 #include "parse/repair.cpp"
 #include "parse/token.cpp"
+#include "parse/typed_parse.cpp"
 #include "parse/value_stream.cpp"
 #include "encode/encoder.cpp"
 #include "encode/json_to_toon.cpp"

@@ -8,6 +8,7 @@
 #include "toon/detail/value_events.hpp"
 #include "toon/stream.hpp"
 #include "edit_distance.hpp"
+#include "parse/push_parser.hpp"
 #include "parse/token.hpp"
 
 namespace toon::detail {
@@ -200,7 +201,7 @@ TOON_FUNC void typed_decoder::pop() noexcept {
 TOON_FUNC result<void> typed_decoder::run() {
   frames_.reserve(16);
   bits_.reserve(16);
-  return finish(decode_events_to(text_, *this, this, options_));
+  return finish(decode_typed(text_, *this, options_));
 }
 
 TOON_FUNC result<void> typed_decoder::run(const value& v) {
@@ -324,6 +325,7 @@ TOON_FUNC bool typed_decoder::string_value(std::string_view s, std::size_t offse
 TOON_FUNC bool typed_decoder::begin_table(const std::string_view* names, std::size_t count, std::size_t) {
   columns_.assign(names, names + count);
   columns_ops_ = nullptr;
+  columns_in_order_ = false;
   return true;
 }
 
@@ -393,7 +395,16 @@ TOON_FUNC bool typed_decoder::text_row(const text_cell* cells, std::size_t count
   if (ops != columns_ops_) {
     columns_ops_ = ops;
     column_fields_.resize(count);
-    for (std::size_t j = 0; j < count; ++j) column_fields_[j] = ops->field_index(columns_[j]);
+    columns_in_order_ = ops->ordered_row && count == ops->field_count;
+    for (std::size_t j = 0; j < count; ++j) {
+      column_fields_[j] = ops->field_index(columns_[j]);
+      columns_in_order_ = columns_in_order_ && column_fields_[j] == j;
+    }
+  }
+  if (columns_in_order_) {
+    if (!ops->ordered_row(*this, at, cells)) return false;
+    pop();  // every field seen: nothing for end() to check
+    return value_done();
   }
   if (!ops->text_row(*this, at, column_fields_.data(), columns_.data(), cells, count, offset)) return false;
   return end_object();

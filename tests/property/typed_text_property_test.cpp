@@ -11,6 +11,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -207,4 +208,57 @@ TEST(TypedText, RowCellErrorsAreLocated) {
   EXPECT_EQ(r.error().message, "expected integer, found string");
   EXPECT_EQ(r.error().line, 3u);
   EXPECT_EQ(r.error().column, 3u);
+}
+
+// Optionals and pointers of objects (no direct parser of their own) take an unquoted `null`
+// directly, in rows and in key: value lines; anything else (a quoted "null", a number, a word)
+// still goes through the classified path and its errors.
+namespace text_model {
+struct inner {
+  std::int64_t x = 0;
+  bool operator==(const inner&) const = default;
+};
+struct holder {
+  std::int64_t id = 0;
+  std::optional<inner> o;
+  std::shared_ptr<inner> p;  // (a copyable pointer: clang 14 needs holder_doc copyable to reflect it)
+  bool operator==(const holder& h) const {
+    return id == h.id && o == h.o && (p == nullptr) == (h.p == nullptr) && (!p || *p == *h.p);
+  }
+};
+struct holder_doc {
+  std::vector<holder> rows;
+  bool operator==(const holder_doc&) const = default;
+};
+}  // namespace text_model
+
+TEST(TypedText, NullIntoOptionalAndPointerObjects) {
+  using text_model::holder;
+  using text_model::holder_doc;
+  const std::string table = "rows[3]{id,o,p}:\n  1,null,null\n  2,null,null\n  3,null,null\n";
+  const auto t = toon::decode<holder_doc>(table);
+  ASSERT_TRUE(t.has_value()) << t.error().to_string();
+  ASSERT_EQ(t->rows.size(), 3u);
+  EXPECT_EQ(t->rows[2].id, 3);
+  EXPECT_FALSE(t->rows[2].o.has_value());
+  EXPECT_EQ(t->rows[2].p, nullptr);
+
+  const auto kv = toon::decode<holder>("id: 5\no:\n  x: 7\no: null\np: null\n", [] {
+    toon::decode_options o;
+    o.strict = false;  // a repeated key: the last one wins
+    return o;
+  }());
+  ASSERT_TRUE(kv.has_value()) << kv.error().to_string();
+  EXPECT_FALSE(kv->o.has_value());
+  EXPECT_EQ(kv->p, nullptr);
+
+  for (const char* cell : {"\"null\"", "nul", "0", "true"}) {
+    const std::string row = std::string("rows[1]{id,o,p}:\n  1,") + cell + ",null\n";
+    agree<holder_doc>(row);
+    const auto r = toon::decode<holder_doc>(row);
+    ASSERT_FALSE(r.has_value()) << cell;
+    EXPECT_EQ(r.error().path, "rows[0].o") << cell;
+    EXPECT_EQ(r.error().column, 5u) << cell;
+    agree<holder>(std::string("id: 1\np: ") + cell + "\n");
+  }
 }

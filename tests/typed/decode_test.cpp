@@ -681,6 +681,68 @@ TEST(TypedDecode, ManyFields) {
   EXPECT_EQ(missing.error().path, "a1");
 }
 
+// Keys of types of more than 12 fields go through a perfect hash made at compile time (or,
+// for names alike in the bytes it reads, a binary search): every key in any order, unknown
+// keys that land on a used slot, and names differing in one byte.
+struct hashed_wide {
+  int id, name, email, department, age, salary, active, hired, city, country, zip, phone, title, team;
+};
+struct alike_wide {  // alpha_12 and alpha_22: same length, first, second, middle and last bytes
+  int alpha_1, alpha_2, alpha_11, alpha_12, alpha_21, alpha_22, beta_1, beta_2, beta_11, beta_12, beta_21, beta_22, gamma;
+};
+
+TEST(TypedDecode, ManyFieldsHashed) {
+  static_assert(toon::detail::object_table<hashed_wide>::perfect_hash.perfect);
+  static_assert(!toon::detail::object_table<alike_wide>::perfect_hash.perfect);
+  const std::vector<std::string> names = {"id", "name", "email", "department", "age", "salary", "active",
+                                          "hired", "city", "country", "zip", "phone", "title", "team"};
+  std::string reversed;
+  for (std::size_t i = names.size(); i-- > 0;) reversed += names[i] + ": " + std::to_string(i * 3) + "\n";
+  hashed_wide h = ok<hashed_wide>(reversed);
+  EXPECT_EQ(h.id, 0);
+  EXPECT_EQ(h.department, 9);
+  EXPECT_EQ(h.hired, 21);
+  EXPECT_EQ(h.team, 39);
+  for (const char* unknown : {"ids", "nam", "Name", "emaill", "tean", "", "x", "departmenu"}) {
+    std::string text = reversed + "\"" + std::string(unknown) + "\": 1\n";
+    toon::result<hashed_wide> r = toon::decode<hashed_wide>(text);
+    ASSERT_FALSE(r.has_value()) << unknown;
+    EXPECT_EQ(r.error().code, toon::error_code::unknown_field) << unknown;
+    EXPECT_EQ(r.error().line, 15u) << unknown;
+  }
+
+  alike_wide a = ok<alike_wide>(
+      "gamma: 13\nbeta_22: 12\nalpha_22: 6\nalpha_12: 4\nbeta_12: 10\nalpha_1: 1\nalpha_2: 2\n"
+      "alpha_11: 3\nalpha_21: 5\nbeta_1: 7\nbeta_2: 8\nbeta_11: 9\nbeta_21: 11");
+  EXPECT_EQ(a.alpha_12, 4);
+  EXPECT_EQ(a.alpha_22, 6);
+  EXPECT_EQ(a.beta_22, 12);
+  EXPECT_EQ(a.gamma, 13);
+  toon::result<alike_wide> r = toon::decode<alike_wide>("alpha_32: 1");
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, toon::error_code::unknown_field);
+
+  // Table columns in declaration order (the direct row path) and shuffled.
+  std::string table = "rows[2]{";
+  for (std::size_t i = 0; i < names.size(); ++i) table += (i ? "," : "") + names[i];
+  table += "}:\n  1,2,3,4,5,6,7,8,9,10,11,12,13,14\n  15,16,17,18,19,20,21,22,23,24,25,26,27,28\n";
+  struct rows_doc {
+    std::vector<hashed_wide> rows;
+  };
+  rows_doc t = ok<rows_doc>(table);
+  ASSERT_EQ(t.rows.size(), 2u);
+  EXPECT_EQ(t.rows[0].id, 1);
+  EXPECT_EQ(t.rows[1].team, 28);
+  rows_doc u = ok<rows_doc>("rows[1]{team,id,zip}:\n  1,2,3\n", [] {
+    toon::decode_options o;
+    o.all_defaulted = true;
+    return o;
+  }());
+  EXPECT_EQ(u.rows[0].team, 1);
+  EXPECT_EQ(u.rows[0].id, 2);
+  EXPECT_EQ(u.rows[0].zip, 3);
+}
+
 // ---- toon::meta ---------------------------------------------------------------------------------
 
 TEST(TypedDecode, MetaNamingRenameSkip) {

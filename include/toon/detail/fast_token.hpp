@@ -9,6 +9,7 @@
 #include <cfloat>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 namespace toon::detail::fast {
@@ -63,11 +64,11 @@ inline bool number(std::string_view t, double& out) noexcept {
 
 /// `true` or `false`.
 inline bool boolean(std::string_view t, bool& out) noexcept {
-  if (t.size() == 4 && t == "true") {
+  if (t.size() == 4 && std::memcmp(t.data(), "true", 4) == 0) {
     out = true;
     return true;
   }
-  if (t.size() == 5 && t == "false") {
+  if (t.size() == 5 && std::memcmp(t.data(), "false", 5) == 0) {
     out = false;
     return true;
   }

@@ -98,6 +98,13 @@ struct frame_ops {
   /// then the value's text would do; nullptr: those two steps).
   bool (*key_text)(typed_decoder&, std::size_t at, std::string_view key, std::size_t key_offset,
                    std::string_view token, std::size_t offset) = nullptr;
+  /// ... and text_row() when the table's columns are exactly the type's `field_count` fields
+  /// in declaration order (decided once per table): cell j into field j, each through its
+  /// field's parser called directly; on success every field was seen and the frame's end
+  /// checks are done: the caller pops it without end() (nullptr: text_row() only).
+  bool (*ordered_row)(typed_decoder&, std::size_t at, const text_cell* cells) = nullptr;
+  /// The number of named fields (object frames with ordered_row).
+  std::size_t field_count = 0;
 };
 
 /// One open container of the target.
@@ -183,6 +190,10 @@ class typed_decoder final : public event_handler, public text_sink {
   void pop() noexcept;
   /// Seen-field bits of the open object frames (a stack of 64-bit words).
   [[nodiscard]] std::vector<std::uint64_t>& bits() noexcept { return bits_; }
+  /// Drops the seen-field bits from index `at` on (a closing object frame's and any above).
+  void release_bits(std::size_t at) noexcept {
+    if (at < bits_.size()) bits_.erase(bits_.begin() + static_cast<std::ptrdiff_t>(at), bits_.end());
+  }
   /// How many elements to reserve for a declared length: hostile `[999999999]` headers are
   /// capped by the input (an element takes at least a few bytes of it), or by 4096.
   [[nodiscard]] std::size_t reserve_for(std::size_t declared) const noexcept {
@@ -260,6 +271,7 @@ class typed_decoder final : public event_handler, public text_sink {
   std::vector<std::string_view> columns_;
   std::vector<std::size_t> column_fields_;
   const frame_ops* columns_ops_ = nullptr;
+  bool columns_in_order_ = false;  // column_fields_[j] == j for every column
   std::string scratch_;  // take_classified()
 };
 
@@ -274,5 +286,9 @@ extern const type_ops dynamic_object_ops;
 
 /// Appends `s` JSON-escaped (without quotes).
 void append_json_escaped(std::string& out, std::string_view s);
+
+/// Decodes the whole of `text` into `decoder` (its events and its text sink), with the parser
+/// bound to it at compile time (src/parse/typed_parse.cpp).
+result<void> decode_typed(std::string_view text, typed_decoder& decoder, const decode_options& options);
 
 }  // namespace toon::detail

@@ -4,7 +4,8 @@
 // decoder's bit stack). Keys are looked up in a compile-time table: small types compare the
 // key with each name inline, in declaration order (a length test rejects most); larger ones
 // try the field after the last one first (tabular rows and encoder output arrive in
-// declaration order), then a binary search over the sorted names. At the end of the object, every
+// declaration order), then a perfect hash of the names made at compile time (a binary search
+// over the sorted names when the hash cannot separate them). At the end of the object, every
 // required field (not optional, not a pointer, not in meta<T>::defaulted, not of a type with
 // meta<T>::all_defaulted, and no decode_options::all_defaulted) must have been seen.
 #pragma once
@@ -90,7 +91,7 @@ struct object_table {
       }(std::make_index_sequence<size>{});
 
   template <std::size_t I>
-  static bool take_cell(typed_decoder& d, void* p, const text_cell& c) {
+  [[gnu::always_inline]] static bool take_cell(typed_decoder& d, void* p, const text_cell& c) {
     using F = typename info::template type<I>;
     F& field = info::template get<I>(*static_cast<T*>(p));
     if constexpr (std::is_same_v<F, std::string>) {
@@ -101,6 +102,11 @@ struct object_table {
     }
     if constexpr (has_text_parser<F>) {
       if (!c.quoted && decode_traits<F>::text(&field, c.text)) return true;
+    } else if constexpr (type_kind_v<F> == type_kind::optional || type_kind_v<F> == type_kind::pointer) {
+      if (!c.quoted && c.text.size() == 4 && c.text == "null") {  // what the null event does
+        field.reset();
+        return true;
+      }
     }
     return c.quoted ? d.take_string({&field, ops_of<F>()}, c.text, c.offset)
                     : d.take_classified({&field, ops_of<F>()}, c.text, c.offset);
@@ -149,8 +155,49 @@ struct object_table {
         return std::array<bool (*)(std::string_view) noexcept, size>{&is_name<I>...};
       }(std::make_index_sequence<size>{});
 
+  /// Perfect hash of the names of types of more than linear_limit fields: a name's length and
+  /// four of its bytes (first, second, middle, last) mixed with a multiplier chosen at compile
+  /// time so that no two names share one of the 2^hash_bits slots (at least twice as many
+  /// slots as names). When no multiplier among those tried separates them (names alike in
+  /// all those bytes), `perfect` is false and find() searches the sorted names instead.
+  static constexpr unsigned hash_bits = static_cast<unsigned>(std::bit_width(2 * size));
+  static constexpr std::uint32_t hash(std::string_view k, std::uint32_t multiplier) noexcept {
+    const std::size_t n = k.size();
+    auto at = [&](std::size_t i) { return n == 0 ? 0u : static_cast<std::uint32_t>(static_cast<unsigned char>(k[i])); };
+    const std::uint32_t bytes = at(0) | at(n > 1 ? 1 : 0) << 8 | at(n / 2) << 16 | at(n ? n - 1 : 0) << 24;
+    std::uint32_t h = (bytes ^ static_cast<std::uint32_t>(n) * 0x85EBCA6Bu) * multiplier;
+    h ^= h >> 15;
+    h *= 0x2C1B3C6Du;
+    return h >> (32 - hash_bits);
+  }
+  struct hash_table {
+    bool perfect = false;
+    std::uint32_t multiplier = 0;
+    std::array<std::uint16_t, (std::size_t(1) << hash_bits)> slots{};  ///< field index + 1; 0: empty
+  };
+  static constexpr hash_table perfect_hash = [] {
+    hash_table t;
+    if constexpr (size > linear_limit && size < 65535) {
+      for (std::uint32_t seed = 0; seed < 512 && !t.perfect; ++seed) {
+        const std::uint32_t multiplier = 0x9E3779B1u + 2 * seed;  // odd
+        t.slots = {};
+        bool ok = true;
+        for (std::size_t i = 0; i < size && ok; ++i) {
+          std::uint16_t& s = t.slots[hash(info::names[i], multiplier)];
+          ok = s == 0;
+          s = static_cast<std::uint16_t>(i + 1);
+        }
+        t.perfect = ok;
+        t.multiplier = multiplier;
+      }
+    }
+    return t;
+  }();
+
   /// Index of the field named `k`, trying `hint` first; not_found when T has none. Small
-  /// types test every name in declaration order, inline (most fail on the length alone).
+  /// types test every name in declaration order, inline (most fail on the length alone);
+  /// larger ones try `hint` (the field after the last one: rows and encoder output come in
+  /// declaration order), then the perfect hash (or the sorted names).
   static std::size_t find(std::string_view k, std::size_t hint) noexcept {
     if constexpr (size <= linear_limit) {
       (void)hint;
@@ -161,6 +208,10 @@ struct object_table {
       }(std::make_index_sequence<size>{});
     } else {
       if (hint < size && name_tests[hint](k)) return hint;
+      if constexpr (perfect_hash.perfect) {
+        const std::size_t slot = perfect_hash.slots[hash(k, perfect_hash.multiplier)];
+        return slot != 0 && info::names[slot - 1] == k ? slot - 1 : not_found;
+      }
       auto it = std::lower_bound(sorted.begin(), sorted.end(), k,
                                  [](const named_index& a, std::string_view b) { return a.name < b; });
       if (it != sorted.end() && it->name == k) return it->index;
@@ -243,11 +294,29 @@ struct object_frame {
   static bool key_text(typed_decoder& d, std::size_t at, std::string_view k, std::size_t key_offset,
                        std::string_view token, std::size_t offset) {
     frame& f = d.frame_at(at);
-    const std::size_t i = table::find(k, f.index + 1);
-    if (i == table::not_found) return key(d, f, k, key_offset) && d.text_value(token, offset);
-    select_bit(d, f, i);
-    f.index = i;  // the error path names the field
-    return table::cell_takers[i](d, f.target, text_cell{token, offset, false}) && d.value_complete(at);
+    if constexpr (size <= table::linear_limit) {
+      // The name tests and the matching field's parser, inline (no call through a table).
+      bool ok = false;
+      const bool found = [&]<std::size_t... I>(std::index_sequence<I...>) {
+        return ((table::template is_name<I>(k) && (ok = key_text_field<I>(d, at, token, offset), true)) || ...);
+      }(std::make_index_sequence<size>{});
+      if (found) return ok;
+    } else {
+      const std::size_t i = table::find(k, f.index + 1);
+      if (i != table::not_found) {
+        select_bit(d, f, i);
+        f.index = i;  // the error path names the field
+        return table::cell_takers[i](d, f.target, text_cell{token, offset, false}) && d.value_complete(at);
+      }
+    }
+    return key(d, f, k, key_offset) && d.text_value(token, offset);
+  }
+  template <std::size_t I>
+  [[gnu::always_inline]] static bool key_text_field(typed_decoder& d, std::size_t at, std::string_view token, std::size_t offset) {
+    frame& f = d.frame_at(at);
+    select_bit(d, f, I);
+    f.index = I;  // the error path names the field
+    return table::template take_cell<I>(d, f.target, text_cell{token, offset, false}) && d.value_complete(at);
   }
 
   // A cell into field i, or into a slot (scalars and texts).
@@ -280,6 +349,25 @@ struct object_frame {
     return true;
   }
 
+  /// A table row whose cells are exactly T's fields in declaration order into the object of
+  /// frame `at` (just opened): each cell through its field's own parser, called directly. Every
+  /// field is then seen, so end()'s check holds: the frame's bits are released here and the
+  /// caller pops the frame without calling end().
+  static bool ordered_row(typed_decoder& d, std::size_t at, const text_cell* cells) {
+    const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (ordered_cell<I>(d, at, cells[I]) && ...);
+    }(std::make_index_sequence<size>{});
+    if (!ok) return false;
+    d.release_bits(d.frame_at(at).aux);
+    return true;
+  }
+  template <std::size_t I>
+  [[gnu::always_inline]] static bool ordered_cell(typed_decoder& d, std::size_t at, const text_cell& c) {
+    frame& f = d.frame_at(at);
+    f.index = I;  // the error path names the field
+    return table::template take_cell<I>(d, f.target, c) && d.value_complete(at);
+  }
+
   static bool end(typed_decoder& d, frame& f) {
     const std::size_t bits_at = f.aux;
     for (std::size_t w = 0; w < table::words && !d.options().all_defaulted; ++w) {
@@ -293,7 +381,7 @@ struct object_frame {
           return false;
       }
     }
-    d.bits().resize(bits_at);
+    d.release_bits(bits_at);
     return true;
   }
 
@@ -301,14 +389,14 @@ struct object_frame {
     if (f.index < size) typed_decoder::append_key_segment(path, object_info<T>::names[f.index]);
   }
 
-  static constexpr frame_ops table_ops{&key,         &pending_slot, nullptr,   &end,     &segment, nullptr,
-                                       &field_index, &row,          &text_row, &key_text};
+  static constexpr frame_ops table_ops{&key,         &pending_slot, nullptr,   &end,      &segment,     nullptr,
+                                       &field_index, &row,          &text_row, &key_text, &ordered_row, size};
 
   /// Opens the frame for `target`.
   static void open(typed_decoder& d, void* target, std::size_t offset) {
     std::vector<std::uint64_t>& bits = d.bits();
     const std::size_t at = bits.size();
-    bits.resize(at + table::words, 0);
+    for (std::size_t w = 0; w < table::words; ++w) bits.push_back(0);
     frame f;
     f.ops = &table_ops;
     f.target = target;
