@@ -16,19 +16,7 @@ namespace toon::detail {
 /// may be null), with the same results and errors.
 template <class Handler, class Sink>
 result<void> decode_whole_bound(std::string_view text, Handler& handler, Sink* sink, const decode_options& options) {
-  struct context {
-    std::string_view text;
-    Handler& handler;
-    Sink* sink;
-    const decode_options& options;
-  } c{text, handler, sink, options};
-  return decode_whole(text, handler, options, [](void* p) {
-    context& c = *static_cast<context*>(p);
-    parser_core<Handler, Sink> parser(c.handler, c.options, c.sink);
-    parser.set_stable_input(c.text);
-    parser.feed(c.text);
-    parser.finish();
-  }, &c);
+  return decode_whole_with<parser_core<Handler, Sink>>(text, handler, sink, options);
 }
 
 }  // namespace toon::detail

@@ -69,19 +69,7 @@ TOON_FUNC result<void> detail::decode_whole(std::string_view text, event_handler
 
 TOON_FUNC result<void> detail::decode_events_to(std::string_view text, event_handler& handler, text_sink* sink,
                                       const decode_options& options) {
-  struct context {
-    std::string_view text;
-    event_handler& handler;
-    text_sink* sink;
-    const decode_options& options;
-  } c{text, handler, sink, options};
-  return decode_whole(text, handler, options, [](void* p) {
-    context& c = *static_cast<context*>(p);
-    detail::push_parser parser(c.handler, c.options, c.sink);
-    parser.set_stable_input(c.text);
-    parser.feed(c.text);
-    parser.finish();
-  }, &c);
+  return decode_whole_with<push_parser>(text, handler, sink, options);
 }
 
 struct stream_decoder::state {

@@ -64,8 +64,26 @@ class push_parser {
 /// Decodes one whole document: checks the size limit and the options, runs `parse(context)` (a
 /// parser fed all of `text`, which stays valid throughout) and turns its parse_failure or
 /// handler_abort into the error located in `text`, as decode_events() reports it.
-/// bound_parse.hpp's decode_whole_bound() binds a parser to a handler type with it.
 result<void> decode_whole(std::string_view text, event_handler& handler, const decode_options& options,
                           void (*parse)(void* context), void* context);
+
+/// decode_whole() with a parser of type `Parser` (push_parser, or bound_parse.hpp's
+/// parser_core on a known handler type) made from `handler`, `options` and `sink` (may be null).
+template <class Parser, class Handler, class Sink>
+result<void> decode_whole_with(std::string_view text, Handler& handler, Sink* sink, const decode_options& options) {
+  struct context {
+    std::string_view text;
+    Handler& handler;
+    Sink* sink;
+    const decode_options& options;
+  } c{text, handler, sink, options};
+  return decode_whole(text, handler, options, [](void* p) {
+    context& c = *static_cast<context*>(p);
+    Parser parser(c.handler, c.options, c.sink);
+    parser.set_stable_input(c.text);
+    parser.feed(c.text);
+    parser.finish();
+  }, &c);
+}
 
 }  // namespace toon::detail
