@@ -119,13 +119,15 @@ class json_tape_builder {
   struct known_key;
 
   // An open container: its entry, its element or member count so far, its kind; for an
-  // object, the key list expected at its depth while its keys so far are that list's first
-  // ones (see `expected_`), else null.
+  // object, the key list expected at its depth (`expect_size` keys) while its keys so far
+  // are that list's first ones (see `expected_`), else null. run() keeps the innermost one
+  // in registers, the enclosing ones in frames_.
   struct frame {
     std::uint32_t at;
     std::uint32_t count;
     bool object;
-    const std::vector<known_key>* expect;
+    std::uint32_t expect_size;
+    const known_key* expect;
   };
 
   static constexpr auto head(json_tape::tag tag, std::uint32_t length) noexcept {
@@ -203,7 +205,7 @@ class json_tape_builder {
   const char* begin_;
   const char* end_;
   std::size_t max_depth_;
-  std::vector<frame> frames_;             // the open containers, outermost first
+  std::vector<frame> frames_;             // the enclosing open containers, outermost first
   std::vector<std::uint32_t> many_keys_;  // key entries of a large object (unique_keys())
   std::vector<std::string_view> sorted_;  // scratch of unique_sorted()
   // Key lists of up to 16 keys found unique, by a hash of their size and first key (the last
@@ -256,18 +258,24 @@ TOON_FUNC bool json_tape_builder::run() {
   const auto index = [&]() TOON_DETAIL_LAMBDA_INLINE { return static_cast<std::uint32_t>(out - base); };
   frames_.clear();
   entry e{};
+  // The innermost open container (see frame), and the number of open containers.
+  frame f{0, 0, false, 0, nullptr};
+  std::size_t depth = 0;
 
 value:  // a value at p (whitespace skipped)
   if (p == end) return false;
   switch (*p) {
     case '{':
     case '[': {
-      const std::size_t depth = frames_.size();
       if (depth >= max_depth_) return false;
+      if (depth != 0) frames_.push_back(f);
       const bool object = *p == '{';
-      const std::vector<known_key>* expect = nullptr;
-      if (object && depth < max_expected_depth && !expected_[depth].empty()) expect = &expected_[depth];
-      frames_.push_back(frame{index(), 0, object, expect});
+      f = frame{index(), 0, object, 0, nullptr};
+      if (object && depth < max_expected_depth && !expected_[depth].empty()) {
+        f.expect = expected_[depth].data();
+        f.expect_size = static_cast<std::uint32_t>(expected_[depth].size());
+      }
+      ++depth;
       push(entry{0, 0});  // set when the container closes
       p = skip_space(p + 1, end);
       if (p == end) return false;
@@ -307,12 +315,11 @@ value:  // a value at p (whitespace skipped)
 
 key:  // a member's key at p (whitespace skipped), then its colon
   if (p == end || *p != '"') return false;
-  if (frame& f = frames_.back(); f.expect != nullptr) {
+  if (f.expect != nullptr) {
     // The expected key: its bytes, then the closing quote (a known key has no quote,
     // backslash or control character, so the string ends there and is that key).
-    const std::vector<known_key>& keys = *f.expect;
-    if (f.count < keys.size()) {
-      const known_key& k = keys[f.count];
+    if (f.count < f.expect_size) {
+      const known_key& k = f.expect[f.count];
       const std::size_t n = k.head >> 4;
       if (static_cast<std::size_t>(end - p) > n + 1 && p[n + 1] == '"' && same_bytes(p + 1, k.text, n)) {
         push(entry{k.tagged, static_cast<std::uint32_t>(p + 1 - t_.input_)});
@@ -331,8 +338,7 @@ colon:
   p = skip_space(p + 1, end);
   goto value;
 
-next : {  // after a value of the innermost open container: a comma or its end
-  frame& f = frames_.back();
+next:  // after a value of the innermost open container: a comma or its end
   if (++f.count > json_tape::max_length) return false;
   p = skip_space(p, end);
   if (p == end) return false;
@@ -343,18 +349,12 @@ next : {  // after a value of the innermost open container: a comma or its end
   }
   if (*p != (f.object ? '}' : ']')) return false;
   ++p;
-}
 
-close : {  // the innermost open container just ended (at p)
-  // Field by field: a copy of the whole frame would load 16 bytes over the count's 4-byte
-  // store, which stalls store forwarding.
-  const frame& top = frames_.back();
-  const frame f{top.at, top.count, top.object, top.expect};
-  frames_.pop_back();
-  const std::size_t depth = frames_.size();
+close:  // the innermost open container just ended (at p)
+  --depth;  // now the number of enclosing containers
   t_.indent_units_ += static_cast<std::size_t>(f.count) * depth;
   entries.set_size(index());
-  if (f.object && f.count != 0 && (f.expect == nullptr || f.count != f.expect->size())) {
+  if (f.object && f.count != 0 && (f.expect == nullptr || f.count != f.expect_size)) {
     // A repeated key: last-wins-at-first-position needs the value path.
     if (!unique_keys(f.at, f.count)) return false;
     if (depth < max_expected_depth) {
@@ -363,9 +363,10 @@ close : {  // the innermost open container just ended (at p)
     }
   }
   base[f.at] = entry{head(f.object ? json_tape::tag::object : json_tape::tag::array, f.count), index()};
-  if (!frames_.empty()) goto next;
-  return skip_space(p, end) == end;
-}
+  if (depth == 0) return skip_space(p, end) == end;
+  f = frames_.back();
+  frames_.pop_back();
+  goto next;
 }
 
 // The rest of a string from its first backslash at `q`: unescaped into the arena.
