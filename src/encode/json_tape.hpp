@@ -302,6 +302,16 @@ struct tape_model {
     if (k.bare()) w.bare_key(k.text());
     else w.key(k.text());
   }
+  /// A bare key's line start with one bounds check (writer::bare_key_line()).
+  TOON_DETAIL_ALWAYS_INLINE static void key_line(writer& w, const tape_key& k, std::size_t depth) {
+    if (k.bare()) {
+      w.bare_key_line(depth, k.text());
+    } else {
+      w.begin_line(depth);
+      w.key(k.text());
+      w.colon_space();
+    }
+  }
   /// json_to_toon with a text_sink flushes between items.
   static constexpr bool checkpoints = true;
   TOON_DETAIL_ALWAYS_INLINE static void primitive(writer& w, const tape_value& v, delimiter d) {

@@ -70,7 +70,8 @@ namespace toon::detail {
 //     is_array(), is_object(), as_array(), as_object(), is_string(), as_string(); an array has
 //     size(), empty(), front() and iterates values; an object has size(), empty(), find(key)
 //     (an M::value_ptr) and iterates members with `.key` and `.value`, in document order.
-//   M::key_type: a member's `.key`, convertible to std::string_view; M::key(w, k) writes it.
+//   M::key_type: a member's `.key`, convertible to std::string_view; M::key(w, k) writes it;
+//     M::key_line(w, k, depth) starts a `key: value` line at `depth` up to the value.
 //   M::value_ptr: what find() returns (nullptr when absent); M::ptr(v) makes one.
 //   M::object_if(v): the object `v` is, as something that tests false when it is not one.
 //   M::object_ref: an object kept in a list (rows of a table); M::ref(o), M::deref(r).
@@ -99,6 +100,11 @@ struct value_model {
     return v;
   }
   TOON_DETAIL_ALWAYS_INLINE static void key(writer& w, std::string_view k) { w.key(k); }
+  TOON_DETAIL_ALWAYS_INLINE static void key_line(writer& w, std::string_view k, std::size_t depth) {
+    w.begin_line(depth);
+    w.key(k);
+    w.colon_space();
+  }
   /// No writer::checkpoint() calls: toon::encode writes the whole document to its string.
   static constexpr bool checkpoints = false;
   TOON_DETAIL_ALWAYS_INLINE static void primitive(writer& w, const value& v, delimiter d) {
