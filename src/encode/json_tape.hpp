@@ -126,6 +126,12 @@ class json_tape {
   /// A tape holding one null entry (the model's null_value()).
   static const json_tape& null_tape() noexcept;
 
+  /// The sum over containers of their member or element count times their nesting depth
+  /// (the root is at depth 0): with the input's size, an estimate of the TOON text's size
+  /// (each member or element indented by its depth on a line of its own), so that the output
+  /// can be reserved once.
+  [[nodiscard]] std::size_t indent_units() const noexcept { return indent_units_; }
+
  private:
   friend class json_tape_builder;
 
@@ -133,6 +139,7 @@ class json_tape {
   entry_buffer entries_;
   std::vector<double> reals_;
   std::string arena_;  // unescaped strings and keys
+  std::size_t indent_units_ = 0;
 };
 
 // ---- the document model of the tape (shape.hpp) --------------------------------------------
@@ -294,6 +301,16 @@ struct tape_model {
   TOON_DETAIL_ALWAYS_INLINE static void key(writer& w, const tape_key& k) {
     if (k.bare()) w.bare_key(k.text());
     else w.key(k.text());
+  }
+  /// A bare key's line start with one bounds check (writer::bare_key_line()).
+  TOON_DETAIL_ALWAYS_INLINE static void key_line(writer& w, const tape_key& k, std::size_t depth) {
+    if (k.bare()) {
+      w.bare_key_line(depth, k.text());
+    } else {
+      w.begin_line(depth);
+      w.key(k.text());
+      w.colon_space();
+    }
   }
   /// json_to_toon with a text_sink flushes between items.
   static constexpr bool checkpoints = true;

@@ -116,11 +116,18 @@ class json_tape_builder {
  private:
   using entry = json_tape::entry;
 
-  // An open container: its entry, its element or member count so far, its kind.
+  struct known_key;
+
+  // An open container: its entry, its element or member count so far, its kind; for an
+  // object, the key list expected at its depth (`expect_size` keys) while its keys so far
+  // are that list's first ones (see `expected_`), else null. run() keeps the innermost one
+  // in registers, the enclosing ones in frames_.
   struct frame {
     std::uint32_t at;
     std::uint32_t count;
     bool object;
+    std::uint32_t expect_size;
+    const known_key* expect;
   };
 
   static constexpr auto head(json_tape::tag tag, std::uint32_t length) noexcept {
@@ -198,7 +205,7 @@ class json_tape_builder {
   const char* begin_;
   const char* end_;
   std::size_t max_depth_;
-  std::vector<frame> frames_;             // the open containers, outermost first
+  std::vector<frame> frames_;             // the enclosing open containers, outermost first
   std::vector<std::uint32_t> many_keys_;  // key entries of a large object (unique_keys())
   std::vector<std::string_view> sorted_;  // scratch of unique_sorted()
   // Key lists of up to 16 keys found unique, by a hash of their size and first key (the last
@@ -214,6 +221,17 @@ class json_tape_builder {
     std::vector<known_key> keys;
   };
   std::array<known_keys, 61> known_;
+  // The slot of known_ that unique_keys() last found or filled, or null when it kept no
+  // list (more than 16 keys, or an escaped key).
+  const known_keys* last_known_ = nullptr;
+  // Per nesting depth (up to 32), the key list of the last object of that depth found unique
+  // (empty when none): objects at one depth usually repeat their predecessor's keys (the
+  // rows of a table, the nested objects of list items). A key of the input that is the
+  // expected one (same bytes, then the closing quote) is taken with the known key's entry
+  // head, without scanning it; an object whose keys are exactly the expected list is known
+  // to have unique keys, bare ones tagged, without unique_keys().
+  static constexpr std::size_t max_expected_depth = 32;
+  std::array<std::vector<known_key>, max_expected_depth> expected_;
 };
 
 TOON_FUNC bool json_tape_builder::run() {
@@ -240,15 +258,24 @@ TOON_FUNC bool json_tape_builder::run() {
   const auto index = [&]() TOON_DETAIL_LAMBDA_INLINE { return static_cast<std::uint32_t>(out - base); };
   frames_.clear();
   entry e{};
+  // The innermost open container (see frame), and the number of open containers.
+  frame f{0, 0, false, 0, nullptr};
+  std::size_t depth = 0;
 
 value:  // a value at p (whitespace skipped)
   if (p == end) return false;
   switch (*p) {
     case '{':
     case '[': {
-      if (frames_.size() >= max_depth_) return false;
+      if (depth >= max_depth_) return false;
+      if (depth != 0) frames_.push_back(f);
       const bool object = *p == '{';
-      frames_.push_back(frame{index(), 0, object});
+      f = frame{index(), 0, object, 0, nullptr};
+      if (object && depth < max_expected_depth && !expected_[depth].empty()) {
+        f.expect = expected_[depth].data();
+        f.expect_size = static_cast<std::uint32_t>(expected_[depth].size());
+      }
+      ++depth;
       push(entry{0, 0});  // set when the container closes
       p = skip_space(p + 1, end);
       if (p == end) return false;
@@ -288,16 +315,30 @@ value:  // a value at p (whitespace skipped)
 
 key:  // a member's key at p (whitespace skipped), then its colon
   if (p == end || *p != '"') return false;
+  if (f.expect != nullptr) {
+    // The expected key: its bytes, then the closing quote (a known key has no quote,
+    // backslash or control character, so the string ends there and is that key).
+    if (f.count < f.expect_size) {
+      const known_key& k = f.expect[f.count];
+      const std::size_t n = k.head >> 4;
+      if (static_cast<std::size_t>(end - p) > n + 1 && p[n + 1] == '"' && same_bytes(p + 1, k.text, n)) {
+        push(entry{k.tagged, static_cast<std::uint32_t>(p + 1 - t_.input_)});
+        p = skip_space(p + n + 2, end);
+        goto colon;
+      }
+    }
+    f.expect = nullptr;  // not the expected list: unique_keys() checks it at the close
+  }
   p = string(p, e);
   if (p == nullptr) return false;
   push(e);
   p = skip_space(p, end);
+colon:
   if (p == end || *p != ':') return false;
   p = skip_space(p + 1, end);
   goto value;
 
-next : {  // after a value of the innermost open container: a comma or its end
-  frame& f = frames_.back();
+next:  // after a value of the innermost open container: a comma or its end
   if (++f.count > json_tape::max_length) return false;
   p = skip_space(p, end);
   if (p == end) return false;
@@ -308,18 +349,24 @@ next : {  // after a value of the innermost open container: a comma or its end
   }
   if (*p != (f.object ? '}' : ']')) return false;
   ++p;
-}
 
-close : {  // the innermost open container just ended (at p)
-  const frame f = frames_.back();
-  frames_.pop_back();
+close:  // the innermost open container just ended (at p)
+  --depth;  // now the number of enclosing containers
+  t_.indent_units_ += static_cast<std::size_t>(f.count) * depth;
   entries.set_size(index());
-  // A repeated key: last-wins-at-first-position needs the value path.
-  if (f.object && f.count != 0 && !unique_keys(f.at, f.count)) return false;
+  if (f.object && f.count != 0 && (f.expect == nullptr || f.count != f.expect_size)) {
+    // A repeated key: last-wins-at-first-position needs the value path.
+    if (!unique_keys(f.at, f.count)) return false;
+    if (depth < max_expected_depth) {
+      if (last_known_ != nullptr) expected_[depth] = last_known_->keys;
+      else expected_[depth].clear();
+    }
+  }
   base[f.at] = entry{head(f.object ? json_tape::tag::object : json_tape::tag::array, f.count), index()};
-  if (!frames_.empty()) goto next;
-  return skip_space(p, end) == end;
-}
+  if (depth == 0) return skip_space(p, end) == end;
+  f = frames_.back();
+  frames_.pop_back();
+  goto next;
 }
 
 // The rest of a string from its first backslash at `q`: unescaped into the arena.
@@ -454,6 +501,7 @@ TOON_FUNC bool json_tape_builder::unique_keys(std::uint32_t at, std::uint32_t n)
     keys = many_keys_.data();
   }
   for (std::uint32_t i = 0, k = at + 1; i < n; ++i, k = t_.next(k + 1)) keys[i] = k;
+  last_known_ = nullptr;
   if (n > max_known_keys) return unique_sorted(keys, n);
 
   const char* const text = t_.input_;
@@ -465,15 +513,20 @@ TOON_FUNC bool json_tape_builder::unique_keys(std::uint32_t at, std::uint32_t n)
   known_keys& known = known_[(n * 7 + first.size() * 31 + ends) % known_.size()];
   if (known.keys.size() == n) {
     // Same keys: each an unescaped string of the same bytes (its head is the known key's
-    // with the string tag). A key found equal to a known bare key is tagged bare at once.
+    // with the string tag, or already tagged when it was taken as an expected key). A key
+    // found equal to a known bare key is tagged bare at once.
     std::size_t i = 0;
     for (; i < n; ++i) {
       const known_key& k = known.keys[i];
       std::uint32_t& h = t_.entries_[keys[i]].head;
-      if (h != k.head || !same_bytes(text + t_.entries_[keys[i]].tail, k.text, k.head >> 4)) break;
+      if ((h != k.head && h != k.tagged) || !same_bytes(text + t_.entries_[keys[i]].tail, k.text, k.head >> 4))
+        break;
       h = k.tagged;
     }
-    if (i == n) return true;
+    if (i == n) {
+      last_known_ = &known;
+      return true;
+    }
   }
   for (std::size_t i = 1; i < n; ++i) {
     const std::string_view a = t_.text_at(keys[i]);
@@ -497,6 +550,7 @@ TOON_FUNC bool json_tape_builder::unique_keys(std::uint32_t at, std::uint32_t n)
     h = tagged;
     known.keys.push_back(known_key{(length << 4) | string_tag, tagged, key});
   }
+  if (!known.keys.empty()) last_known_ = &known;
   return true;
 }
 
@@ -512,6 +566,7 @@ TOON_FUNC bool json_tape::parse(std::string_view json, std::size_t max_depth) {
   entries_.clear();
   reals_.clear();
   arena_.clear();
+  indent_units_ = 0;
   input_ = json.data();
   if (json.size() >= UINT32_MAX) return false;
   if (!simdjson::validate_utf8(json.data(), json.size())) return false;
@@ -566,9 +621,11 @@ TOON_FUNC result<void> json_to_toon_to(std::string& out, std::string_view json, 
   if (options.replacer || options.omit_null || options.omit_empty) return through_value(out, json, options);
   detail::json_tape tape;
   if (!read_tape(tape, json)) return through_value(out, json, options);
-  // Room for TOON as large as half the JSON (address space until written; usually enough, so
-  // that the string is not copied as it grows).
-  out.reserve(out.size() + json.size() / 2 + 64);
+  // Room for TOON as large as the JSON with every member and element on a line of its own,
+  // indented by its depth (address space until written; usually enough, so that the string
+  // is not reallocated and copied as it grows).
+  const std::size_t indent = options.indent_size > 0 ? static_cast<std::size_t>(options.indent_size) : 0;
+  out.reserve(out.size() + json.size() + tape.indent_units() * indent + 64);
   detail::writer w(out, options);
   encode_tape(w, tape);
   return {};

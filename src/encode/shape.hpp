@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "toon/detail/writer.hpp"
@@ -69,7 +70,8 @@ namespace toon::detail {
 //     is_array(), is_object(), as_array(), as_object(), is_string(), as_string(); an array has
 //     size(), empty(), front() and iterates values; an object has size(), empty(), find(key)
 //     (an M::value_ptr) and iterates members with `.key` and `.value`, in document order.
-//   M::key_type: a member's `.key`, convertible to std::string_view; M::key(w, k) writes it.
+//   M::key_type: a member's `.key`, convertible to std::string_view; M::key(w, k) writes it;
+//     M::key_line(w, k, depth) starts a `key: value` line at `depth` up to the value.
 //   M::value_ptr: what find() returns (nullptr when absent); M::ptr(v) makes one.
 //   M::object_if(v): the object `v` is, as something that tests false when it is not one.
 //   M::object_ref: an object kept in a list (rows of a table); M::ref(o), M::deref(r).
@@ -98,6 +100,11 @@ struct value_model {
     return v;
   }
   TOON_DETAIL_ALWAYS_INLINE static void key(writer& w, std::string_view k) { w.key(k); }
+  TOON_DETAIL_ALWAYS_INLINE static void key_line(writer& w, std::string_view k, std::size_t depth) {
+    w.begin_line(depth);
+    w.key(k);
+    w.colon_space();
+  }
   /// No writer::checkpoint() calls: toon::encode writes the whole document to its string.
   static constexpr bool checkpoints = false;
   TOON_DETAIL_ALWAYS_INLINE static void primitive(writer& w, const value& v, delimiter d) {
@@ -198,8 +205,17 @@ class basic_shape_analyzer {
   [[nodiscard]] field_list_view fields() const noexcept { return fields_; }
 
  private:
+  // The rows rows_[begin, end), as a range of objects (indexed: rows_ may grow meanwhile).
+  struct kept_rows;
+  // The elements of an array known to start with an object, as a range of objects (a
+  // non-object element ends the detection once reached: `known_objects` is false).
+  struct element_rows;
+
   // Detects the field tree of the rows rows_[begin, end), appending it to fields_.
   bool detect(std::size_t begin, std::size_t end);
+  // Detects the field tree of `rows` (first row `first`), appending it to fields_.
+  template <class Rows>
+  bool detect_rows(const object_type& first, const Rows& rows);
 
   std::vector<field_node> fields_;
   std::vector<typename M::object_ref> rows_;
@@ -217,8 +233,52 @@ void for_each_leaf(const Object& row, field_list_view fields, F&& f);
 // ---- implementation ---------------------------------------------------------------------------
 
 template <class M>
+struct basic_shape_analyzer<M>::kept_rows {
+  basic_shape_analyzer* self;
+  std::size_t begin_index, end_index;
+  struct iterator {
+    const basic_shape_analyzer* self;
+    std::size_t i;
+    decltype(auto) operator*() const noexcept { return M::deref(self->rows_[i]); }
+    iterator& operator++() noexcept {
+      ++i;
+      return *this;
+    }
+    friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.i == b.i; }
+  };
+  [[nodiscard]] iterator begin() const noexcept { return {self, begin_index}; }
+  [[nodiscard]] iterator end() const noexcept { return {self, end_index}; }
+  static constexpr bool known_objects = true;
+};
+
+template <class M>
+struct basic_shape_analyzer<M>::element_rows {
+  const array_type& a;
+  struct iterator {
+    decltype(std::declval<const array_type&>().begin()) at;
+    decltype(auto) operator*() const noexcept {
+      // A non-object element ends the detection before it is read (see detect_rows()).
+      return (*at).as_object();
+    }
+    [[nodiscard]] bool is_object() const noexcept { return (*at).is_object(); }
+    iterator& operator++() noexcept {
+      ++at;
+      return *this;
+    }
+    friend bool operator==(const iterator& x, const iterator& y) noexcept { return x.at == y.at; }
+  };
+  [[nodiscard]] iterator begin() const noexcept { return {a.begin()}; }
+  [[nodiscard]] iterator end() const noexcept { return {a.end()}; }
+  static constexpr bool known_objects = false;
+};
+
+template <class M>
 array_form basic_shape_analyzer<M>::classify_array(const array_type& a) {
   if (a.empty()) return array_form::empty;
+  // An array starting with an object is tabular or a list: tabular() checks that every
+  // element is an object as it goes, and stops at the first row that fails (no pass over
+  // the whole array first).
+  if (a.front().is_object()) return tabular(a) ? array_form::tabular : array_form::list;
   bool primitives = true, arrays = true, objects = true;
   for (auto&& v : a) {
     primitives = primitives && v.is_primitive();
@@ -244,12 +304,9 @@ template <class M>
 bool basic_shape_analyzer<M>::tabular(const array_type& a) {
   fields_.clear();
   rows_.clear();
-  if (a.empty()) return false;
-  for (auto&& v : a) {
-    if (!v.is_object()) return false;
-    rows_.push_back(M::ref(v.as_object()));
-  }
-  return detect(0, rows_.size());
+  if (a.empty() || !a.front().is_object()) return false;
+  // Straight over the elements: detection fails at the first row that shows it.
+  return detect_rows(a.front().as_object(), element_rows{a});
 }
 
 template <class M>
@@ -268,7 +325,12 @@ template <class M>
 bool basic_shape_analyzer<M>::detect(std::size_t begin, std::size_t end) {
   // rows_ may grow (and reallocate) during nested detection: index it, never hold pointers
   // into it. The objects it refers to do not move.
-  const auto& first = M::deref(rows_[begin]);
+  return detect_rows(M::deref(rows_[begin]), kept_rows{this, begin, end});
+}
+
+template <class M>
+template <class Rows>
+bool basic_shape_analyzer<M>::detect_rows(const object_type& first, const Rows& rows) {
   if (first.empty()) return false;
   const std::size_t width = first.size();
 
@@ -283,8 +345,10 @@ bool basic_shape_analyzer<M>::detect(std::size_t begin, std::size_t end) {
     std::size_t n;
     ~restore() { f.resize(n); }
   } guard{flags_, base};
-  for (std::size_t r = begin; r < end; ++r) {
-    const auto& row = M::deref(rows_[r]);
+  for (auto it = rows.begin(), rows_end = rows.end(); it != rows_end; ++it) {
+    if constexpr (!Rows::known_objects)
+      if (!it.is_object()) return false;
+    const auto& row = *it;
     if (row.size() != width) return false;
     std::size_t position = 0;
     auto at = row.begin();
@@ -311,10 +375,7 @@ bool basic_shape_analyzer<M>::detect(std::size_t begin, std::size_t end) {
       if ((bits & all_objects) == 0) return false;
       // Nested-uniform candidate: detect the sub-rows' own field tree.
       const std::size_t sub_begin = rows_.size();
-      for (std::size_t r = begin; r < end; ++r) {
-        const auto& row = M::deref(rows_[r]);
-        rows_.push_back(M::ref(row.find(column.key)->as_object()));
-      }
+      for (auto&& row : rows) rows_.push_back(M::ref(row.find(column.key)->as_object()));
       const auto children = static_cast<std::uint32_t>(M::deref(rows_[sub_begin]).size());
       const bool ok = detect(sub_begin, rows_.size());
       rows_.resize(sub_begin);

@@ -66,9 +66,7 @@ class tree_encoder {
     } else if (v.is_object()) {
       field(key, v.as_object(), depth);
     } else {
-      w_.begin_line(depth);
-      put_key(key);
-      w_.colon_space();
+      M::key_line(w_, key, depth);  // begin_line(depth), the key, ": "
       primitive(v, delim_);  // object field values quote against the document delimiter
     }
   }

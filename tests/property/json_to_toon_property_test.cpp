@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <utility>
 
 #include "bench/value_data.hpp"
 #include "fixtures.hpp"
@@ -350,6 +351,114 @@ TEST(JsonToToon, KeyListsOfManyShapes) {
   EXPECT_EQ(compare(json, {}), "");
   EXPECT_EQ(*toon::json_to_toon(R"({"a":{"b":1,"c d":2},"e":{"b":1,"c d":2},"f":{"\u0062":1,"c d":2},"g":1})"),
             "a:\n  b: 1\n  \"c d\": 2\ne:\n  b: 1\n  \"c d\": 2\nf:\n  b: 1\n  \"c d\": 2\ng: 1");
+}
+
+// Sibling objects whose keys are taken as the expected ones (the key list of the previous
+// object at the same depth, matched byte for byte without scanning) or not: keys of lengths
+// around the 4-, 8- and 16-byte comparisons, a key that is a prefix or an extension of the
+// expected one, an escaped spelling of it, fewer or more keys, another order, a repeated key
+// after a matched prefix (value path), keys that need quotes, and a text cut inside an
+// expected key (same error as the value path).
+RC_GTEST_PROP(JsonToToonProperty, ExpectedKeyLists, ()) {
+  static const std::vector<std::string> pool = {
+      "",         "a",        "ab",        "abc",          "abcd",          "abcde",           "abcdefg",
+      "abcdefgh", "abcdefghi", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "a b", "x\"y",
+      "\xC3\xA9t\xC3\xA9", "1a",  "a.b",      "abcdefghijklmnopqrstuvwxyz012345"};
+  std::vector<std::string> previous;
+  std::string json = "[";
+  const int objects = *rc::gen::inRange(1, 12);
+  for (int o = 0; o < objects; ++o) {
+    std::vector<std::string> keys;
+    if (!previous.empty() && toon_gen::pick<int>(0, 3) != 0) {
+      keys = previous;
+      switch (toon_gen::pick<int>(0, 8)) {
+        case 0: keys.pop_back(); break;
+        case 1: keys.push_back(*rc::gen::elementOf(pool)); break;  // maybe a repeated key
+        case 2: std::swap(keys.front(), keys.back()); break;
+        case 3: keys[toon_gen::pick<std::size_t>(0, keys.size())] = *rc::gen::elementOf(pool); break;
+        case 4: keys.back() += "z"; break;
+        case 5:
+          if (!keys.back().empty()) keys.back().pop_back();
+          break;
+        default: break;  // the same keys
+      }
+    } else {
+      const int n = *rc::gen::inRange(0, 6);
+      for (int k = 0; k < n; ++k) keys.push_back(*rc::gen::elementOf(pool));
+    }
+    if (o != 0) json += ',';
+    json += space() + '{';
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      if (k != 0) json += ',';
+      json += space();
+      put_string(json, keys[k]);  // now and then with escapes
+      json += space() + ':' + space();
+      if (toon_gen::pick<int>(0, 4) == 0) json += R"({"abcd":1,"abcdefghi":[2]})";  // one depth down
+      else json += std::to_string(k);
+    }
+    json += space() + '}';
+    previous = keys;
+  }
+  json += ']';
+  for (int indent : {2, 0}) {
+    const std::string diff = compare(json, options_of(toon::delimiter::comma, indent));
+    if (!diff.empty()) RC_FAIL(diff);
+  }
+  // Cut anywhere: both paths fail alike.
+  const std::string cut = json.substr(0, toon_gen::pick<std::size_t>(1, json.size()));
+  const std::string diff = compare(cut, options_of(toon::delimiter::comma, 2));
+  if (!diff.empty()) RC_FAIL(diff);
+}
+
+TEST(JsonToToon, ExpectedKeysAtTheirBoundaries) {
+  for (const char* json : {
+           R"([{"abcdefgh":1,"b":2},{"abcdefgh":3,"b":4},{"abcdefg":5,"b":6},{"abcdefghi":7,"b":8}])",
+           R"([{"ab":1,"cd":2},{"ab":3},{"ab":4,"cd":5,"ef":6},{"cd":7,"ab":8},{"ab":9,"cd":10}])",
+           R"([{"a":1,"b":2},{"a":3,"b":4,"a":5}])",  // repeated after the expected list
+           R"([{"a":1,"b":2,"c":3},{"a":4,"b":5,"a":6}])",  // repeated after a matched prefix
+           R"([{"a":1,"b":2},{"\u0061":3,"b":4},{"a\"":5,"b":6},{"a":7,"b\\":8}])",
+           R"([{"a b":1,"c":2},{"a b":3,"c":4},{"-":5,"c":6},{"-":7,"c":8}])",
+           R"([ { "key" : 1 , "k2" : 2 } , { "key" : 3 , "k2" : 4 } ])",
+           R"({"a":{"x":{"p":1,"q":2}},"b":{"x":{"p":3,"q":4}},"c":{"y":{"p":5,"q":6}}})",
+           R"([{},{"a":1},{},{"a":2},{"a":3,"b":{}}])",
+           R"([{"abcdefghijklmnop":1},{"abcdefghijklmnop":2},{"abcdefghijklmnopq":3},{"abcdefghijklmno":4}])",
+           R"([{"a":0},{"ab:1,"x":2}])",  // the expected key's bytes, then no closing quote
+           R"([{"a":0},{"a":1,"ab:1,"x":2}])",
+           R"([{"ab":1},{"ab)",  // cut inside an expected key
+           R"([{"ab":1},{"ab":)",
+           R"([{"ab":1},{"ab" 2}])",
+       }) {
+    EXPECT_EQ(compare(json, {}), "") << json;
+  }
+  // Deeper than the 32 depths that keep an expected list: the same text as the value path.
+  std::string deep;
+  for (int i = 0; i < 40; ++i) deep += R"({"k":[{"a":1,"b":2},{"a":3,"b":4},)";
+  deep += "1";
+  for (int i = 0; i < 40; ++i) deep += "]}";
+  EXPECT_EQ(compare(deep, {}), "");
+  // Repeated key lists in list items.
+  EXPECT_EQ(*toon::json_to_toon(R"({"x":[{"a":1,"b":[1,"c d"]},{"a":2,"b":[2,"e"]}],"y":{"a":1,"b":2}})"),
+            "x[2]:\n  - a: 1\n    b[2]: 1,c d\n  - a: 2\n    b[2]: 2,e\ny:\n  a: 1\n  b: 2");
+}
+
+// Tabular detection of an array that starts with an object runs over the elements and stops
+// at the first row that fails it (a non-object element, a column of mixed kinds, nested
+// groups that differ): the same forms as before, for the tape and for toon::value.
+TEST(JsonToToon, TabularDetectionOverTheElements) {
+  const std::pair<const char*, const char*> cases[] = {
+      {R"({"x":[{"a":1},2]})", "x[2]:\n  - a: 1\n  - 2"},
+      {R"({"x":[{"a":{"b":1}},{"a":{"b":2}}]})", "x[2]{a{b}}:\n  1\n  2"},
+      {R"({"x":[{"a":{"b":1}},{"a":{"b":2}},3]})", "x[3]:\n  - a:\n      b: 1\n  - a:\n      b: 2\n  - 3"},
+      {R"({"x":[{"a":{"b":1}},{"a":{"b":2}},[3]]})", "x[3]:\n  - a:\n      b: 1\n  - a:\n      b: 2\n  - [1]: 3"},
+      {R"({"x":[{"a":1,"b":{"c":1}},{"b":{"c":2},"a":2}]})", "x[2]{a,b{c}}:\n  1,1\n  2,2"},
+      {R"([{"a":{"b":{"c":1}}},{"a":{"b":{"c":2}}},{"a":{"b":{"d":3}}}])",
+       "[3]:\n  - a:\n      b:\n        c: 1\n  - a:\n      b:\n        c: 2\n  - a:\n      b:\n        d: 3"},
+      {R"({"x":[{"a":1},{"a":{}}]})", "x[2]:\n  - a: 1\n  - a:"},
+  };
+  for (const auto& [json, toon_text] : cases) {
+    EXPECT_EQ(*toon::json_to_toon(json), toon_text) << json;
+    EXPECT_EQ(toon::encode(*toon::from_json(json)), toon_text) << json;
+  }
 }
 
 TEST(JsonToToon, SinkPiecesAndStop) {

@@ -225,12 +225,32 @@ class writer {
   /// A non-empty key the caller knows needs no quotes (§7.3: `^[A-Za-z_][A-Za-z0-9_.]*$`),
   /// copied as is.
   TOON_DETAIL_ALWAYS_INLINE void bare_key(std::string_view k) { short_raw(k); }
+  /// begin_line(depth), then a non-empty key the caller knows needs no quotes and ": ", with
+  /// one bounds check: the start of a `key: value` line.
+  TOON_DETAIL_ALWAYS_INLINE void bare_key_line(std::size_t depth, std::string_view k) {
+    const std::size_t n = depth * indent_;
+    if (room() < n + k.size() + 2 + line_slack) [[unlikely]] {
+      begin_line(depth);
+      bare_key(k);
+      colon_space();
+      return;
+    }
+    char* p = put_indent(put_newline(cur_), n);
+    put_short(p, k.data(), k.size());
+    p[k.size()] = ':';
+    p[k.size() + 1] = ' ';
+    cur_ = p + k.size() + 2;
+  }
   /// Non-empty text copied as is, like raw(), inline (for short text: a key, a number).
   TOON_DETAIL_ALWAYS_INLINE void short_raw(std::string_view text) {
     const std::size_t n = text.size();
     char* p = reserve(n);
-    const char* s = text.data();
-    // Overlapping fixed-size copies instead of a call to memcpy (keys are short).
+    put_short(p, text.data(), n);
+    cur_ = p + n;
+  }
+  /// Copies `n` > 0 bytes from `s` to `p` (room checked by the caller): overlapping
+  /// fixed-size copies instead of a call to memcpy (keys and numbers are short).
+  TOON_DETAIL_ALWAYS_INLINE static void put_short(char* p, const char* s, std::size_t n) noexcept {
     if (n >= 8) {
       if (n > 16) {
         std::memcpy(p, s, n);
@@ -246,7 +266,6 @@ class writer {
       p[n / 2] = s[n / 2];
       p[n - 1] = s[n - 1];
     }
-    cur_ = p + n;
   }
   /// A string value quoted against delimiter `d` (§7.2, §11.1).
   void string(std::string_view s, delimiter d);
