@@ -770,9 +770,12 @@ class parser_core {
           // The sink reads the row from its line when it can (it declines anything unusual:
           // then the row is split below, with today's values and errors). A row past the
           // depth limit is left to the split, which reports it (or its width) as before.
-          if (f.lines && nesting_ < opt_.max_depth && sink_->row_line(c, f.h.delim)) {
-            ++f.count;
-            return;
+          // Sinks bound at compile time only (the typed decoder's parser).
+          if constexpr (std::is_final_v<Sink>) {
+            if (f.lines && nesting_ < opt_.max_depth && sink_->row_line(c, f.h.delim)) {
+              ++f.count;
+              return;
+            }
           }
           if (sink_ && f.rows && scan_.scan(c, f.h.delim)) {
             // One pass found the delimiters and colons outside strings (§9.3: a colon before
@@ -997,7 +1000,7 @@ class parser_core {
       parse_header(f.line_text.substr(from), f.h, scratch_, e);
     }
     f.rows = begin_rows(f.h, at);
-    f.lines = f.rows && sink_ && sink_->takes_row_lines();
+    if constexpr (std::is_final_v<Sink>) f.lines = f.rows && sink_ && sink_->takes_row_lines();
   }
 
   // An inline array's [N] that differs from its `found` values: as count_mismatch(). The array's

@@ -82,8 +82,9 @@ inline bool boolean(std::string_view t, bool& out) noexcept {
 /// Whether the token is certainly a string: not a literal, and not a number. A token that
 /// starts like a number is a string when its integer part is empty (`-`, `-x`), has a leading
 /// zero (`05`), or is followed by anything but `.`, `e` or `E` (`2025-01-15`, `12ab`); the
-/// remaining cases are left to the classifier.
-inline bool plain_string(std::string_view t) noexcept {
+/// remaining cases are left to the classifier. (plain_string_inline: the same, always inline,
+/// for the row line readers.)
+[[gnu::always_inline]] inline bool plain_string_inline(std::string_view t) noexcept {
   if (t.empty()) return true;
   const char c = t[0];
   if ((c >= '0' && c <= '9') || c == '-') {
@@ -98,6 +99,7 @@ inline bool plain_string(std::string_view t) noexcept {
   if (c == 't' || c == 'f' || c == 'n') return t != "true" && t != "false" && t != "null";
   return true;
 }
+inline bool plain_string(std::string_view t) noexcept { return plain_string_inline(t); }
 
 // ---- cells read straight from a table row's line ----------------------------------------------
 //
@@ -107,7 +109,7 @@ inline bool plain_string(std::string_view t) noexcept {
 // followed by the delimiter or the end (the caller then leaves the row to the cells path).
 
 /// integer() of the cell at p.
-inline const char* integer_cell(const char* p, const char* e, char delim, std::int64_t& out) noexcept {
+[[gnu::always_inline]] inline const char* integer_cell(const char* p, const char* e, char delim, std::int64_t& out) noexcept {
   const char* q = p;
   const bool negative = q != e && *q == '-';
   if (negative) ++q;
@@ -126,7 +128,7 @@ inline const char* integer_cell(const char* p, const char* e, char delim, std::i
 }
 
 /// number() of the cell at p.
-inline const char* number_cell(const char* p, const char* e, char delim, double& out) noexcept {
+[[gnu::always_inline]] inline const char* number_cell(const char* p, const char* e, char delim, double& out) noexcept {
   const char* q = p;
   const bool negative = q != e && *q == '-';
   if (negative) ++q;
@@ -153,7 +155,7 @@ inline const char* number_cell(const char* p, const char* e, char delim, double&
 }
 
 /// boolean() of the cell at p.
-inline const char* boolean_cell(const char* p, const char* e, char delim, bool& out) noexcept {
+[[gnu::always_inline]] inline const char* boolean_cell(const char* p, const char* e, char delim, bool& out) noexcept {
   const std::size_t n = static_cast<std::size_t>(e - p);
   if (n >= 4 && std::memcmp(p, "true", 4) == 0 && (n == 4 || p[4] == delim)) {
     out = true;
@@ -169,7 +171,7 @@ inline const char* boolean_cell(const char* p, const char* e, char delim, bool& 
 /// The first of the bytes a, b, c at or after p in the line [line, e), or e. 16 bytes at a
 /// time with SSE2 (the last block of a line of 16 bytes or more is read as the line's last 16
 /// bytes, never past e).
-inline const char* find3(const char* p, const char* e, const char* line, char a, char b, char c) noexcept {
+[[gnu::always_inline]] inline const char* find3(const char* p, const char* e, const char* line, char a, char b, char c) noexcept {
 #if defined(__SSE2__)
   const __m128i va = _mm_set1_epi8(a);
   const __m128i vb = _mm_set1_epi8(b);
@@ -198,7 +200,7 @@ inline const char* find3(const char* p, const char* e, const char* line, char a,
 
 /// The end of the unquoted cell at p in the line [line, e): the first delimiter, double quote
 /// or backslash at or after p, or e.
-inline const char* cell_end(const char* p, const char* e, const char* line, char delim) noexcept {
+[[gnu::always_inline]] inline const char* cell_end(const char* p, const char* e, const char* line, char delim) noexcept {
   return find3(p, e, line, delim, '"', '\\');
 }
 
@@ -206,7 +208,7 @@ inline const char* cell_end(const char* p, const char* e, const char* line, char
 /// pointer - 1), the returned pointer being the delimiter after the closing quote or e;
 /// nullptr when the cell is anything else (a backslash, no closing quote, or something other
 /// than the delimiter after it).
-inline const char* quoted_cell(const char* p, const char* e, const char* line, char delim) noexcept {
+[[gnu::always_inline]] inline const char* quoted_cell(const char* p, const char* e, const char* line, char delim) noexcept {
   const char* q = find3(p + 1, e, line, '"', '\\', '"');
   if (q == e || *q != '"') return nullptr;
   ++q;

@@ -11,7 +11,8 @@
 //     primitive) through text_value();
 //   - the rows of tables with plain fields, split and trimmed, quoted cells unescaped, the
 //     others not classified, through text_row(); or, when the sink asks for them
-//     (takes_row_lines), first offered whole as their line through row_line().
+//     (takes_row_lines) and the parser is bound to it at compile time (a final class),
+//     first offered whole as their line through row_line().
 // Quoted primitives outside rows, rows with a malformed cell and rows of the wrong width still
 // arrive as events, so the handler's errors are those of the event path.
 #pragma once
