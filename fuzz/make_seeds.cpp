@@ -133,6 +133,8 @@ int main(int argc, char** argv) {
   partial.places = sample.places;
   partial.index = sample.index;
   typed_docs.add(toon::encode(partial));
+  partial.marks = sample.marks;
+  typed_docs.add(toon::encode(partial));
 
   // Typed-param texts from their specification, and texts with arguments.
   const std::string spec_text = read_file(source / "docs" / "typed-params.md");

@@ -326,6 +326,13 @@ TOON_FUNC bool typed_decoder::begin_table(const std::string_view* names, std::si
   columns_.assign(names, names + count);
   columns_ops_ = nullptr;
   columns_in_order_ = false;
+  // Rows as lines when the table fills a sequence of objects whose fields are its columns in
+  // declaration order (forced_: a replayed value, never a table of the parser).
+  line_ops_ = nullptr;
+  if (!forced_ && !frames_.empty()) {
+    const frame_ops* ops = frames_.back().ops;
+    if (ops->line_columns && ops->line_columns(names, count)) line_ops_ = ops;
+  }
   return true;
 }
 

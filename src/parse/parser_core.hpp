@@ -582,6 +582,7 @@ class parser_core {
     kind k = kind::object;
     bool known = false;    // depth is known
     bool rows = false;     // table rows go out as table_row() events
+    bool lines = false;    // ... and are first offered whole to the sink (row_line)
     bool root = false;     // the root object (no parent depth)
     std::uint32_t parent = 0;
     std::uint32_t depth = 0;
@@ -602,6 +603,7 @@ class parser_core {
     f.k = k;
     f.known = false;
     f.rows = false;
+    f.lines = false;
     f.root = false;
     f.parent = parent;
     f.depth = 0;
@@ -765,6 +767,16 @@ class parser_core {
           if (d != f.depth)
             fail(error_code::unexpected_indentation, indent_hint("line is indented deeper than the table's rows"),
                  c.data());
+          // The sink reads the row from its line when it can (it declines anything unusual:
+          // then the row is split below, with today's values and errors). A row past the
+          // depth limit is left to the split, which reports it (or its width) as before.
+          // Sinks bound at compile time only (the typed decoder's parser).
+          if constexpr (std::is_final_v<Sink>) {
+            if (f.lines && nesting_ < opt_.max_depth && sink_->row_line(c, f.h.delim)) {
+              ++f.count;
+              return;
+            }
+          }
           if (sink_ && f.rows && scan_.scan(c, f.h.delim)) {
             // One pass found the delimiters and colons outside strings (§9.3: a colon before
             // the first delimiter makes a key-value line).
@@ -988,6 +1000,7 @@ class parser_core {
       parse_header(f.line_text.substr(from), f.h, scratch_, e);
     }
     f.rows = begin_rows(f.h, at);
+    if constexpr (std::is_final_v<Sink>) f.lines = f.rows && sink_ && sink_->takes_row_lines();
   }
 
   // An inline array's [N] that differs from its `found` values: as count_mismatch(). The array's

@@ -39,6 +39,19 @@ struct leaf {
   bool operator==(const leaf&) const = default;
 };
 
+// A table row whose fields all read their cells straight from the row's line
+// (text_sink::row_line): integers, strings, an enum, a boolean, optionals.
+struct mark {
+  std::int64_t id;
+  std::string name;
+  level lvl;
+  bool ok;
+  std::optional<double> score;
+  std::optional<std::string> tag;
+  std::uint8_t small;
+  bool operator==(const mark&) const = default;
+};
+
 struct group {
   std::string title;
   std::vector<row> rows;
@@ -57,6 +70,7 @@ struct document {
   std::vector<std::optional<std::int64_t>> sparse;
   std::optional<std::map<std::string, std::vector<leaf>>> index;
   std::vector<std::map<std::string, std::string>> records;
+  std::optional<std::vector<mark>> marks;
   bool operator==(const document&) const = default;
 };
 
@@ -77,6 +91,9 @@ inline document sample_document() {
   d.sparse = {1, std::nullopt, -9223372036854775807 - 1};
   d.index = std::map<std::string, std::vector<leaf>>{{"k", {leaf{"x", 1e-7, level::mid, {"a|b", "c"}}}}};
   d.records = {{{"a", "1"}, {"b", "2"}}, {{"a", "3"}, {"b", ""}}, {}};
+  d.marks = std::vector<mark>{mark{1, "a b", level::low, true, 0.5, "t", 7},
+                              mark{-2, "x: y, z", level::high, false, std::nullopt, std::nullopt, 255},
+                              mark{30, "", level::mid, true, -1e-7, "null", 0}};
   return d;
 }
 

@@ -70,6 +70,9 @@ struct Arbitrary<toon_model::document> {
                                       str, few<std::vector<std::int32_t>>(gen::arbitrary<std::int32_t>()))),
         gen::set(&group::grid, few<std::vector<std::vector<std::string>>>(few<std::vector<std::string>>(str))),
         gen::set(&group::leaves, optional_of(few<std::vector<leaf>>(leaf_gen))));
+    auto mark_gen = gen::build<mark>(gen::set(&mark::id), gen::set(&mark::name, str), gen::set(&mark::lvl),
+                                     gen::set(&mark::ok), gen::set(&mark::score, optional_of(finite_double())),
+                                     gen::set(&mark::tag, optional_of(str)), gen::set(&mark::small));
     return gen::build<document>(
         gen::set(&document::version), gen::set(&document::note, optional_of(str)),
         gen::set(&document::groups, few<std::vector<group>>(group_gen)),
@@ -82,7 +85,8 @@ struct Arbitrary<toon_model::document> {
         gen::set(&document::index, optional_of(few_map<std::map<std::string, std::vector<leaf>>>(
                                        str, few<std::vector<leaf>>(leaf_gen)))),
         gen::set(&document::records, few<std::vector<std::map<std::string, std::string>>>(
-                                         few_map<std::map<std::string, std::string>>(str, str))));
+                                         few_map<std::map<std::string, std::string>>(str, str))),
+        gen::set(&document::marks, optional_of(few<std::vector<mark>>(mark_gen))));
   }
 };
 

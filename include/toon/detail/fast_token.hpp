@@ -6,11 +6,15 @@
 // returns false and the caller classifies the token. Tokens are unquoted and trimmed.
 #pragma once
 
+#include <bit>
 #include <cfloat>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace toon::detail::fast {
 
@@ -78,8 +82,9 @@ inline bool boolean(std::string_view t, bool& out) noexcept {
 /// Whether the token is certainly a string: not a literal, and not a number. A token that
 /// starts like a number is a string when its integer part is empty (`-`, `-x`), has a leading
 /// zero (`05`), or is followed by anything but `.`, `e` or `E` (`2025-01-15`, `12ab`); the
-/// remaining cases are left to the classifier.
-inline bool plain_string(std::string_view t) noexcept {
+/// remaining cases are left to the classifier. (plain_string_inline: the same, always inline,
+/// for the row line readers.)
+[[gnu::always_inline]] inline bool plain_string_inline(std::string_view t) noexcept {
   if (t.empty()) return true;
   const char c = t[0];
   if ((c >= '0' && c <= '9') || c == '-') {
@@ -93,6 +98,121 @@ inline bool plain_string(std::string_view t) noexcept {
   }
   if (c == 't' || c == 'f' || c == 'n') return t != "true" && t != "false" && t != "null";
   return true;
+}
+inline bool plain_string(std::string_view t) noexcept { return plain_string_inline(t); }
+
+// ---- cells read straight from a table row's line ----------------------------------------------
+//
+// Each *_cell function reads one cell starting at `p` in a row line ending at `e`, as the
+// function of the same name above reads the cell's token: it returns where the cell ends (the
+// delimiter, or `e`), or nullptr when the cell is not exactly a token that function accepts
+// followed by the delimiter or the end (the caller then leaves the row to the cells path).
+
+/// integer() of the cell at p.
+[[gnu::always_inline]] inline const char* integer_cell(const char* p, const char* e, char delim, std::int64_t& out) noexcept {
+  const char* q = p;
+  const bool negative = q != e && *q == '-';
+  if (negative) ++q;
+  const char* digits = q;
+  std::uint64_t acc = 0;
+  while (q != e) {
+    const unsigned d = static_cast<unsigned>(*q) - '0';
+    if (d > 9) break;
+    acc = acc * 10 + d;
+    ++q;
+  }
+  const std::size_t n = static_cast<std::size_t>(q - digits);
+  if (n == 0 || n > 18 || (*digits == '0' && n > 1) || (q != e && *q != delim)) return nullptr;
+  out = negative ? -static_cast<std::int64_t>(acc) : static_cast<std::int64_t>(acc);
+  return q;
+}
+
+/// number() of the cell at p.
+[[gnu::always_inline]] inline const char* number_cell(const char* p, const char* e, char delim, double& out) noexcept {
+  const char* q = p;
+  const bool negative = q != e && *q == '-';
+  if (negative) ++q;
+  const char* int_start = q;
+  std::uint64_t m = 0;
+  while (q != e && static_cast<unsigned>(*q) - '0' <= 9) m = m * 10 + (static_cast<unsigned>(*q++) - '0');
+  const std::size_t int_len = static_cast<std::size_t>(q - int_start);
+  if (int_len == 0 || int_len > 15 || (int_len > 1 && *int_start == '0')) return nullptr;
+  if (q == e || *q == delim) {
+    const auto v = static_cast<std::int64_t>(m);
+    out = static_cast<double>(negative ? -v : v);
+    return q;
+  }
+  if constexpr (FLT_EVAL_METHOD != 0) return nullptr;
+  if (*q != '.') return nullptr;
+  const char* frac = ++q;
+  while (q != e && static_cast<unsigned>(*q) - '0' <= 9) m = m * 10 + (static_cast<unsigned>(*q++) - '0');
+  const std::size_t frac_len = static_cast<std::size_t>(q - frac);
+  if (frac_len == 0 || int_len + frac_len > 15 || (q != e && *q != delim)) return nullptr;
+  static constexpr double pow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  const double d = static_cast<double>(m) / pow10[frac_len];
+  out = negative && m != 0 ? -d : d;  // -0 decodes to 0
+  return q;
+}
+
+/// boolean() of the cell at p.
+[[gnu::always_inline]] inline const char* boolean_cell(const char* p, const char* e, char delim, bool& out) noexcept {
+  const std::size_t n = static_cast<std::size_t>(e - p);
+  if (n >= 4 && std::memcmp(p, "true", 4) == 0 && (n == 4 || p[4] == delim)) {
+    out = true;
+    return p + 4;
+  }
+  if (n >= 5 && std::memcmp(p, "false", 5) == 0 && (n == 5 || p[5] == delim)) {
+    out = false;
+    return p + 5;
+  }
+  return nullptr;
+}
+
+/// The first of the bytes a, b, c at or after p in the line [line, e), or e. 16 bytes at a
+/// time with SSE2 (the last block of a line of 16 bytes or more is read as the line's last 16
+/// bytes, never past e).
+[[gnu::always_inline]] inline const char* find3(const char* p, const char* e, const char* line, char a, char b, char c) noexcept {
+#if defined(__SSE2__)
+  const __m128i va = _mm_set1_epi8(a);
+  const __m128i vb = _mm_set1_epi8(b);
+  const __m128i vc = _mm_set1_epi8(c);
+  auto any = [&](const char* at) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+    const __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)), _mm_cmpeq_epi8(v, vc));
+    return static_cast<unsigned>(_mm_movemask_epi8(m));
+  };
+  while (e - p >= 16) {
+    if (const unsigned m = any(p)) return p + std::countr_zero(m);
+    p += 16;
+  }
+  if (p == e) return e;
+  if (e - line >= 16) {
+    const char* s = e - 16;
+    const unsigned m = any(s) >> (p - s);
+    return m ? p + std::countr_zero(m) : e;
+  }
+#else
+  (void)line;
+#endif
+  while (p != e && *p != a && *p != b && *p != c) ++p;
+  return p;
+}
+
+/// The end of the unquoted cell at p in the line [line, e): the first delimiter, double quote
+/// or backslash at or after p, or e.
+[[gnu::always_inline]] inline const char* cell_end(const char* p, const char* e, const char* line, char delim) noexcept {
+  return find3(p, e, line, delim, '"', '\\');
+}
+
+/// The quoted cell at p (*p == '"') without a backslash: its content in [p + 1, returned
+/// pointer - 1), the returned pointer being the delimiter after the closing quote or e;
+/// nullptr when the cell is anything else (a backslash, no closing quote, or something other
+/// than the delimiter after it).
+[[gnu::always_inline]] inline const char* quoted_cell(const char* p, const char* e, const char* line, char delim) noexcept {
+  const char* q = find3(p + 1, e, line, '"', '\\', '"');
+  if (q == e || *q != '"') return nullptr;
+  ++q;
+  return q == e || *q == delim ? q : nullptr;
 }
 
 }  // namespace toon::detail::fast

@@ -10,7 +10,9 @@
 //   - every other unquoted primitive token (a list item, an inline array's cell, the root
 //     primitive) through text_value();
 //   - the rows of tables with plain fields, split and trimmed, quoted cells unescaped, the
-//     others not classified, through text_row().
+//     others not classified, through text_row(); or, when the sink asks for them
+//     (takes_row_lines) and the parser is bound to it at compile time (a final class),
+//     first offered whole as their line through row_line().
 // Quoted primitives outside rows, rows with a malformed cell and rows of the wrong width still
 // arrive as events, so the handler's errors are those of the event path.
 #pragma once
@@ -44,6 +46,14 @@ class text_sink {
   /// A table row (after begin_table): `count` cells in column order; `offset` is the row's.
   /// Same meaning as the table_row() event its cells classify to.
   virtual bool text_row(const text_cell* cells, std::size_t count, std::size_t offset) = 0;
+  /// Whether the rows of the table just begun (asked once, after begin_table) may be offered
+  /// whole through row_line().
+  virtual bool takes_row_lines() { return false; }
+  /// A row of that table as its line (after the indentation; `delim` the table's delimiter),
+  /// offered before the row is split. True: the sink took the row whole, with the values its
+  /// cells would give through text_row(). False: the sink declined and changed nothing (the
+  /// parser then splits the row as usual, so errors are those of the cells path).
+  virtual bool row_line(std::string_view, char) { return false; }
 
  protected:
   ~text_sink() = default;

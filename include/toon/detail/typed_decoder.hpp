@@ -105,6 +105,15 @@ struct frame_ops {
   bool (*ordered_row)(typed_decoder&, std::size_t at, const text_cell* cells) = nullptr;
   /// The number of named fields (object frames with ordered_row).
   std::size_t field_count = 0;
+  /// Sequence frames whose elements are objects with fields that all read their cells
+  /// straight from a row's line (nullptr otherwise): whether a table's columns are exactly the
+  /// element type's fields in declaration order, ...
+  bool (*line_columns)(const std::string_view* names, std::size_t count) noexcept = nullptr;
+  /// ... and a row of such a table as its line [begin, end): appends an element and fills it
+  /// field by field straight from the line. False when some cell is not one its field's fast
+  /// parser accepts, or the row's width differs: then nothing was changed (the element is
+  /// removed again) and the row takes the cells path.
+  bool (*line_row)(frame& f, const char* begin, const char* end, char delim) = nullptr;
 };
 
 /// One open container of the target.
@@ -161,6 +170,11 @@ class typed_decoder final : public event_handler, public text_sink {
   bool text_value(std::string_view token, std::size_t offset) override;
   bool text_row(const text_cell* cells, std::size_t count, std::size_t offset) override;
   bool key_text(std::string_view k, std::size_t key_offset, std::string_view token, std::size_t offset) override;
+  bool takes_row_lines() override { return line_ops_ != nullptr; }
+  bool row_line(std::string_view line, char delim) override {
+    frame& f = frames_.back();
+    return f.ops == line_ops_ && line_ops_->line_row(f, line.data(), line.data() + line.size(), delim);
+  }
   /// An unquoted token into `s`: its type's direct parser, else the classified scalar.
   bool take_text(slot s, std::string_view token, std::size_t offset) {
     if (s.ops->text && s.ops->text(s.target, token)) return true;
@@ -272,6 +286,8 @@ class typed_decoder final : public event_handler, public text_sink {
   std::vector<std::size_t> column_fields_;
   const frame_ops* columns_ops_ = nullptr;
   bool columns_in_order_ = false;  // column_fields_[j] == j for every column
+  // The sequence frame's operations when the current table's rows go in as lines (row_line).
+  const frame_ops* line_ops_ = nullptr;
   std::string scratch_;  // take_classified()
 };
 

@@ -122,8 +122,33 @@ struct decode_traits<T, type_kind::sequence> : array_kind<T> {
     if constexpr (bits) static_cast<T*>(f.target)->push_back(f.flag);
     return done_action::keep;
   }
-  static constexpr frame_ops frame_table{&no_frame_key, &next, bits ? &done : nullptr, &no_frame_check,
-                                         &element_segment, nullptr};
+  // Tables of objects whose fields all read their cells from the line: rows as lines.
+  static constexpr bool line_rows = [] {
+    if constexpr (!bits && type_kind_v<element> == type_kind::object) return object_frame<element, false>::line_fields;
+    else return false;
+  }();
+  static bool line_columns(const std::string_view* names, std::size_t count) noexcept {
+    if constexpr (line_rows) return object_frame<element, false>::line_columns(names, count);
+    else return (void)names, (void)count, false;
+  }
+  // A row line into a new element (what next(), the object's frame and its cells would do).
+  static bool line_row(frame& f, const char* b, const char* e, char delim) {
+    if constexpr (line_rows) {
+      T& c = *static_cast<T*>(f.target);
+      c.emplace_back();
+      if (object_frame<element, false>::line_fill(c.back(), b, e, delim)) {
+        ++f.index;
+        return true;
+      }
+      c.pop_back();  // declined: the cells path appends the element again
+    } else {
+      (void)f, (void)b, (void)e, (void)delim;
+    }
+    return false;
+  }
+  static constexpr frame_ops frame_table{&no_frame_key, &next,    bits ? &done : nullptr, &no_frame_check,
+                                         &element_segment, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, 0,
+                                         line_rows ? &line_columns : nullptr, line_rows ? &line_row : nullptr};
 
   static bool start_array(typed_decoder& d, void* p, std::size_t size, std::size_t offset) {
     T& c = *static_cast<T*>(p);

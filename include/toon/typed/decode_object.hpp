@@ -20,6 +20,7 @@
 #include <string_view>
 #include <utility>
 
+#include "toon/detail/fast_token.hpp"
 #include "toon/reflect/type_name.hpp"
 #include "toon/typed/decode_traits.hpp"
 #include "toon/typed/object_info.hpp"
@@ -366,6 +367,70 @@ struct object_frame {
     frame& f = d.frame_at(at);
     f.index = I;  // the error path names the field
     return table::template take_cell<I>(d, f.target, c) && d.value_complete(at);
+  }
+
+  // ---- rows read straight from their line (frame_ops::line_row of sequences of T) -------------
+  //
+  // Cell I is read by field I's line_cell() (or found by its end and given to its text()),
+  // which accepts exactly the unquoted tokens take_cell<I> would parse without classifying
+  // them, with no space around them, and (std::string fields) quoted cells without a
+  // backslash. A row is taken only when no other cell holds a quote or a backslash, its first
+  // cell, unquoted, holds no colon (§9.3: else the line is a key-value line), it has exactly
+  // `size` cells and each cell is accepted: then the cells path would give the same values.
+
+  template <std::size_t I>
+  using field_type = typename table::info::template type<I>;
+  template <class F>
+  static constexpr bool line_readable = has_line_cell<F> || has_text_parser<F>;
+  /// Whether every field reads its cell from the line (and T has fields).
+  static constexpr bool line_fields = []<std::size_t... I>(std::index_sequence<I...>) {
+    return size > 0 && (line_readable<field_type<I>> && ...);
+  }(std::make_index_sequence<size>{});
+
+  /// Whether a table's columns are exactly T's fields in declaration order.
+  static bool line_columns(const std::string_view* names, std::size_t count) noexcept {
+    if (count != size) return false;
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (table::template is_name<I>(names[I]) && ...);
+    }(std::make_index_sequence<size>{});
+  }
+
+  /// The row line [b, e) into `object`; false when the row is left to the cells path (then
+  /// `object` may hold some of the row's values: the caller discards it).
+  static bool line_fill(T& object, const char* b, const char* e, char delim) {
+    const char* p = b;
+    const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (line_field<I>(object, p, b, e, delim) && ...);
+    }(std::make_index_sequence<size>{});
+    return ok && p == e;
+  }
+  template <std::size_t I>
+  [[gnu::always_inline]] static bool line_field(T& object, const char*& p, const char* b, const char* e, char delim) {
+    using F = field_type<I>;
+    if constexpr (I > 0) {
+      if (p == e) return false;  // fewer cells than fields
+      ++p;                       // the delimiter after the previous cell
+    }
+    F& field = table::info::template get<I>(object);
+    const char* q;
+    if constexpr (has_line_cell<F>) {
+      q = decode_traits<F>::line_cell(&field, p, e, b, delim);
+      if (!q) return false;
+    } else {
+      q = fast::cell_end(p, e, b, delim);
+      if (q != e && *q != delim) return false;  // a quote or a backslash
+      const std::string_view t(p, static_cast<std::size_t>(q - p));
+      if (!t.empty() && (t.front() == ' ' || t.back() == ' ')) return false;
+      if (!decode_traits<F>::text(&field, t)) return false;
+    }
+    if constexpr (I == 0) {
+      // §9.3: a colon in the first cell (before the first delimiter) makes a key-value line.
+      constexpr type_kind k = type_kind_v<F>;
+      if constexpr (k != type_kind::integer && k != type_kind::floating && k != type_kind::boolean)
+        if (*p != '"' && std::memchr(p, ':', static_cast<std::size_t>(q - p)) != nullptr) return false;
+    }
+    p = q;
+    return true;
   }
 
   static bool end(typed_decoder& d, frame& f) {

@@ -141,6 +141,14 @@ struct decode_traits<T, type_kind::integer> : rejects_containers<T> {
     *static_cast<T*>(p) = static_cast<T>(v);
     return true;
   }
+  /// text() of a cell read straight from a row's line (see fast::integer_cell).
+  [[gnu::always_inline]] static const char* line_cell(void* p, const char* b, const char* e, const char*, char delim) noexcept {
+    std::int64_t v;
+    const char* q = fast::integer_cell(b, e, delim, v);
+    if (!q || !integer_fits<T>(v)) return nullptr;
+    *static_cast<T*>(p) = static_cast<T>(v);
+    return q;
+  }
   static int rank(const primitive_event& ev) noexcept {
     using kind = primitive_event::kind;
     if (ev.type == kind::integer || ev.type == kind::uinteger) return 1;
@@ -157,6 +165,13 @@ struct decode_traits<T, type_kind::floating> : rejects_containers<T> {
     if (!fast::number(t, v)) return false;
     *static_cast<T*>(p) = static_cast<T>(v);  // at most 15 digits: within float's range
     return true;
+  }
+  [[gnu::always_inline]] static const char* line_cell(void* p, const char* b, const char* e, const char*, char delim) noexcept {
+    double v;
+    const char* q = fast::number_cell(b, e, delim, v);
+    if (!q) return nullptr;
+    *static_cast<T*>(p) = static_cast<T>(v);
+    return q;
   }
   static bool primitive(typed_decoder& d, void* p, const primitive_event& ev) {
     using kind = primitive_event::kind;
@@ -212,6 +227,9 @@ template <class T>
 struct decode_traits<T, type_kind::boolean> : rejects_containers<T> {
   static void describe(std::string& out) { out += "boolean"; }
   static bool text(void* p, std::string_view t) noexcept { return fast::boolean(t, *static_cast<bool*>(p)); }
+  [[gnu::always_inline]] static const char* line_cell(void* p, const char* b, const char* e, const char*, char delim) noexcept {
+    return fast::boolean_cell(b, e, delim, *static_cast<bool*>(p));
+  }
   static bool primitive(typed_decoder& d, void* p, const primitive_event& ev) {
     if (ev.type == primitive_event::kind::boolean) {
       *static_cast<bool*>(p) = ev.b;
@@ -246,6 +264,21 @@ struct decode_traits<T, type_kind::string> : rejects_containers<T> {
     if (!fast::plain_string(t)) return false;
     static_cast<std::string*>(p)->assign(t.data(), t.size());
     return true;
+  }
+  [[gnu::always_inline]] static const char* line_cell(void* p, const char* b, const char* e, const char* line, char delim) {
+    if (b != e && *b == '"') {  // a quoted cell without a backslash: its content
+      const char* q = fast::quoted_cell(b, e, line, delim);
+      if (!q) return nullptr;
+      static_cast<std::string*>(p)->assign(b + 1, static_cast<std::size_t>(q - b - 2));
+      return q;
+    }
+    const char* q = fast::cell_end(b, e, line, delim);
+    if (q != e && *q != delim) return nullptr;  // a quote or a backslash
+    const std::string_view t(b, static_cast<std::size_t>(q - b));
+    if (!t.empty() && (t.front() == ' ' || t.back() == ' ')) return nullptr;  // to be trimmed
+    if (!fast::plain_string_inline(t)) return nullptr;
+    static_cast<std::string*>(p)->assign(t.data(), t.size());
+    return q;
   }
   static bool primitive(typed_decoder& d, void* p, const primitive_event& ev) {
     if (ev.type == primitive_event::kind::string) {

@@ -46,6 +46,18 @@ constexpr auto text_parser_of() noexcept -> bool (*)(void*, std::string_view) no
   else return nullptr;
 }
 
+/// Whether T's traits read a cell straight from a table row's line (decode_primitives.hpp):
+/// `line_cell(target, begin, end, line, delim)` returns where the cell ends (the delimiter or
+/// `end`), or nullptr when the cell is not one text() accepts.
+template <class T>
+inline constexpr bool has_line_cell = requires(void* p, const char* b, char delim) {
+  { decode_traits<T>::line_cell(p, b, b, b, delim) } -> std::same_as<const char*>;
+};
+
+/// The object frame of T (decode_object.hpp).
+template <class T, bool Tagged>
+struct object_frame;
+
 /// The operations table of T.
 template <class T>
 inline constexpr type_ops decode_ops_v{&decode_traits<T>::primitive, &decode_traits<T>::start_object,
