@@ -92,7 +92,7 @@ class document_builder final : public event_handler {
     n.u_.b = b;
     return place(n);
   }
-  bool int_value(std::int64_t i, std::size_t) override {
+  [[gnu::always_inline]] bool int_value(std::int64_t i, std::size_t) override {
     node n;
     n.kind_ = node::kind::integer;
     n.u_.i = i;
@@ -114,7 +114,8 @@ class document_builder final : public event_handler {
     node n;
     return text_node(n, node::kind::big_integer, digits, offset) && place(n);
   }
-  bool string_value(std::string_view s, std::size_t offset) override {
+  // Called for most values: inline into the parser bound to this builder.
+  [[gnu::always_inline]] bool string_value(std::string_view s, std::size_t offset) override {
     node n;
     return text_node(n, node::kind::string, s, offset) && place(n);
   }
@@ -187,6 +188,13 @@ class document_builder final : public event_handler {
 
   // The text of a view, kept: itself when it lies in the copied input, else copied.
   const char* keep(std::string_view s, std::size_t offset) {
+    if (s.data() >= input_begin_ && s.data() + s.size() <= input_end_ &&
+        s.size() <= std::numeric_limits<std::uint32_t>::max())
+      return s.data();
+    return keep_copy(s, offset);
+  }
+
+  [[gnu::noinline]] const char* keep_copy(std::string_view s, std::size_t offset) {
     if (s.size() > std::numeric_limits<std::uint32_t>::max())
       return fail(error_code::size_limit, "a string of 4 GiB or more does not fit a document node", offset), nullptr;
     if (s.data() >= input_begin_ && s.data() + s.size() <= input_end_) return s.data();
