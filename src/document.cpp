@@ -40,6 +40,15 @@ class document_builder final : public event_handler {
     receive_rows();
     // One block for the copied input and, at a typical TOON density, most of the nodes.
     next_block_ = input_size * 3 + 4096;
+    stack_.resize(64);
+    sbase_ = stack_.data();
+    stop_ = sbase_;
+    send_ = sbase_ + stack_.size();
+    // frames_[0] is the root's frame: the root value is placed on the stack like a child.
+    frames_.resize(16);
+    ftop_ = frames_.data();
+    fend_ = ftop_ + frames_.size();
+    *ftop_ = {0, false, npos, "", 0};
   }
 
   // Copies the input into the arena; the parser reads this copy.
@@ -57,21 +66,22 @@ class document_builder final : public event_handler {
   bool end_object() override { return close(); }
   bool end_array() override { return close(); }
 
+  // The key is written into the free slot on top of the stack; place() adds the value.
   bool key(std::string_view k, std::size_t offset) override {
-    frame& f = frames_.back();
-    f.replace = npos;
     if (!unique_keys_) {
       // A repeated key (non-strict mode) replaces the earlier value, at the first position.
-      for (std::size_t i = f.start; i < stack_.size(); ++i)
-        if (stack_[i].key() == k) {
-          f.replace = i;
+      frame& f = *ftop_;
+      f.replace = npos;
+      for (node_member* m = sbase_ + f.start; m != stop_; ++m)
+        if (m->key() == k) {
+          f.replace = static_cast<std::size_t>(m - sbase_);
           return true;
         }
     }
     const char* s = keep(k, offset);
     if (!s) return false;
-    f.key = s;
-    f.key_size = static_cast<std::uint32_t>(k.size());
+    stop_->key_ = s;
+    stop_->key_size_ = static_cast<std::uint32_t>(k.size());
     return true;
   }
 
@@ -82,7 +92,7 @@ class document_builder final : public event_handler {
     n.u_.b = b;
     return place(n);
   }
-  bool int_value(std::int64_t i, std::size_t) override {
+  [[gnu::always_inline]] bool int_value(std::int64_t i, std::size_t) override {
     node n;
     n.kind_ = node::kind::integer;
     n.u_.i = i;
@@ -104,7 +114,8 @@ class document_builder final : public event_handler {
     node n;
     return text_node(n, node::kind::big_integer, digits, offset) && place(n);
   }
-  bool string_value(std::string_view s, std::size_t offset) override {
+  // Called for most values: inline into the parser bound to this builder.
+  [[gnu::always_inline]] bool string_value(std::string_view s, std::size_t offset) override {
     node n;
     return text_node(n, node::kind::string, s, offset) && place(n);
   }
@@ -138,17 +149,17 @@ class document_builder final : public event_handler {
     return place(n);
   }
 
-  void finish() { doc_.root_ = root_; }
+  void finish() { doc_.root_ = stop_ != sbase_ ? sbase_->value : node{}; }
 
  private:
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
   struct frame {
-    std::size_t start;    // first child on stack_
+    std::size_t start;    // index of the first child on the stack
     bool object;
-    std::size_t replace;  // object: stack_ index of the member the next value replaces, or npos
-    const char* key;      // object: key of the next value
-    std::uint32_t key_size;
+    std::size_t replace;  // object, non-strict mode: index of the member the next value replaces, or npos
+    const char* key;      // the key waiting in the container's own slot, kept while its children
+    std::uint32_t key_size;  // use that slot
   };
 
   void* allocate(std::size_t bytes, std::size_t align) {
@@ -177,6 +188,13 @@ class document_builder final : public event_handler {
 
   // The text of a view, kept: itself when it lies in the copied input, else copied.
   const char* keep(std::string_view s, std::size_t offset) {
+    if (s.data() >= input_begin_ && s.data() + s.size() <= input_end_ &&
+        s.size() <= std::numeric_limits<std::uint32_t>::max())
+      return s.data();
+    return keep_copy(s, offset);
+  }
+
+  [[gnu::noinline]] const char* keep_copy(std::string_view s, std::size_t offset) {
     if (s.size() > std::numeric_limits<std::uint32_t>::max())
       return fail(error_code::size_limit, "a string of 4 GiB or more does not fit a document node", offset), nullptr;
     if (s.data() >= input_begin_ && s.data() + s.size() <= input_end_) return s.data();
@@ -220,52 +238,76 @@ class document_builder final : public event_handler {
     return close();
   }
 
+  // The stack and the frames keep one free slot on top at all times (grown as soon as it is
+  // used), so that key(), place() and open() write without a bounds check first.
   bool open(bool object, std::size_t) {
-    frames_.push_back({stack_.size(), object, npos, "", 0});
+    const std::size_t start = static_cast<std::size_t>(stop_ - sbase_);
+    if (++ftop_ == fend_) grow_frames();
+    *ftop_ = {start, object, npos, stop_->key_, stop_->key_size_};
     return true;
   }
 
   bool close() {
-    const frame f = frames_.back();
-    frames_.pop_back();
-    const std::size_t count = stack_.size() - f.start;
+    node_member* first = sbase_ + ftop_->start;
+    const bool object = ftop_->object;
+    const char* own_key = ftop_->key;
+    const std::uint32_t own_key_size = ftop_->key_size;
+    --ftop_;
+    const std::size_t count = static_cast<std::size_t>(stop_ - first);
     if (count > std::numeric_limits<std::uint32_t>::max())
       return fail(error_code::size_limit, "a container of 2^32 or more entries does not fit a document node", 0);
+    stop_ = first;
     node n;
     n.size_ = static_cast<std::uint32_t>(count);
-    if (f.object) {
+    if (object) {
       n.kind_ = node::kind::object;
       auto* members = static_cast<node_member*>(allocate(count * sizeof(node_member), alignof(node_member)));
-      if (count) std::memcpy(static_cast<void*>(members), stack_.data() + f.start, count * sizeof(node_member));
+      // Most objects have a few members: copied inline below eight, by memcpy above.
+      if (count < 8) {
+        for (std::size_t i = 0; i < count; ++i) members[i] = first[i];
+      } else {
+        std::memcpy(static_cast<void*>(members), first, count * sizeof(node_member));
+      }
       n.u_.m = members;
     } else {
       n.kind_ = node::kind::array;
       auto* elements = static_cast<node*>(allocate(count * sizeof(node), alignof(node)));
-      for (std::size_t i = 0; i < count; ++i) elements[i] = stack_[f.start + i].value;
+      for (std::size_t i = 0; i < count; ++i) elements[i] = first[i].value;
       n.u_.a = elements;
     }
-    stack_.resize(f.start);
+    first->key_ = own_key;
+    first->key_size_ = own_key_size;
     return place(n);
   }
 
   bool place(const node& n) {
-    if (frames_.empty()) {
-      root_ = n;
-      return true;
+    if (!unique_keys_) {
+      frame& f = *ftop_;
+      if (f.replace != npos) {
+        sbase_[f.replace].value = n;
+        f.replace = npos;
+        return true;
+      }
     }
-    frame& f = frames_.back();
-    if (f.object && f.replace != npos) {
-      stack_[f.replace].value = n;
-      f.replace = npos;
-      return true;
-    }
-    node_member& m = stack_.emplace_back();
-    m.value = n;
-    if (f.object) {
-      m.key_ = f.key;
-      m.key_size_ = f.key_size;
-    }
+    // The key, for an object, is already in the slot (key()).
+    stop_->value = n;
+    if (++stop_ == send_) grow_stack();
     return true;
+  }
+
+  void grow_stack() {
+    const std::size_t used = static_cast<std::size_t>(stop_ - sbase_);
+    stack_.resize(stack_.size() * 2);
+    sbase_ = stack_.data();
+    stop_ = sbase_ + used;
+    send_ = sbase_ + stack_.size();
+  }
+
+  void grow_frames() {
+    const std::size_t used = static_cast<std::size_t>(ftop_ - frames_.data());
+    frames_.resize(frames_.size() * 2);
+    ftop_ = frames_.data() + used;
+    fend_ = frames_.data() + frames_.size();
   }
 
   document& doc_;
@@ -275,9 +317,13 @@ class document_builder final : public event_handler {
   std::size_t next_block_ = 0;
   const char* input_begin_ = nullptr;
   const char* input_end_ = nullptr;
-  node root_;
-  std::vector<node_member> stack_;
-  std::vector<frame> frames_;
+  std::vector<node_member> stack_;  // storage of the stack: children of the open containers
+  node_member* sbase_ = nullptr;
+  node_member* stop_ = nullptr;  // the free slot on top
+  node_member* send_ = nullptr;
+  std::vector<frame> frames_;  // storage of the open containers' frames, the root's first
+  frame* ftop_ = nullptr;      // the innermost open container's frame
+  frame* fend_ = nullptr;
   std::vector<std::string_view> columns_;
   bool columns_repeat_ = false;
 };

@@ -98,6 +98,83 @@ TEST(Document, NonStrictRepeatedKeysKeepTheLastValueAtTheFirstPosition) {
   EXPECT_EQ(rows.root().to_value(), toon::decode_or_throw("t[1]{x,y,x}:\n  1,2,3\n", lax));
 }
 
+// The builder keeps the children of the open containers on one stack, writes each key into
+// the stack's free top slot before its value, keeps that key in the frame while a nested
+// container's children reuse the slot, copies objects of fewer than eight members inline and
+// larger ones by memcpy, and grows the stack (64 slots first) and the frames (16 first) when
+// full. These documents cross each of those limits; the document must equal toon::decode's.
+TEST(Document, StackAndFrameLimitsMatchDecode) {
+  const auto check = [](const toon::value& v) {
+    const std::string text = toon::encode(v);
+    for (bool strict : {true, false}) {
+      toon::decode_options options;
+      options.strict = strict;
+      toon::document doc = toon::decode_document_or_throw(text, options);
+      EXPECT_TRUE(doc.root() == toon::decode_or_throw(text, options)) << text;
+      EXPECT_EQ(doc.root().to_value(), v) << text;
+    }
+  };
+  // Objects of 0..70 members (inline copy below 8, memcpy from 8, stack growth past 64),
+  // alone, as a member between two siblings, and as list items.
+  for (int n : {0, 1, 2, 6, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 70}) {
+    toon::object o;
+    for (int i = 0; i < n; ++i) o.emplace_back(std::string("k").append(std::to_string(i)), toon::value(static_cast<std::int64_t>(i)));
+    check(toon::value(o));
+    toon::object outer;
+    outer.emplace_back("before", toon::value("b"));
+    outer.emplace_back("inner", toon::value(o));
+    outer.emplace_back("after", toon::value(std::int64_t{2}));
+    check(toon::value(outer));
+    toon::array items;
+    for (int i = 0; i < 3; ++i) items.push_back(toon::value(o));
+    items.push_back(toon::value("x"));
+    toon::object holder;
+    holder.emplace_back("items", toon::value(items));
+    check(toon::value(holder));
+  }
+  // Nesting of 1..40 objects (frame growth past 16): every level has a key before and after
+  // its nested object, so each nested container reuses the slot holding its own key.
+  for (int depth : {1, 2, 15, 16, 17, 18, 33, 40}) {
+    toon::value v(std::string("leaf"));
+    for (int d = depth; d > 0; --d) {
+      toon::object o;
+      o.emplace_back(std::string("a").append(std::to_string(d)), toon::value(static_cast<std::int64_t>(d)));
+      o.emplace_back(std::string("n").append(std::to_string(d)), v);
+      o.emplace_back(std::string("z").append(std::to_string(d)), toon::value(true));
+      v = toon::value(o);
+    }
+    check(v);
+  }
+  // Arrays of arrays and of objects, nested 18 deep (array frames carry no key).
+  toon::value v(toon::array{toon::value(std::int64_t{1}), toon::value("two")});
+  for (int d = 0; d < 18; ++d) {
+    toon::object o;
+    o.emplace_back("k", toon::value(static_cast<std::int64_t>(d)));
+    v = toon::value(toon::array{v, toon::value(o), toon::value(toon::object{}), toon::value(toon::array{})});
+  }
+  check(v);
+}
+
+TEST(Document, NonStrictRepeatedKeysWithContainersAndWideObjects) {
+  toon::decode_options lax;
+  lax.strict = false;
+  std::string text;
+  for (int i = 0; i < 70; ++i) {
+    const std::string n = std::to_string(i);
+    text.append("k").append(n).append(": ").append(n).append("\n");
+  }
+  text += "k3:\n  x: 1\n  y:\n    z: 2\nk69[2]: 7,8\nk0: last\n";
+  toon::document doc = toon::decode_document_or_throw(text, lax);
+  EXPECT_TRUE(doc.root() == toon::decode_or_throw(text, lax));
+  ASSERT_EQ(doc.root().size(), 70u);
+  EXPECT_EQ(doc.root().members()[0].key(), "k0");
+  EXPECT_EQ(doc.root()["k0"].as_string(), "last");
+  EXPECT_EQ(doc.root().members()[3].key(), "k3");
+  EXPECT_EQ(doc.root()["k3"]["y"]["z"].as_int64(), 2);
+  EXPECT_EQ(doc.root().members()[69].key(), "k69");
+  EXPECT_EQ(doc.root()["k69"].size(), 2u);
+}
+
 TEST(Document, OwnsItsTextAndMoves) {
   toon::document doc;
   EXPECT_TRUE(doc.root().is_null());
