@@ -26,77 +26,61 @@ int usage() {
   return 2;
 }
 
-template <class Doc>
-int run(std::string_view op, const Doc& d, long n) {
-  const std::string text = toon::encode(d);
+// One value-model operation on the dataset's TOON `text`, JSON `json` and value `v`: what it
+// adds to the sink, -1 on a failed decode, -2 when `op` is not a value-model operation.
+long value_op(std::string_view op, const std::string& text, const std::string& json, const toon::value& v) {
+  if (op == "value_decode") {
+    auto r = toon::decode(text);
+    return r ? static_cast<long>(r->is_object() ? r->as_object().size() : 1) : -1;
+  }
+  if (op == "document_decode") {
+    auto r = toon::decode_document(text);
+    return r ? static_cast<long>(r->root().size()) : -1;
+  }
+  if (op == "parse") {
+    bench::null_handler h;
+    return toon::decode_events(text, h) ? 1 : -1;
+  }
+  if (op == "json_to_toon") {
+    auto r = toon::json_to_toon(json);
+    return r ? static_cast<long>(r->size()) : -1;
+  }
+  if (op == "value_encode") return static_cast<long>(toon::encode(v).size());
+  return -2;
+}
+
+// Runs `op` n times on one dataset: its value `v` and, for a typed dataset, the decoding check
+// and the typed operations in `typed` (nullptr for the catalog, which has no C++ type). The
+// results are checked once, before the loop, so that the loop is the operation alone.
+template <class Typed>
+int run(std::string_view op, const toon::value& v, std::size_t records, long n, Typed typed) {
+  const std::string text = toon::encode(v);
+  const std::string json = toon::to_json(v);
+  if (op == "value_decode" && !(toon::decode(text).value() == v)) return std::fprintf(stderr, "value decode differs\n"), 1;
+  if (op == "json_to_toon" && toon::json_to_toon(json).value() != text) return std::fprintf(stderr, "json_to_toon differs\n"), 1;
   std::size_t sink = 0;
   for (long i = 0; i < n; ++i) {
-    if (op == "typed_decode") {
-      auto r = toon::decode<Doc>(text);
-      if (!r || !(*r == d)) return std::fprintf(stderr, "typed decode failed\n"), 1;
-      sink += bench::records_of(*r);
-    } else if (op == "value_decode") {
-      auto r = toon::decode(text);
-      if (!r) return std::fprintf(stderr, "value decode failed\n"), 1;
-      sink += r->is_object() ? r->as_object().size() : 1;
-    } else if (op == "document_decode") {
-      auto r = toon::decode_document(text);
-      if (!r) return std::fprintf(stderr, "document decode failed\n"), 1;
-      sink += r->root().size();
-    } else if (op == "parse") {
-      bench::null_handler h;
-      if (!toon::decode_events(text, h)) return std::fprintf(stderr, "parse failed\n"), 1;
-      sink += 1;
-    } else if (op == "json_to_toon") {
-      static const std::string json = toon::to_json(toon::to_value(d));
-      auto r = toon::json_to_toon(json);
-      if (!r) return std::fprintf(stderr, "json_to_toon failed\n"), 1;
-      sink += r->size();
-    } else if (op == "typed_encode") {
-      sink += toon::encode(d).size();
-    } else if (op == "value_encode") {
-      static const toon::value v = toon::to_value(d);
-      sink += toon::encode(v).size();
-    } else {
-      return usage();
-    }
+    long r = typed(op, text);
+    if (r == -2) r = value_op(op, text, json, v);
+    if (r == -2) return usage();
+    if (r < 0) return std::fprintf(stderr, "%s failed\n", std::string(op).c_str()), 1;
+    sink += static_cast<std::size_t>(r);
   }
-  std::printf("%s: %zu bytes, %zu records, %ld runs (%zu)\n", std::string(op).c_str(), text.size(),
-              bench::records_of(d), n, sink);
+  std::printf("%s: %zu bytes, %zu records, %ld runs (%zu)\n", std::string(op).c_str(), text.size(), records, n, sink);
   return 0;
 }
 
-// The catalog has no C++ type: the operations on values only.
-int run_value(std::string_view op, const toon::value& v, long n) {
-  const std::string text = toon::encode(v);
-  const std::string json = toon::to_json(v);
-  std::size_t sink = 0;
-  for (long i = 0; i < n; ++i) {
-    if (op == "value_decode") {
-      auto r = toon::decode(text);
-      if (!r || !(*r == v)) return std::fprintf(stderr, "value decode failed\n"), 1;
-      sink += r->is_object() ? r->as_object().size() : 1;
-    } else if (op == "document_decode") {
-      auto r = toon::decode_document(text);
-      if (!r) return std::fprintf(stderr, "document decode failed\n"), 1;
-      sink += r->root().size();
-    } else if (op == "parse") {
-      bench::null_handler h;
-      if (!toon::decode_events(text, h)) return std::fprintf(stderr, "parse failed\n"), 1;
-      sink += 1;
-    } else if (op == "json_to_toon") {
-      auto r = toon::json_to_toon(json);
-      if (!r || *r != text) return std::fprintf(stderr, "json_to_toon failed\n"), 1;
-      sink += r->size();
-    } else if (op == "value_encode") {
-      sink += toon::encode(v).size();
-    } else {
-      return std::fprintf(stderr, "%s: not an operation on the catalog (it has no C++ type)\n",
-                          std::string(op).c_str()), usage();
+// The typed operations on a dataset of type Doc (-2 for the others).
+template <class Doc>
+auto typed_ops(const Doc& d) {
+  return [&d](std::string_view op, const std::string& text) -> long {
+    if (op == "typed_decode") {
+      auto r = toon::decode<Doc>(text);
+      return r && *r == d ? static_cast<long>(bench::records_of(*r)) : -1;
     }
-  }
-  std::printf("%s: %zu bytes, %ld runs (%zu)\n", std::string(op).c_str(), text.size(), n, sink);
-  return 0;
+    if (op == "typed_encode") return static_cast<long>(toon::encode(d).size());
+    return -2;
+  };
 }
 
 }  // namespace
@@ -108,9 +92,12 @@ int main(int argc, char** argv) {
   const long n = argc > 3 ? std::strtol(argv[3], nullptr, 10) : 1;
   int rc = -1;
   bench::for_each_typed_dataset([&](auto ds) {
-    if (ds.name == name) rc = run(op, ds.data(), n);
+    if (ds.name == name) rc = run(op, toon::to_value(ds.data()), bench::records_of(ds.data()), n, typed_ops(ds.data()));
   });
-  if (rc < 0 && name == bench::catalog_name) rc = run_value(op, bench::load_catalog(), n);
+  if (rc < 0 && name == bench::catalog_name) {
+    const toon::value catalog = bench::load_catalog();
+    rc = run(op, catalog, bench::catalog_records(catalog), n, [](std::string_view, const std::string&) { return -2L; });
+  }
   if (rc < 0) return std::fprintf(stderr, "unknown dataset\n"), usage();
   return rc;
 }
