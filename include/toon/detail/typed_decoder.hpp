@@ -34,6 +34,11 @@ class stream_decoder;
 
 namespace toon::detail {
 
+/// Test hook (not an option): when false, the typed decoder declines every offer of `key: value`
+/// lines read straight from the text (text_sink::field_lines), so they all take the parser's
+/// generic path; property tests compare the two. Change it only while nothing is decoding.
+inline bool typed_field_lines = true;
+
 /// One primitive event, as the typed decoder's targets receive it.
 using primitive_event = scalar;
 
