@@ -1,0 +1,1077 @@
+// `key: value` lines of list-form objects read straight from the text by the typed decoder
+// (text_sink::field_lines) against the parser's generic path. toon::detail::typed_field_lines
+// switches the fast path off: each generated document is decoded with it on, then off, and the
+// two must agree exactly: the same object, or the same error (code, message, path, line,
+// column, source line) with the same further errors, and the same repairs, in strict and
+// non-strict mode, collecting errors, in repair mode and skipping unknown fields.
+//
+// The documents are objects of structs with fields of every kind the fast path reads (each
+// integer width, float, double, bool, string, enum, optionals) among fields it must leave to
+// the parser (nested objects, inline arrays, list and table arrays of objects), at the root, as
+// `- key: value` items of a list array, and nested several levels deep, in declaration order
+// and shuffled; each line may be perturbed into one the fast path declines (quotes, escapes,
+// spacing, CR, tabs, blank and comment lines, indentation, numbers at the parsers' edges,
+// invalid UTF-8, unknown and repeated keys, missing fields, lines over max_line_size) or sized
+// so that its value ends at a 16/32/64-byte boundary.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <iostream>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "toon/detail/typed_decoder.hpp"
+#include "toon/repair.hpp"
+#include "toon/toon.hpp"
+
+namespace field_lines_model {
+
+enum class hue { amber, teal, violet };
+
+struct pt {
+  std::int64_t id = 0;
+  std::string tag;
+  bool operator==(const pt&) const = default;
+};
+
+struct box {
+  std::string label;
+  std::int32_t w = 0;
+  std::optional<pt> corner;
+  pt origin;
+  bool operator==(const box&) const = default;
+};
+
+inline bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
+inline bool same_bits(double a, double b) { return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b); }
+inline bool same_bits(const std::optional<double>& a, const std::optional<double>& b) {
+  return a.has_value() == b.has_value() && (!a || same_bits(*a, *b));
+}
+
+// More than 12 fields (the decoder's field lookup by perfect hash), every fast kind.
+struct wide {
+  std::int8_t a8 = 0;
+  std::uint8_t b8 = 0;
+  std::int32_t c32 = 0;
+  std::uint32_t d32 = 0;
+  std::int64_t e64 = 0;
+  std::uint64_t f64 = 0;
+  float g = 0;
+  double h = 0;
+  bool k = false;
+  std::string s;
+  hue m = hue::amber;
+  std::optional<std::int64_t> oi;
+  std::optional<std::string> os;
+  std::optional<double> od;
+  std::optional<pt> op;
+  box nest;
+  std::vector<int> xs;
+  std::vector<pt> lst;
+  std::vector<pt> tbl;
+  friend bool operator==(const wide& x, const wide& y) {
+    return std::tie(x.a8, x.b8, x.c32, x.d32, x.e64, x.f64, x.k, x.s, x.m, x.oi, x.os, x.op, x.nest, x.xs, x.lst, x.tbl) ==
+               std::tie(y.a8, y.b8, y.c32, y.d32, y.e64, y.f64, y.k, y.s, y.m, y.oi, y.os, y.op, y.nest, y.xs, y.lst, y.tbl) &&
+           same_bits(x.g, y.g) && same_bits(x.h, y.h) && same_bits(x.od, y.od);
+  }
+};
+struct wide_list {
+  std::vector<wide> items;
+  bool operator==(const wide_list&) const = default;
+};
+
+// Nested objects several levels deep.
+struct lvl3 {
+  std::string z;
+  std::int64_t n = 0;
+  std::optional<std::string> o;
+  bool operator==(const lvl3&) const = default;
+};
+struct lvl2 {
+  bool x = false;
+  lvl3 down;
+  double r = 0;
+  friend bool operator==(const lvl2& a, const lvl2& b) {
+    return a.x == b.x && a.down == b.down && same_bits(a.r, b.r);
+  }
+};
+struct lvl1 {
+  std::int64_t a = 0;
+  lvl2 down;
+  std::string b;
+  std::vector<lvl3> more;
+  bool operator==(const lvl1&) const = default;
+};
+struct deep_doc {
+  std::string title;
+  lvl1 top;
+  std::vector<lvl1> items;
+  bool operator==(const deep_doc&) const = default;
+};
+
+// One field; exactly 12; 13.
+struct single {
+  std::string v;
+  bool operator==(const single&) const = default;
+};
+struct dozen {
+  std::int64_t alpha = 0;
+  std::string bravo;
+  bool charlie = false;
+  std::int64_t delta = 0;
+  std::uint32_t echo = 0;
+  std::string foxtrot;
+  std::int64_t golf = 0;
+  hue hotel = hue::amber;
+  std::optional<std::int64_t> india;
+  std::string juliet;
+  std::int32_t kilo = 0;
+  bool lima = false;
+  bool operator==(const dozen&) const = default;
+};
+struct baker {
+  std::int64_t alpha = 0;
+  std::string bravo;
+  bool charlie = false;
+  std::int64_t delta = 0;
+  std::uint32_t echo = 0;
+  std::string foxtrot;
+  std::int64_t golf = 0;
+  hue hotel = hue::amber;
+  std::optional<std::int64_t> india;
+  std::string juliet;
+  std::int32_t kilo = 0;
+  bool lima = false;
+  std::string mike;
+  bool operator==(const baker&) const = default;
+};
+struct mixed_doc {
+  single one;
+  std::vector<single> items;
+  dozen d;
+  baker b;
+  std::vector<baker> bakers;
+  std::int64_t count = 0;
+  bool operator==(const mixed_doc&) const = default;
+};
+
+// For the hand-written cases.
+struct pts {
+  std::vector<pt> lst;
+  bool operator==(const pts&) const = default;
+};
+struct holder {
+  std::vector<int> xs;
+  std::string s;
+  bool operator==(const holder&) const = default;
+};
+
+}  // namespace field_lines_model
+
+namespace {
+
+using namespace field_lines_model;
+
+// ---------------------------------------------------------------------------------------------
+// Running both paths and comparing.
+
+// Sets the switch for one decode; always back to true (the default) afterwards.
+class field_lines_switch {
+ public:
+  explicit field_lines_switch(bool on) { toon::detail::typed_field_lines = on; }
+  ~field_lines_switch() { toon::detail::typed_field_lines = true; }
+  field_lines_switch(const field_lines_switch&) = delete;
+  field_lines_switch& operator=(const field_lines_switch&) = delete;
+};
+
+std::string describe(const toon::error& e) {
+  return std::to_string(static_cast<int>(e.code)) + " \"" + e.message + "\" at '" + e.path + "' " +
+         std::to_string(e.line) + ":" + std::to_string(e.column);
+}
+
+std::string describe_source(const toon::error& e) {
+  return "source line '" + e.source_line + "' caret " + std::to_string(e.source_column);
+}
+
+struct mode {
+  const char* name;
+  bool strict;
+  bool collect;
+  bool repairs;
+  bool ignore_unknown;
+  bool all_defaulted;
+};
+
+constexpr mode modes[] = {
+    {"strict", true, false, false, false, false},
+    {"strict collect", true, true, false, false, false},
+    {"non-strict", false, false, false, false, false},
+    {"non-strict collect", false, true, false, false, false},
+    {"repairs", true, false, true, false, false},
+    {"repairs collect", true, true, true, false, false},
+    {"ignore unknown", true, false, false, true, false},
+    {"ignore unknown non-strict collect", false, true, false, true, false},
+    {"all defaulted", true, true, false, false, true},
+};
+
+toon::decode_options options_of(const mode& m, std::size_t max_line_size, int indent_size) {
+  toon::decode_options o;
+  o.indent_size = indent_size;
+  o.strict = m.strict;
+  o.collect_all_errors = m.collect;
+  o.ignore_unknown_fields = m.ignore_unknown;
+  o.all_defaulted = m.all_defaulted;
+  if (m.repairs) {
+    o.leniency.enum_case = true;
+    o.leniency.numbers_in_strings = true;
+  }
+  if (max_line_size) o.max_line_size = max_line_size;
+  return o;
+}
+
+template <class T>
+struct outcome {
+  toon::result<T> r;
+  std::vector<toon::repair> repairs;
+};
+
+template <class T>
+outcome<T> decode_once(const std::string& text, toon::decode_options o, bool repairs, bool fast) {
+  std::vector<toon::repair> reps;
+  if (repairs) o.repairs = &reps;
+  field_lines_switch on(fast);
+  auto r = toon::decode<T>(text, o);
+  return {std::move(r), std::move(reps)};
+}
+
+struct tally {
+  std::size_t decoded = 0;
+  std::size_t failed = 0;
+};
+
+// What differs between the fast and the generic path on `text` in mode `m` ("" when nothing).
+template <class T>
+std::string difference(const std::string& text, const mode& m, std::size_t max_line_size, int indent_size,
+                       tally* t = nullptr) {
+  const toon::decode_options o = options_of(m, max_line_size, indent_size);
+  const outcome<T> fast = decode_once<T>(text, o, m.repairs, true);
+  const outcome<T> slow = decode_once<T>(text, o, m.repairs, false);
+  const std::string where = std::string(m.name) + ": ";
+  if (fast.r.has_value() != slow.r.has_value())
+    return where + (fast.r.has_value() ? "only the generic path fails: " + describe(slow.r.error())
+                                       : "only the fast path fails: " + describe(fast.r.error()));
+  if (t) ++(fast.r.has_value() ? t->decoded : t->failed);
+  if (fast.r.has_value()) {
+    if (!(*fast.r == *slow.r)) return where + "the decoded objects differ";
+  } else {
+    const toon::error& a = fast.r.error();
+    const toon::error& b = slow.r.error();
+    if (describe(a) != describe(b)) return where + "errors differ: fast " + describe(a) + " / generic " + describe(b);
+    if (describe_source(a) != describe_source(b))
+      return where + "error source lines differ: fast " + describe_source(a) + " / generic " + describe_source(b);
+    if (a.more.size() != b.more.size())
+      return where + "error counts differ: fast " + std::to_string(a.more.size() + 1) + " / generic " +
+             std::to_string(b.more.size() + 1);
+    for (std::size_t k = 0; k < a.more.size(); ++k)
+      if (describe(a.more[k]) != describe(b.more[k]))
+        return where + "further error " + std::to_string(k) + " differs: fast " + describe(a.more[k]) + " / generic " +
+               describe(b.more[k]);
+  }
+  if (fast.repairs.size() != slow.repairs.size())
+    return where + "repair counts differ: fast " + std::to_string(fast.repairs.size()) + " / generic " +
+           std::to_string(slow.repairs.size());
+  for (std::size_t k = 0; k < fast.repairs.size(); ++k)
+    if (!(fast.repairs[k] == slow.repairs[k]))
+      return where + "repair " + std::to_string(k) + " differs: fast " + fast.repairs[k].to_string() + " / generic " +
+             slow.repairs[k].to_string();
+  return {};
+}
+
+template <class T>
+std::string differences(const std::string& text, std::size_t max_line_size = 0, int indent_size = 2,
+                        tally* t = nullptr) {
+  for (const mode& m : modes) {
+    std::string d = difference<T>(text, m, max_line_size, indent_size, t);
+    if (!d.empty()) return d;
+  }
+  return {};
+}
+
+template <class T>
+void expect_agree(const std::string& text, std::size_t max_line_size = 0) {
+  EXPECT_EQ(differences<T>(text, max_line_size), "") << text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shapes of the model types, to generate their documents.
+
+enum class fk { i8, u8, i32, u32, i64, u64, f32, f64, boolean, str, hue, opt_i64, opt_str, opt_f64, obj, opt_obj, ints, objs };
+
+struct ospec;
+struct fspec {
+  const char* name;
+  fk kind;
+  const ospec* sub = nullptr;
+};
+struct ospec {
+  std::vector<fspec> fields;
+};
+
+const ospec pt_s{{{"id", fk::i64}, {"tag", fk::str}}};
+const ospec box_s{{{"label", fk::str}, {"w", fk::i32}, {"corner", fk::opt_obj, &pt_s}, {"origin", fk::obj, &pt_s}}};
+const ospec wide_s{{{"a8", fk::i8},
+                    {"b8", fk::u8},
+                    {"c32", fk::i32},
+                    {"d32", fk::u32},
+                    {"e64", fk::i64},
+                    {"f64", fk::u64},
+                    {"g", fk::f32},
+                    {"h", fk::f64},
+                    {"k", fk::boolean},
+                    {"s", fk::str},
+                    {"m", fk::hue},
+                    {"oi", fk::opt_i64},
+                    {"os", fk::opt_str},
+                    {"od", fk::opt_f64},
+                    {"op", fk::opt_obj, &pt_s},
+                    {"nest", fk::obj, &box_s},
+                    {"xs", fk::ints},
+                    {"lst", fk::objs, &pt_s},
+                    {"tbl", fk::objs, &pt_s}}};
+const ospec wide_list_s{{{"items", fk::objs, &wide_s}}};
+const ospec lvl3_s{{{"z", fk::str}, {"n", fk::i64}, {"o", fk::opt_str}}};
+const ospec lvl2_s{{{"x", fk::boolean}, {"down", fk::obj, &lvl3_s}, {"r", fk::f64}}};
+const ospec lvl1_s{{{"a", fk::i64}, {"down", fk::obj, &lvl2_s}, {"b", fk::str}, {"more", fk::objs, &lvl3_s}}};
+const ospec deep_s{{{"title", fk::str}, {"top", fk::obj, &lvl1_s}, {"items", fk::objs, &lvl1_s}}};
+const ospec single_s{{{"v", fk::str}}};
+const ospec dozen_s{{{"alpha", fk::i64},
+                     {"bravo", fk::str},
+                     {"charlie", fk::boolean},
+                     {"delta", fk::i64},
+                     {"echo", fk::u32},
+                     {"foxtrot", fk::str},
+                     {"golf", fk::i64},
+                     {"hotel", fk::hue},
+                     {"india", fk::opt_i64},
+                     {"juliet", fk::str},
+                     {"kilo", fk::i32},
+                     {"lima", fk::boolean}}};
+const ospec baker_s{{{"alpha", fk::i64},
+                     {"bravo", fk::str},
+                     {"charlie", fk::boolean},
+                     {"delta", fk::i64},
+                     {"echo", fk::u32},
+                     {"foxtrot", fk::str},
+                     {"golf", fk::i64},
+                     {"hotel", fk::hue},
+                     {"india", fk::opt_i64},
+                     {"juliet", fk::str},
+                     {"kilo", fk::i32},
+                     {"lima", fk::boolean},
+                     {"mike", fk::str}}};
+const ospec mixed_s{{{"one", fk::obj, &single_s},
+                     {"items", fk::objs, &single_s},
+                     {"d", fk::obj, &dozen_s},
+                     {"b", fk::obj, &baker_s},
+                     {"bakers", fk::objs, &baker_s},
+                     {"count", fk::i64}}};
+
+bool is_scalar(fk k) { return k != fk::obj && k != fk::opt_obj && k != fk::ints && k != fk::objs; }
+
+// What the generators did, over one property's cases.
+std::map<std::string, std::size_t>& seen() {
+  static std::map<std::string, std::size_t> m;
+  return m;
+}
+void note(const std::string& what) { ++seen()[what]; }
+
+// ---------------------------------------------------------------------------------------------
+// Generators (used inside a property: each `*gen` draws a value).
+
+// Uniform draws (rapidcheck's ranges grow with the case's size otherwise).
+bool chance(int one_in) { return *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, one_in)) == 0; }
+
+// How much a document is perturbed: 0 not at all (a valid document), 1 lightly, 2 at the
+// rates below.
+int level = 2;
+// Spaces per indentation level of the document being generated, over 2 (indent_size 2 or 4).
+std::size_t indent_factor = 1;
+bool perturb(int one_in) { return level > 0 && chance(level == 1 ? one_in * 4 : one_in); }
+
+std::string digits(int n, bool leading_nonzero) {
+  std::string s;
+  for (int i = 0; i < n; ++i) s += *rc::gen::inRange('0', ':');
+  if (leading_nonzero && n > 1 && s[0] == '0') s[0] = '4';
+  return s;
+}
+
+// An unquoted string the fast path may read: letters first and last, no number or literal.
+std::string word() {
+  const int n = *rc::gen::inRange(1, 24);
+  std::string s;
+  for (int i = 0; i < n; ++i)
+    s += *rc::gen::weightedElement<char>(
+        {{12, 'a'}, {3, 'Q'}, {3, ' '}, {1, '-'}, {1, '_'}, {1, '.'}, {1, '/'}, {1, '7'}, {1, 'z'}});
+  s.front() = 'w';
+  s.back() = 'd';
+  return s;
+}
+
+// A quoted string without a backslash, with bytes that would need the quotes unquoted.
+std::string quoted_text() {
+  const int n = *rc::gen::inRange(0, 40);
+  std::string s = "\"";
+  for (int i = 0; i < n; ++i)
+    s += *rc::gen::weightedElement<std::string>({{12, "a"},
+                                                 {3, " "},
+                                                 {1, ":"},
+                                                 {1, ","},
+                                                 {1, "#"},
+                                                 {1, "-"},
+                                                 {1, "["},
+                                                 {1, "{"},
+                                                 {1, "|"},
+                                                 {1, "1"},
+                                                 {1, "\xc3\xa9"},
+                                                 {1, "\xe2\x82\xac"}});
+  return s + "\"";
+}
+
+std::string string_value() {
+  switch (*rc::gen::weightedElement<int>({{4, 0}, {3, 1}, {1, 2}, {1, 3}})) {
+    case 0: return word();
+    case 1: return quoted_text();
+    case 2: return *rc::gen::element<std::string>("\"\"", "\"true\"", "\"42\"", "\"null\"", "\"-\"", "\" x \"");
+    default: return *rc::gen::element<std::string>("h\xc3\xa9llo", "\xe2\x82\xac", "caf\xc3\xa9 au lait", "x");
+  }
+}
+
+template <class I>
+std::string int_value() {
+  if (chance(6))
+    return std::to_string(*rc::gen::element(std::numeric_limits<I>::min(), std::numeric_limits<I>::max(), I(0), I(1)));
+  if (chance(2)) return std::to_string(*rc::gen::inRange<I>(0, std::numeric_limits<I>::max() > 100 ? 100 : 9));
+  return std::to_string(*rc::gen::arbitrary<I>());
+}
+
+std::string decimal_value(int max_int_digits, int max_frac_digits) {
+  std::string s = chance(4) ? "-" : "";
+  s += digits(*rc::gen::inRange(1, max_int_digits + 1), true);
+  if (!chance(5)) s += "." + digits(*rc::gen::inRange(1, max_frac_digits + 1), false);
+  if (s.back() == '0' && s.find('.') != std::string::npos) s.back() = '5';  // canonical decimals
+  return s;
+}
+
+std::string scalar_value(fk k) {
+  switch (k) {
+    case fk::i8: return int_value<std::int8_t>();
+    case fk::u8: return int_value<std::uint8_t>();
+    case fk::i32: return int_value<std::int32_t>();
+    case fk::u32: return int_value<std::uint32_t>();
+    case fk::i64: return int_value<std::int64_t>();
+    case fk::u64: return int_value<std::uint64_t>();
+    case fk::f32: return decimal_value(5, 3);
+    case fk::f64: return decimal_value(9, 8);
+    case fk::boolean: return *rc::gen::element<std::string>("true", "false");
+    case fk::str: return string_value();
+    case fk::hue: return *rc::gen::element<std::string>("amber", "teal", "violet");
+    case fk::opt_i64: return chance(4) ? "null" : int_value<std::int64_t>();
+    case fk::opt_str: return chance(4) ? "null" : string_value();
+    case fk::opt_f64: return chance(4) ? "null" : decimal_value(9, 8);
+    default: return "null";
+  }
+}
+
+struct line {
+  std::size_t indent = 0;
+  std::string dash;  // "- " on a list item's first line
+  std::string key;
+  std::string sep;  // ": " or ":"
+  std::string value;
+  std::string tail;  // after the value
+  bool kv = false;   // a scalar `key: value` line of a known field
+  fk kind = fk::str;
+  bool raw = false;  // text as it is (blank and comment lines)
+  std::string text;
+  std::string render() const {
+    if (raw) return text;
+    return std::string(indent * indent_factor, ' ') + dash + key + sep + value + tail;
+  }
+};
+
+// A table's cells: scalars only, quoted when they hold the delimiter.
+std::string cell_value(fk k) {
+  std::string v = scalar_value(k);
+  if (v.find(',') != std::string::npos && v.front() != '"') v = "\"" + v + "\"";
+  return v;
+}
+
+bool tabular(const ospec& o) {
+  for (const auto& f : o.fields)
+    if (!is_scalar(f.kind)) return false;
+  return true;
+}
+
+// An object's fields at `indent`; on a list item (`dash`) the first one on the `- ` line two
+// spaces to the left. Children of every field are two spaces deeper than the fields.
+void emit_object(const ospec& o, std::size_t indent, bool dash, int depth, std::vector<line>& out);
+
+void emit_field(const fspec& f, std::size_t indent, bool first_on_dash, int depth, std::vector<line>& out) {
+  line l;
+  l.indent = first_on_dash ? indent - 2 : indent;
+  l.dash = first_on_dash ? "- " : "";
+  l.key = f.name;
+  l.kind = f.kind;
+  if (is_scalar(f.kind)) {
+    l.sep = ": ";
+    l.value = scalar_value(f.kind);
+    l.kv = true;
+    out.push_back(l);
+    return;
+  }
+  switch (f.kind) {
+    case fk::opt_obj:
+      if (chance(3)) {
+        l.sep = ": ";
+        l.value = "null";
+        l.kv = true;
+        out.push_back(l);
+        return;
+      }
+      [[fallthrough]];
+    case fk::obj:
+      l.sep = ":";
+      out.push_back(l);
+      emit_object(*f.sub, indent + 2, false, depth + 1, out);
+      return;
+    case fk::ints: {
+      const int n = *rc::gen::inRange(0, 5);
+      if (n == 0 && chance(2)) {
+        l.sep = ": ";
+        l.value = "[]";
+        l.kv = true;
+        note("empty array []");
+        out.push_back(l);
+        return;
+      }
+      l.key += "[" + std::to_string(n) + "]";
+      l.sep = n ? ": " : ":";
+      for (int i = 0; i < n; ++i) l.value += (i ? "," : "") + std::to_string(*rc::gen::inRange(-1000, 1000));
+      out.push_back(l);
+      return;
+    }
+    case fk::objs: {
+      const int n = *rc::gen::inRange(0, depth == 0 ? 5 : 3);
+      if (n == 0 && chance(3)) {
+        l.sep = ": ";
+        l.value = "[]";
+        l.kv = true;
+        note("empty array []");
+        out.push_back(l);
+        return;
+      }
+      l.key += "[" + std::to_string(n) + "]";
+      if (tabular(*f.sub) && chance(2)) {
+        note("table");
+        l.key += "{";
+        for (std::size_t j = 0; j < f.sub->fields.size(); ++j) l.key += (j ? "," : "") + std::string(f.sub->fields[j].name);
+        l.key += "}";
+        l.sep = ":";
+        out.push_back(l);
+        for (int i = 0; i < n; ++i) {
+          line row;
+          row.indent = indent + 2;
+          for (std::size_t j = 0; j < f.sub->fields.size(); ++j)
+            row.value += (j ? "," : "") + cell_value(f.sub->fields[j].kind);
+          out.push_back(row);
+        }
+        return;
+      }
+      note("list");
+      l.sep = ":";
+      out.push_back(l);
+      for (int i = 0; i < n; ++i) emit_object(*f.sub, indent + 4, true, depth + 1, out);
+      return;
+    }
+    default: return;
+  }
+}
+
+void emit_object(const ospec& o, std::size_t indent, bool dash, int depth, std::vector<line>& out) {
+  // The plan: which fields, in which order, with repeated and unknown keys.
+  struct entry {
+    const fspec* f;
+    int what;  // 0 the field, 1 an unknown scalar, 2 an unknown object
+  };
+  std::vector<entry> plan;
+  for (const auto& f : o.fields) {
+    const bool optional = f.kind == fk::opt_i64 || f.kind == fk::opt_str || f.kind == fk::opt_f64 || f.kind == fk::opt_obj;
+    if (optional ? chance(6) : perturb(80)) {
+      note(optional ? "absent optional" : "missing field");
+      continue;
+    }
+    plan.push_back({&f, 0});
+  }
+  if (chance(3)) {
+    note("shuffled");
+    for (std::size_t i = plan.size(); i > 1; --i) std::swap(plan[i - 1], plan[*rc::gen::inRange<std::size_t>(0, i)]);
+  }
+  if (!plan.empty() && perturb(10)) {
+    const std::size_t i = *rc::gen::inRange<std::size_t>(0, plan.size());
+    if (is_scalar(plan[i].f->kind)) {
+      note("repeated key");
+      plan.insert(plan.begin() + static_cast<std::ptrdiff_t>(*rc::gen::inRange<std::size_t>(i + 1, plan.size() + 1)),
+                  plan[i]);
+    }
+  }
+  if (perturb(14)) {
+    note("unknown key");
+    plan.insert(plan.begin() + static_cast<std::ptrdiff_t>(*rc::gen::inRange<std::size_t>(0, plan.size() + 1)),
+                entry{nullptr, chance(3) ? 2 : 1});
+  }
+  if (plan.empty() && dash) {  // an empty list item: `-`
+    line l;
+    l.indent = indent - 2;
+    l.dash = "-";
+    out.push_back(l);
+    return;
+  }
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const bool first_on_dash = dash && i == 0;
+    if (plan[i].f) {
+      emit_field(*plan[i].f, indent, first_on_dash, depth, out);
+      continue;
+    }
+    line l;
+    l.indent = first_on_dash ? indent - 2 : indent;
+    l.dash = first_on_dash ? "- " : "";
+    l.key = *rc::gen::element<std::string>("extra", "zz", "a", "Alpha", "idx", "tags");
+    if (plan[i].what == 1) {
+      l.sep = ": ";
+      l.value = *rc::gen::element<std::string>("1", "x", "true", "\"q\"", "2.5");
+      out.push_back(l);
+    } else {
+      l.sep = ":";
+      out.push_back(l);
+      line child;
+      child.indent = indent + 2;
+      child.key = "q";
+      child.sep = ": ";
+      child.value = "1";
+      out.push_back(child);
+    }
+  }
+}
+
+// Tokens at and beyond the edges of the fast parsers, and other values of the wrong kind.
+const std::vector<std::string>& edge_tokens() {
+  static const std::vector<std::string> t = {
+      "0", "-0", "00", "007", "-007", "0.0", "-0.0", "1.", ".5", "-", "+1", "1e3", "1E3", "1e-2", "-1.5e300", "1e400",
+      "2.5e-400", "127", "128", "-128", "-129", "255", "256", "-1", "2147483647", "2147483648", "-2147483648",
+      "-2147483649", "4294967295", "4294967296", "999999999999999999", "1000000000000000000",
+      "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+      "18446744073709551615", "18446744073709551616", "12345678901234567890", "99999999999999999999",
+      "0.1234567890123456789", "123456789012345678.5", "3.4028235e38", "3.5e38", "1e-46", "0x10", "1_000", "1,2",
+      "true", "false", "True", "FALSE", "null", "Null", "[]", "{}", "amber", "AMBER", "Teal", "purple", "\"teal\"",
+      "\"42\"", "\"-4.5\"", "\"1e3\"", "\"\"", "a b", "a: b", "#x", "- x", "x\"y"};
+  return t;
+}
+
+// One perturbation of a `key: value` line (named for the tally).
+void perturb_kv(line& l) {
+  const int which = *rc::gen::inRange(0, 22);
+  switch (which) {
+    case 0: note("quoted value"); l.value = "\"" + l.value + "\""; return;
+    case 1:
+      note("escaped value");
+      l.value = *rc::gen::element<std::string>("\"a\\\"b\"", "\"a\\\\b\"", "\"a\\nb\"", "\"\\t\"", "\"\\u00e9\"", "\"a\\qb\"",
+                                               "\"\\\"\"");
+      return;
+    case 2:
+      note("unterminated or trailing text");
+      l.value = *rc::gen::element<std::string>("\"open", "\"x\"y", "\"x\" y", "\"x\"\"", "\"", "\"x\" ");
+      return;
+    case 3: note("quoted key"); l.key = "\"" + l.key + "\""; return;
+    case 4: note("no space after colon"); l.sep = ":"; return;
+    case 5: note("two spaces after colon"); l.sep = ":  "; return;
+    case 6: note("space before colon"); l.key += " "; l.sep = ":"; return;
+    case 7: note("tab after colon"); l.sep = ":\t"; return;
+    case 8: case 9: case 10: case 11: note("edge token"); l.value = *rc::gen::elementOf(edge_tokens()); return;
+    case 12:
+      note("invalid UTF-8");
+      l.value += *rc::gen::element<std::string>("\xff", "\xc3", "\xe2\x82", "\xc0\xaf", "\xed\xa0\x80", "\x80");
+      return;
+    case 13: note("empty value"); l.sep = ":"; l.value.clear(); return;
+    case 14: note("unknown key"); l.key = *rc::gen::element<std::string>("zz", "K", "ss", "idd"); return;
+    case 15: note("escaped key"); l.key = "\"" + l.key + "\\u0041\""; return;
+    case 16: note("array header key"); l.key += "[1]"; return;
+    case 17: case 18: {
+      // The value's end at (or one byte around) a 16/32/64-byte boundary of the line.
+      note("boundary length");
+      const std::size_t target = *rc::gen::element<std::size_t>(15, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65, 127, 128);
+      const std::size_t base = l.indent + l.dash.size() + l.key.size() + l.sep.size();
+      if (target <= base + 2) return;
+      const std::size_t n = target - base;
+      switch (l.kind) {
+        case fk::str: case fk::opt_str:
+          l.value = chance(2) ? std::string(n, 'b') : "\"" + std::string(n - 2, 'c') + "\"";
+          return;
+        case fk::f32: case fk::f64: case fk::opt_f64: l.value = "0." + std::string(n - 2, '5'); return;
+        default: l.value = "1" + std::string(n - 1, '0'); return;
+      }
+    }
+    case 19: note("long string"); l.value = std::string(*rc::gen::inRange<std::size_t>(60, 300), 'x'); return;
+    case 20: note("value with spaces"); l.value = " " + l.value; return;
+    default: note("comment-looking value"); l.value = "# " + l.value; return;
+  }
+}
+
+// One perturbation of any line: spacing, line ends, indentation, lines around it.
+void perturb_line(line& l, std::vector<line>& out) {
+  const int which = *rc::gen::inRange(0, 10);
+  switch (which) {
+    case 0: note("trailing spaces"); l.tail += *rc::gen::element<std::string>(" ", "  ", "   "); return;
+    case 1: note("CRLF"); l.tail += "\r"; return;
+    case 2: note("trailing tab"); l.tail += "\t"; return;
+    case 3: {
+      note("blank line before");
+      line b;
+      b.raw = true;
+      b.text = *rc::gen::element<std::string>("", "  ", "\t", "\r");
+      out.push_back(b);
+      return;
+    }
+    case 4: {
+      note("comment before");
+      line c;
+      c.raw = true;
+      c.text = std::string(*rc::gen::inRange<std::size_t>(0, l.indent + 3), ' ') + "# note: x";
+      out.push_back(c);
+      return;
+    }
+    case 5: {
+      const int d = *rc::gen::element(-2, -1, 1, 2);
+      if (d < 0 && l.indent < static_cast<std::size_t>(-d)) return;
+      note(d == 1 || d == -1 ? "indent off by one space" : "indent off by a level");
+      l.indent = static_cast<std::size_t>(static_cast<int>(l.indent) + d);
+      return;
+    }
+    case 6:
+      if (l.indent < 2 || l.raw) return;
+      note("tab in indentation");
+      l.raw = true;
+      l.text = "\t" + std::string((l.indent - 2) * indent_factor, ' ') + l.dash + l.key + l.sep + l.value + l.tail;
+      return;
+    case 7: {
+      note("nested key line");
+      if (!l.kv) return;
+      l.sep = ":";
+      l.value.clear();
+      return;
+    }
+    default: {
+      note("comment at column 0 before");
+      line c;
+      c.raw = true;
+      c.text = "#";
+      out.push_back(c);
+      return;
+    }
+  }
+}
+
+struct document {
+  std::string text;
+  std::size_t max_line_size = 0;  // 0: the default
+  int indent_size = 2;
+};
+
+document generate(const ospec& root) {
+  level = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, 3));
+  indent_factor = chance(4) ? 2 : 1;
+  std::vector<line> lines;
+  emit_object(root, 0, false, 0, lines);
+  std::vector<line> out;
+  std::size_t plain = 0;
+  for (line l : lines) {
+    if (l.kv && perturb(10)) {
+      note("perturbed key-value lines");
+      perturb_kv(l);
+    } else if (l.kv) {
+      ++plain;
+    }
+    if (perturb(35)) perturb_line(l, out);
+    out.push_back(l);
+  }
+  seen()["plain key-value lines"] += plain;
+  document d;
+  d.indent_size = static_cast<int>(2 * indent_factor);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    d.text += out[i].render();
+    if (i + 1 < out.size() || !chance(4)) d.text += '\n';
+  }
+  if (perturb(12)) {
+    note("small max_line_size");
+    d.max_line_size = *rc::gen::element<std::size_t>(8, 16, 24, 32, 40, 64);
+  }
+  return d;
+}
+
+template <class T>
+void check_documents(const char* name, const ospec& root) {
+  seen().clear();
+  tally t;
+  const bool ok = rc::check(name, [&root, &t] {
+    const document d = generate(root);
+    RC_TAG(level == 0 ? "valid" : level == 1 ? "lightly perturbed" : "perturbed");
+    RC_TAG(d.indent_size == 2 ? "indent 2" : "indent 4");
+    const std::string diff = differences<T>(d.text, d.max_line_size, d.indent_size, &t);
+    if (!diff.empty()) RC_FAIL(diff + "\n--- document ---\n" + d.text + "--- end ---");
+    if (level == 0) {  // the generator's own check: an unperturbed document is valid
+      toon::decode_options o;
+      o.indent_size = d.indent_size;
+      const auto r = toon::decode<T>(d.text, o);
+      if (!r.has_value()) RC_FAIL("a valid document fails: " + describe(r.error()) + "\n" + d.text);
+    }
+  });
+  EXPECT_TRUE(ok);
+  // The generators hit the fast path (plain lines) and its declines (perturbed lines), and the
+  // documents both decode and fail.
+  std::cout << name << ": " << t.decoded << " decodes succeeded, " << t.failed << " failed (both paths)\n";
+  for (const auto& [what, n] : seen()) std::cout << "  " << what << ": " << n << "\n";
+  EXPECT_GT(seen()["plain key-value lines"], 500u);
+  EXPECT_GT(t.decoded, 0u);
+  EXPECT_GT(t.failed, 0u);
+  EXPECT_GT(seen()["perturbed key-value lines"], 50u);
+  for (const char* kind : {"edge token", "boundary length", "repeated key", "unknown key", "shuffled"})
+    EXPECT_GT(seen()[kind], 0u) << kind;
+}
+
+}  // namespace
+
+TEST(TypedFieldLines, WideRootObjectsAgree) { check_documents<wide>("wide root object", wide_s); }
+TEST(TypedFieldLines, ListItemObjectsAgree) { check_documents<wide_list>("items[N]: of - key: value objects", wide_list_s); }
+TEST(TypedFieldLines, DeepObjectsAgree) { check_documents<deep_doc>("nested objects", deep_s); }
+TEST(TypedFieldLines, OneTwelveAndThirteenFieldsAgree) { check_documents<mixed_doc>("1, 12 and 13 fields", mixed_s); }
+
+TEST(TypedFieldLines, SwitchIsBackOnAfterwards) {
+  {
+    field_lines_switch off(false);
+    EXPECT_FALSE(toon::detail::typed_field_lines);
+  }
+  EXPECT_TRUE(toon::detail::typed_field_lines);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hand-written documents, expected values from the TOON semantics.
+
+TEST(TypedFieldLines, DuplicateKeyPlainThenQuoted) {
+  const std::string text = "id: 1\ntag: a\n\"tag\": b\n";
+  const auto strict = toon::decode<pt>(text);
+  ASSERT_FALSE(strict.has_value());
+  EXPECT_EQ(strict.error().code, toon::error_code::duplicate_key);
+  EXPECT_EQ(strict.error().line, 3u);
+  toon::decode_options lax;
+  lax.strict = false;
+  const auto last = toon::decode<pt>(text, lax);
+  ASSERT_TRUE(last.has_value()) << last.error().to_string();
+  EXPECT_EQ(*last, (pt{1, "b"}));
+  expect_agree<pt>(text);
+}
+
+TEST(TypedFieldLines, DuplicateKeyQuotedThenPlain) {
+  const std::string text = "\"id\": 1\ntag: a\nid: 2\n";
+  const auto strict = toon::decode<pt>(text);
+  ASSERT_FALSE(strict.has_value());
+  EXPECT_EQ(strict.error().code, toon::error_code::duplicate_key);
+  EXPECT_EQ(strict.error().line, 3u);
+  toon::decode_options lax;
+  lax.strict = false;
+  const auto last = toon::decode<pt>(text, lax);
+  ASSERT_TRUE(last.has_value()) << last.error().to_string();
+  EXPECT_EQ(*last, (pt{2, "a"}));
+  expect_agree<pt>(text);
+}
+
+TEST(TypedFieldLines, DuplicateKeyBothPlainInListItem) {
+  const std::string text = "lst[2]:\n  - id: 1\n    tag: a\n  - id: 2\n    id: 3\n    tag: b\n";
+  const auto strict = toon::decode<pts>(text);
+  ASSERT_FALSE(strict.has_value());
+  EXPECT_EQ(strict.error().code, toon::error_code::duplicate_key);
+  EXPECT_EQ(strict.error().line, 5u);
+  toon::decode_options lax;
+  lax.strict = false;
+  const auto last = toon::decode<pts>(text, lax);
+  ASSERT_TRUE(last.has_value()) << last.error().to_string();
+  EXPECT_EQ(*last, (pts{{{1, "a"}, {3, "b"}}}));
+  expect_agree<pts>(text);
+}
+
+// Ten list items of two plain lines each (lines 2-21), then an error on line 23 or 22.
+std::string twenty_plain_lines() {
+  std::string text = "lst[11]:\n";
+  for (int i = 0; i < 10; ++i) text += "  - id: " + std::to_string(i) + "\n    tag: t" + std::to_string(i) + "\n";
+  return text;
+}
+
+TEST(TypedFieldLines, ErrorLinesAfterTwentyPlainLines) {
+  {
+    const std::string text = twenty_plain_lines() + "  - id: 10\n    tag: \"open\n";
+    const auto r = toon::decode<pts>(text);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::unterminated_string);
+    EXPECT_EQ(r.error().line, 23u);
+    expect_agree<pts>(text);
+  }
+  {
+    const std::string text = twenty_plain_lines() + "  - id: 99999999999999999999\n    tag: x\n";
+    const auto r = toon::decode<pts>(text);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::out_of_range);
+    EXPECT_EQ(r.error().line, 22u);
+    EXPECT_EQ(r.error().column, 9u);
+    EXPECT_EQ(r.error().path, "lst[10].id");
+    expect_agree<pts>(text);
+  }
+  {
+    const std::string text = twenty_plain_lines() + "  - id: 10\n    zz: 1\n";
+    const auto r = toon::decode<pts>(text);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::unknown_field);
+    EXPECT_EQ(r.error().line, 23u);
+    expect_agree<pts>(text);
+    toon::decode_options skip;
+    skip.ignore_unknown_fields = true;
+    const auto s = toon::decode<pts>(text, skip);
+    ASSERT_FALSE(s.has_value());  // tag is missing in the last item
+    EXPECT_EQ(s.error().code, toon::error_code::missing_field);
+    EXPECT_EQ(s.error().path, "lst[10].tag");
+  }
+  {
+    // Collected field errors: one per bad line, each with its own line.
+    std::string text = twenty_plain_lines() + "  - id: x\n    tag: 5\n";
+    toon::decode_options all;
+    all.collect_all_errors = true;
+    const auto r = toon::decode<pts>(text, all);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::type_mismatch);
+    EXPECT_EQ(r.error().line, 22u);
+    ASSERT_EQ(r.error().more.size(), 1u);
+    EXPECT_EQ(r.error().more[0].code, toon::error_code::type_mismatch);
+    EXPECT_EQ(r.error().more[0].line, 23u);
+    expect_agree<pts>(text);
+  }
+  {
+    // A repair: the header says 11, there are 10 items.
+    const std::string text = twenty_plain_lines();
+    std::vector<toon::repair> repairs;
+    toon::decode_options o;
+    o.repairs = &repairs;
+    const auto r = toon::decode<pts>(text, o);
+    ASSERT_TRUE(r.has_value()) << r.error().to_string();
+    EXPECT_EQ(r->lst.size(), 10u);
+    EXPECT_EQ(r->lst[9], (pt{9, "t9"}));
+    ASSERT_EQ(repairs.size(), 1u);
+    EXPECT_EQ(repairs[0].kind, toon::repair_kind::length);
+    EXPECT_EQ(repairs[0].line, 1u);
+    expect_agree<pts>(text);
+  }
+}
+
+TEST(TypedFieldLines, EmptyArrayValue) {
+  const auto r = toon::decode<holder>("s: a\nxs: []\n");
+  ASSERT_TRUE(r.has_value()) << r.error().to_string();
+  EXPECT_EQ(*r, (holder{{}, "a"}));
+  expect_agree<holder>("s: a\nxs: []\n");
+  expect_agree<holder>("xs: []\ns: a\n");
+  const auto bad = toon::decode<holder>("xs[1]: 4\ns: []\n");
+  ASSERT_FALSE(bad.has_value());
+  EXPECT_EQ(bad.error().code, toon::error_code::type_mismatch);
+  EXPECT_EQ(bad.error().line, 2u);
+  EXPECT_EQ(bad.error().path, "s");
+  expect_agree<holder>("xs[1]: 4\ns: []\n");
+}
+
+TEST(TypedFieldLines, EveryFastKindHasItsValue) {
+  const std::string text =
+      "a8: -128\nb8: 255\nc32: -2147483648\nd32: 4294967295\ne64: -9223372036854775808\n"
+      "f64: 18446744073709551615\ng: 0.5\nh: -2.25\nk: true\ns: \"quoted: yes, #1\"\nm: teal\noi: null\n"
+      "os: plain words\nod: 1e3\nop: null\nnest:\n  label: box\n  w: 7\n  origin:\n    id: 3\n    tag: o\n"
+      "xs[3]: 1,2,3\nlst[1]:\n  - id: 4\n    tag: l\ntbl[1]{id,tag}:\n  5,t\n";
+  const auto r = toon::decode<wide>(text);
+  ASSERT_TRUE(r.has_value()) << r.error().to_string();
+  wide w;
+  w.a8 = -128;
+  w.b8 = 255;
+  w.c32 = std::numeric_limits<std::int32_t>::min();
+  w.d32 = 4294967295u;
+  w.e64 = std::numeric_limits<std::int64_t>::min();
+  w.f64 = std::numeric_limits<std::uint64_t>::max();
+  w.g = 0.5f;
+  w.h = -2.25;
+  w.k = true;
+  w.s = "quoted: yes, #1";
+  w.m = hue::teal;
+  w.os = "plain words";
+  w.od = 1000.0;
+  w.nest = box{"box", 7, std::nullopt, pt{3, "o"}};
+  w.xs = {1, 2, 3};
+  w.lst = {pt{4, "l"}};
+  w.tbl = {pt{5, "t"}};
+  EXPECT_EQ(*r, w);
+  expect_agree<wide>(text);
+  // Out of each type's range, on its own line.
+  for (const char* bad : {"a8: 128", "b8: 256", "b8: -1", "c32: 2147483648", "d32: -1", "e64: 9223372036854775808",
+                          "f64: 18446744073709551616"}) {
+    const auto e = toon::decode<wide>(std::string(bad) + "\n");
+    ASSERT_FALSE(e.has_value());
+    EXPECT_EQ(e.error().code, toon::error_code::out_of_range) << bad;
+    EXPECT_EQ(e.error().line, 1u) << bad;
+    expect_agree<wide>(std::string(bad) + "\n");
+  }
+}
+
+TEST(TypedFieldLines, TrailingSpacesAndCrlfAreRead) {
+  const auto r = toon::decode<pt>("id: 5\r\ntag: x  \r\n");
+  ASSERT_TRUE(r.has_value()) << r.error().to_string();
+  EXPECT_EQ(*r, (pt{5, "x"}));
+  expect_agree<pt>("id: 5\r\ntag: x  \r\n");
+  expect_agree<pt>("id: 5  \ntag: \"x\"  \n");
+  expect_agree<pt>("id: 5\t\ntag: x\n");
+}
+
+// String and number values ending at and around 16/32/64-byte boundaries, at the root, in a
+// nested object and on a list item's lines, plain and quoted.
+TEST(TypedFieldLines, ValuesAtBlockBoundaries) {
+  for (std::size_t n = 0; n <= 70; ++n) {
+    const std::string a(n, 'a');
+    for (const std::string& v : {a, "\"" + a + "\""}) {
+      if (v.empty()) continue;
+      const std::string root = "id: 1\ntag: " + v + "\n";
+      const std::string item = "lst[2]:\n  - tag: " + v + "\n    id: 2\n  - id: 3\n    tag: " + v + "\n";
+      SCOPED_TRACE(root);
+      expect_agree<pt>(root);
+      expect_agree<pts>(item);
+      const auto r = toon::decode<pt>(root);
+      ASSERT_TRUE(r.has_value()) << r.error().to_string();
+      EXPECT_EQ(r->tag, a);
+      const auto l = toon::decode<pts>(item);
+      ASSERT_TRUE(l.has_value()) << l.error().to_string();
+      EXPECT_EQ(l->lst, (std::vector<pt>{{2, a}, {3, a}}));
+      for (std::size_t limit : {n + 4, n + 5, n + 6, n + 7, n + 8, n + 9, n + 10, n + 11})
+        expect_agree<pts>(item, limit);
+    }
+    if (n >= 1 && n <= 20) {
+      const std::string num = "1" + std::string(n - 1, '0');
+      expect_agree<pt>("tag: x\nid: " + num + "\n");
+      expect_agree<pt>("tag: x\nid: -" + num + "\n");
+    }
+  }
+}
