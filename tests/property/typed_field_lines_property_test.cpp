@@ -207,6 +207,7 @@ struct mode {
   bool repairs;
   bool ignore_unknown;
   bool all_defaulted;
+  bool into = false;  // toon::decode(text, out) twice into the same object
 };
 
 constexpr mode modes[] = {
@@ -219,6 +220,8 @@ constexpr mode modes[] = {
     {"ignore unknown", true, false, false, true, false},
     {"ignore unknown non-strict collect", false, true, false, true, false},
     {"all defaulted", true, true, false, false, true},
+    {"into a decoded object", true, false, false, false, false, true},
+    {"into a decoded object, all defaulted, non-strict", false, true, false, false, true, true},
 };
 
 toon::decode_options options_of(const mode& m, std::size_t max_line_size, int indent_size) {
@@ -243,10 +246,19 @@ struct outcome {
 };
 
 template <class T>
-outcome<T> decode_once(const std::string& text, toon::decode_options o, bool repairs, bool fast) {
+outcome<T> decode_once(const std::string& text, toon::decode_options o, bool repairs, bool fast, bool into) {
   std::vector<toon::repair> reps;
   if (repairs) o.repairs = &reps;
   field_lines_switch on(fast);
+  if (into) {
+    // Into an object that already holds this document's values (containers to be cleared,
+    // optionals set), as toon::decode(text, out) does it.
+    T out{};
+    (void)toon::decode(text, out, o);
+    const toon::result<void> r = toon::decode(text, out, o);
+    if (!r) return {toon::result<T>(r.error()), std::move(reps)};
+    return {toon::result<T>(std::move(out)), std::move(reps)};
+  }
   auto r = toon::decode<T>(text, o);
   return {std::move(r), std::move(reps)};
 }
@@ -261,8 +273,8 @@ template <class T>
 std::string difference(const std::string& text, const mode& m, std::size_t max_line_size, int indent_size,
                        tally* t = nullptr) {
   const toon::decode_options o = options_of(m, max_line_size, indent_size);
-  const outcome<T> fast = decode_once<T>(text, o, m.repairs, true);
-  const outcome<T> slow = decode_once<T>(text, o, m.repairs, false);
+  const outcome<T> fast = decode_once<T>(text, o, m.repairs, true, m.into);
+  const outcome<T> slow = decode_once<T>(text, o, m.repairs, false, m.into);
   const std::string where = std::string(m.name) + ": ";
   if (fast.r.has_value() != slow.r.has_value())
     return where + (fast.r.has_value() ? "only the generic path fails: " + describe(slow.r.error())
@@ -462,6 +474,10 @@ std::string int_value() {
 }
 
 std::string decimal_value(int max_int_digits, int max_frac_digits) {
+  if (chance(10)) {  // many digits: rounding
+    max_int_digits += 8;
+    max_frac_digits += 10;
+  }
   std::string s = chance(4) ? "-" : "";
   s += digits(*rc::gen::inRange(1, max_int_digits + 1), true);
   if (!chance(5)) s += "." + digits(*rc::gen::inRange(1, max_frac_digits + 1), false);
@@ -680,7 +696,10 @@ const std::vector<std::string>& edge_tokens() {
       "18446744073709551615", "18446744073709551616", "12345678901234567890", "99999999999999999999",
       "0.1234567890123456789", "123456789012345678.5", "3.4028235e38", "3.5e38", "1e-46", "0x10", "1_000", "1,2",
       "true", "false", "True", "FALSE", "null", "Null", "[]", "{}", "amber", "AMBER", "Teal", "purple", "\"teal\"",
-      "\"42\"", "\"-4.5\"", "\"1e3\"", "\"\"", "a b", "a: b", "#x", "- x", "x\"y"};
+      "\"42\"", "\"-4.5\"", "\"1e3\"", "\"\"", "a b", "a: b", "#x", "- x", "x\"y", "12abc", "1.5.5", "1e", "--1",
+      "1-", "0.", "-.5", "1e+5", "1E+05", "0e0", "-0e0", "5e-324", "1.7976931348623157e308", "1.8e308", "0.1",
+      "0.30000000000000004", "9007199254740993", "123456789012345678901234567890", "-0.0e0", "1.0", "2.50", "3",
+      "0.000001", "1e-7", "16777217", "0.1e1", "100000000000000000000.5", "\"amber\"", "2"};
   return t;
 }
 
@@ -706,10 +725,28 @@ void perturb_kv(line& l) {
     case 8: case 9: case 10: case 11: note("edge token"); l.value = *rc::gen::elementOf(edge_tokens()); return;
     case 12:
       note("invalid UTF-8");
-      l.value += *rc::gen::element<std::string>("\xff", "\xc3", "\xe2\x82", "\xc0\xaf", "\xed\xa0\x80", "\x80");
+      if (chance(2)) {
+        l.value += *rc::gen::element<std::string>("\xff", "\xc3", "\xe2\x82", "\xc0\xaf", "\xed\xa0\x80", "\x80");
+      } else {
+        const std::string bad = *rc::gen::element<std::string>("\xff", "\xc3(", "\xe2\x82", "\xc0\xaf", "\xf4\x90\x80\x80");
+        l.value = *rc::gen::element<std::string>("a", "\"a", "\"a ", "") + bad + *rc::gen::element<std::string>("b", "b\"", "\"");
+      }
       return;
     case 13: note("empty value"); l.sep = ":"; l.value.clear(); return;
-    case 14: note("unknown key"); l.key = *rc::gen::element<std::string>("zz", "K", "ss", "idd"); return;
+    case 14: {
+      // Another key: a known one of another type, or one byte changed, added or removed
+      // (same length, first or last byte as a field's: the field lookup's hash).
+      note("unknown key");
+      std::string k = l.key;
+      switch (*rc::gen::inRange(0, 4)) {
+        case 0: k = *rc::gen::element<std::string>("zz", "K", "ss", "idd", "id", "tag", "v", "alpha", "a", "n"); break;
+        case 1: k[*rc::gen::inRange<std::size_t>(0, k.size())] = *rc::gen::element('a', 'z', 'A', '_', '0', 'e'); break;
+        case 2: k.insert(*rc::gen::inRange<std::size_t>(0, k.size() + 1), 1, *rc::gen::element('a', 'x', '_')); break;
+        default: if (k.size() > 1) k.erase(*rc::gen::inRange<std::size_t>(0, k.size()), 1); break;
+      }
+      l.key = k;
+      return;
+    }
     case 15: note("escaped key"); l.key = "\"" + l.key + "\\u0041\""; return;
     case 16: note("array header key"); l.key += "[1]"; return;
     case 17: case 18: {
