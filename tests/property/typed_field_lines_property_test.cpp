@@ -22,6 +22,7 @@
 #include <iostream>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -162,6 +163,55 @@ struct mixed_doc {
   bool operator==(const mixed_doc&) const = default;
 };
 
+// Pointers, optionals of other kinds, a map, renamed keys with '.' and '-', a digit and an
+// underscore in names, a name that is a prefix of others, a defaulted field; 13 fields and 6.
+template <class P>
+bool same_pointee(const P& a, const P& b) {
+  return (a == nullptr) == (b == nullptr) && (!a || *a == *b);
+}
+inline bool same_bits(const std::optional<float>& a, const std::optional<float>& b) {
+  return a.has_value() == b.has_value() && (!a || same_bits(*a, *b));
+}
+struct odd {
+  std::int32_t o = 0;
+  std::unique_ptr<std::int64_t> up;
+  std::shared_ptr<std::string> sp;
+  std::optional<hue> oh;
+  std::optional<bool> ob;
+  std::optional<float> of;
+  std::optional<std::uint8_t> ou;
+  std::string dotted;
+  std::int64_t dashed = 0;
+  std::int64_t x2 = 0;
+  std::string _u;
+  std::map<std::string, int> tags;
+  std::int64_t later = 0;
+  friend bool operator==(const odd& a, const odd& b) {
+    return std::tie(a.o, a.oh, a.ob, a.ou, a.dotted, a.dashed, a.x2, a._u, a.tags, a.later) ==
+               std::tie(b.o, b.oh, b.ob, b.ou, b.dotted, b.dashed, b.x2, b._u, b.tags, b.later) &&
+           same_pointee(a.up, b.up) && same_pointee(a.sp, b.sp) && same_bits(a.of, b.of);
+  }
+};
+struct odd_small {
+  std::int32_t o = 0;
+  std::unique_ptr<std::int64_t> up;
+  std::optional<bool> ob;
+  std::string dotted;
+  std::int64_t dashed = 0;
+  std::int64_t x2 = 0;
+  friend bool operator==(const odd_small& a, const odd_small& b) {
+    return std::tie(a.o, a.ob, a.dotted, a.dashed, a.x2) == std::tie(b.o, b.ob, b.dotted, b.dashed, b.x2) &&
+           same_pointee(a.up, b.up);
+  }
+};
+struct odd_doc {
+  odd one;
+  std::vector<odd> items;
+  odd_small small;
+  std::vector<odd_small> smalls;
+  bool operator==(const odd_doc&) const = default;
+};
+
 // For the hand-written cases.
 struct pts {
   std::vector<pt> lst;
@@ -174,6 +224,16 @@ struct holder {
 };
 
 }  // namespace field_lines_model
+
+template <>
+struct toon::meta<field_lines_model::odd> {
+  static constexpr toon::renamed rename[] = {{"dotted", "a.b"}, {"dashed", "a-b"}};
+  static constexpr std::string_view defaulted[] = {"later"};
+};
+template <>
+struct toon::meta<field_lines_model::odd_small> {
+  static constexpr toon::renamed rename[] = {{"dotted", "a.b"}, {"dashed", "a-b"}};
+};
 
 namespace {
 
@@ -324,13 +384,18 @@ void expect_agree(const std::string& text, std::size_t max_line_size = 0) {
 // ---------------------------------------------------------------------------------------------
 // The shapes of the model types, to generate their documents.
 
-enum class fk { i8, u8, i32, u32, i64, u64, f32, f64, boolean, str, hue, opt_i64, opt_str, opt_f64, obj, opt_obj, ints, objs };
+enum class fk {
+  i8, u8, i32, u32, i64, u64, f32, f64, boolean, str, hue, opt_i64, opt_str, opt_f64,
+  ptr_i64, ptr_str, opt_hue, opt_bool, opt_f32, opt_u8,  // scalars (null or a value)
+  obj, opt_obj, ints, objs, map
+};
 
 struct ospec;
 struct fspec {
   const char* name;
   fk kind;
   const ospec* sub = nullptr;
+  bool defaulted = false;
 };
 struct ospec {
   std::vector<fspec> fields;
@@ -388,6 +453,25 @@ const ospec baker_s{{{"alpha", fk::i64},
                      {"kilo", fk::i32},
                      {"lima", fk::boolean},
                      {"mike", fk::str}}};
+const ospec odd_s{{{"o", fk::i32},
+                   {"up", fk::ptr_i64},
+                   {"sp", fk::ptr_str},
+                   {"oh", fk::opt_hue},
+                   {"ob", fk::opt_bool},
+                   {"of", fk::opt_f32},
+                   {"ou", fk::opt_u8},
+                   {"a.b", fk::str},
+                   {"a-b", fk::i64},
+                   {"x2", fk::i64},
+                   {"_u", fk::str},
+                   {"tags", fk::map},
+                   {"later", fk::i64, nullptr, true}}};
+const ospec odd_small_s{
+    {{"o", fk::i32}, {"up", fk::ptr_i64}, {"ob", fk::opt_bool}, {"a.b", fk::str}, {"a-b", fk::i64}, {"x2", fk::i64}}};
+const ospec odd_doc_s{{{"one", fk::obj, &odd_s},
+                       {"items", fk::objs, &odd_s},
+                       {"small", fk::obj, &odd_small_s},
+                       {"smalls", fk::objs, &odd_small_s}}};
 const ospec mixed_s{{{"one", fk::obj, &single_s},
                      {"items", fk::objs, &single_s},
                      {"d", fk::obj, &dozen_s},
@@ -395,7 +479,12 @@ const ospec mixed_s{{{"one", fk::obj, &single_s},
                      {"bakers", fk::objs, &baker_s},
                      {"count", fk::i64}}};
 
-bool is_scalar(fk k) { return k != fk::obj && k != fk::opt_obj && k != fk::ints && k != fk::objs; }
+bool is_scalar(fk k) { return k != fk::obj && k != fk::opt_obj && k != fk::ints && k != fk::objs && k != fk::map; }
+bool may_be_absent(const fspec& f) {
+  return f.defaulted || f.kind == fk::opt_i64 || f.kind == fk::opt_str || f.kind == fk::opt_f64 ||
+         f.kind == fk::opt_obj || f.kind == fk::ptr_i64 || f.kind == fk::ptr_str || f.kind == fk::opt_hue ||
+         f.kind == fk::opt_bool || f.kind == fk::opt_f32 || f.kind == fk::opt_u8;
+}
 
 // What the generators did, over one property's cases.
 std::map<std::string, std::size_t>& seen() {
@@ -501,6 +590,12 @@ std::string scalar_value(fk k) {
     case fk::opt_i64: return chance(4) ? "null" : int_value<std::int64_t>();
     case fk::opt_str: return chance(4) ? "null" : string_value();
     case fk::opt_f64: return chance(4) ? "null" : decimal_value(9, 8);
+    case fk::ptr_i64: return chance(3) ? "null" : int_value<std::int64_t>();
+    case fk::ptr_str: return chance(3) ? "null" : string_value();
+    case fk::opt_hue: return chance(3) ? "null" : *rc::gen::element<std::string>("amber", "teal", "violet");
+    case fk::opt_bool: return chance(3) ? "null" : *rc::gen::element<std::string>("true", "false");
+    case fk::opt_f32: return chance(3) ? "null" : decimal_value(5, 3);
+    case fk::opt_u8: return chance(3) ? "null" : int_value<std::uint8_t>();
     default: return "null";
   }
 }
@@ -567,6 +662,23 @@ void emit_field(const fspec& f, std::size_t indent, bool first_on_dash, int dept
       out.push_back(l);
       emit_object(*f.sub, indent + 2, false, depth + 1, out);
       return;
+    case fk::map: {
+      l.sep = ":";
+      out.push_back(l);
+      const int n = *rc::gen::inRange(0, 3);
+      for (int i = 0; i < n; ++i) {
+        line m;
+        m.indent = indent + 2;
+        // Keys of the map, some of them the names of the struct's fields.
+        m.key = i == 0 ? *rc::gen::element<std::string>("k", "o", "x2", "\"q 0\"", "a.b")
+                       : *rc::gen::element<std::string>("k", "o", "\"q ") + std::to_string(i);
+        if (i > 0 && m.key[0] == '"') m.key += '"';
+        m.sep = ": ";
+        m.value = int_value<std::int16_t>();
+        out.push_back(m);
+      }
+      return;
+    }
     case fk::ints: {
       const int n = *rc::gen::inRange(0, 5);
       if (n == 0 && chance(2)) {
@@ -628,7 +740,7 @@ void emit_object(const ospec& o, std::size_t indent, bool dash, int depth, std::
   };
   std::vector<entry> plan;
   for (const auto& f : o.fields) {
-    const bool optional = f.kind == fk::opt_i64 || f.kind == fk::opt_str || f.kind == fk::opt_f64 || f.kind == fk::opt_obj;
+    const bool optional = may_be_absent(f);
     if (optional ? chance(6) : perturb(80)) {
       note(optional ? "absent optional" : "missing field");
       continue;
@@ -757,10 +869,10 @@ void perturb_kv(line& l) {
       if (target <= base + 2) return;
       const std::size_t n = target - base;
       switch (l.kind) {
-        case fk::str: case fk::opt_str:
+        case fk::str: case fk::opt_str: case fk::ptr_str:
           l.value = chance(2) ? std::string(n, 'b') : "\"" + std::string(n - 2, 'c') + "\"";
           return;
-        case fk::f32: case fk::f64: case fk::opt_f64: l.value = "0." + std::string(n - 2, '5'); return;
+        case fk::f32: case fk::f64: case fk::opt_f64: case fk::opt_f32: l.value = "0." + std::string(n - 2, '5'); return;
         default: l.value = "1" + std::string(n - 1, '0'); return;
       }
     }
@@ -850,6 +962,10 @@ document generate(const ospec& root) {
   seen()["plain key-value lines"] += plain;
   document d;
   d.indent_size = static_cast<int>(2 * indent_factor);
+  if (perturb(8)) {
+    note("indent_size differs from the document's");
+    d.indent_size = indent_factor == 1 ? 4 : 2;
+  }
   for (std::size_t i = 0; i < out.size(); ++i) {
     d.text += out[i].render();
     if (i + 1 < out.size() || !chance(4)) d.text += '\n';
@@ -871,7 +987,7 @@ void check_documents(const char* name, const ospec& root) {
     RC_TAG(d.indent_size == 2 ? "indent 2" : "indent 4");
     const std::string diff = differences<T>(d.text, d.max_line_size, d.indent_size, &t);
     if (!diff.empty()) RC_FAIL(diff + "\n--- document ---\n" + d.text + "--- end ---");
-    if (level == 0) {  // the generator's own check: an unperturbed document is valid
+    if (level == 0 && d.indent_size == static_cast<int>(2 * indent_factor)) {  // the generator's own check: an unperturbed document is valid
       toon::decode_options o;
       o.indent_size = d.indent_size;
       const auto r = toon::decode<T>(d.text, o);
@@ -897,6 +1013,8 @@ TEST(TypedFieldLines, WideRootObjectsAgree) { check_documents<wide>("wide root o
 TEST(TypedFieldLines, ListItemObjectsAgree) { check_documents<wide_list>("items[N]: of - key: value objects", wide_list_s); }
 TEST(TypedFieldLines, DeepObjectsAgree) { check_documents<deep_doc>("nested objects", deep_s); }
 TEST(TypedFieldLines, OneTwelveAndThirteenFieldsAgree) { check_documents<mixed_doc>("1, 12 and 13 fields", mixed_s); }
+
+TEST(TypedFieldLines, PointersRenamedKeysAndMapsAgree) { check_documents<odd_doc>("odd fields", odd_doc_s); }
 
 TEST(TypedFieldLines, SwitchIsBackOnAfterwards) {
   {
