@@ -213,6 +213,15 @@ struct odd_doc {
 };
 
 // For the hand-written cases.
+struct many {
+  std::int64_t f01 = 0, f02 = 0, f03 = 0, f04 = 0, f05 = 0, f06 = 0, f07 = 0, f08 = 0, f09 = 0, f10 = 0, f11 = 0;
+  std::int64_t f12 = 0, f13 = 0, f14 = 0, f15 = 0, f16 = 0, f17 = 0, f18 = 0, f19 = 0, f20 = 0, f21 = 0, f22 = 0;
+  bool operator==(const many&) const = default;
+};
+struct many_list {
+  std::vector<many> items;
+  bool operator==(const many_list&) const = default;
+};
 struct pts {
   std::vector<pt> lst;
   bool operator==(const pts&) const = default;
@@ -736,7 +745,7 @@ void emit_object(const ospec& o, std::size_t indent, bool dash, int depth, std::
   // The plan: which fields, in which order, with repeated and unknown keys.
   struct entry {
     const fspec* f;
-    int what;  // 0 the field, 1 an unknown scalar, 2 an unknown object
+    int what;  // 0 the field, 1 an unknown scalar, 2 an unknown object, 3 an unknown list of objects
   };
   std::vector<entry> plan;
   for (const auto& f : o.fields) {
@@ -762,7 +771,7 @@ void emit_object(const ospec& o, std::size_t indent, bool dash, int depth, std::
   if (perturb(14)) {
     note("unknown key");
     plan.insert(plan.begin() + static_cast<std::ptrdiff_t>(*rc::gen::inRange<std::size_t>(0, plan.size() + 1)),
-                entry{nullptr, chance(3) ? 2 : 1});
+                entry{nullptr, *rc::gen::element(1, 1, 2, 3)});
   }
   if (plan.empty() && dash) {  // an empty list item: `-`
     line l;
@@ -786,14 +795,25 @@ void emit_object(const ospec& o, std::size_t indent, bool dash, int depth, std::
       l.value = *rc::gen::element<std::string>("1", "x", "true", "\"q\"", "2.5");
       out.push_back(l);
     } else {
+      // Its lines hold the object's own field names (with ignore_unknown_fields they are
+      // skipped, and must not count as the object's fields).
       l.sep = ":";
+      if (plan[i].what == 3) l.key += "[1]";
       out.push_back(l);
-      line child;
-      child.indent = indent + 2;
-      child.key = "q";
-      child.sep = ": ";
-      child.value = "1";
-      out.push_back(child);
+      const int n = *rc::gen::inRange(1, 3);
+      for (int j = 0; j < n; ++j) {
+        line child;
+        child.indent = indent + (plan[i].what == 3 ? 4 : 2);
+        if (plan[i].what == 3 && j == 0) {
+          child.indent -= 2;
+          child.dash = "- ";
+        }
+        const fspec& f = o.fields[*rc::gen::inRange<std::size_t>(0, o.fields.size())];
+        child.key = j == 0 ? *rc::gen::element<std::string>("q", f.name) : std::string(f.name);
+        child.sep = ": ";
+        child.value = is_scalar(f.kind) ? scalar_value(f.kind) : "1";
+        out.push_back(child);
+      }
     }
   }
 }
@@ -944,7 +964,7 @@ struct document {
 
 document generate(const ospec& root) {
   level = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(0, 3));
-  indent_factor = chance(4) ? 2 : 1;
+  indent_factor = *rc::gen::weightedElement<std::size_t>({{12, 1}, {3, 2}, {1, 4}, {1, 8}});
   std::vector<line> lines;
   emit_object(root, 0, false, 0, lines);
   std::vector<line> out;
@@ -964,7 +984,7 @@ document generate(const ospec& root) {
   d.indent_size = static_cast<int>(2 * indent_factor);
   if (perturb(8)) {
     note("indent_size differs from the document's");
-    d.indent_size = indent_factor == 1 ? 4 : 2;
+    d.indent_size = indent_factor == 1 ? *rc::gen::element(1, 4) : 2;
   }
   for (std::size_t i = 0; i < out.size(); ++i) {
     d.text += out[i].render();
@@ -984,7 +1004,7 @@ void check_documents(const char* name, const ospec& root) {
   const bool ok = rc::check(name, [&root, &t] {
     const document d = generate(root);
     RC_TAG(level == 0 ? "valid" : level == 1 ? "lightly perturbed" : "perturbed");
-    RC_TAG(d.indent_size == 2 ? "indent 2" : "indent 4");
+    RC_TAG("indent " + std::to_string(2 * indent_factor));
     const std::string diff = differences<T>(d.text, d.max_line_size, d.indent_size, &t);
     if (!diff.empty()) RC_FAIL(diff + "\n--- document ---\n" + d.text + "--- end ---");
     if (level == 0 && d.indent_size == static_cast<int>(2 * indent_factor)) {  // the generator's own check: an unperturbed document is valid
@@ -1228,5 +1248,73 @@ TEST(TypedFieldLines, ValuesAtBlockBoundaries) {
       expect_agree<pt>("tag: x\nid: " + num + "\n");
       expect_agree<pt>("tag: x\nid: -" + num + "\n");
     }
+  }
+}
+
+// Twenty lines of one object read in one run, then a line that is not: its error has its own
+// line; a repeated key after the run is a duplicate (strict) or the value kept (non-strict).
+std::string many_lines(std::size_t n, std::size_t spaces) {
+  std::string text;
+  for (std::size_t i = 1; i <= n; ++i) {
+    const std::string name = (i < 10 ? "f0" : "f") + std::to_string(i);
+    text += std::string(spaces, ' ') + name + ": " + std::to_string(i * 3) + "\n";
+  }
+  return text;
+}
+
+TEST(TypedFieldLines, ErrorsAfterARunOfTwentyLines) {
+  const std::string head = many_lines(20, 0);
+  {
+    const std::string text = head + "f21: 1.5\nf22: 0\n";
+    const auto r = toon::decode<many>(text);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::type_mismatch);
+    EXPECT_EQ(r.error().line, 21u);
+    EXPECT_EQ(r.error().column, 6u);
+    EXPECT_EQ(r.error().path, "f21");
+    expect_agree<many>(text);
+  }
+  {
+    const std::string text = head + "f07: 1\nf21: 0\nf22: 0\n";
+    const auto r = toon::decode<many>(text);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::duplicate_key);
+    EXPECT_EQ(r.error().line, 21u);
+    toon::decode_options lax;
+    lax.strict = false;
+    const auto last = toon::decode<many>(text, lax);
+    ASSERT_TRUE(last.has_value()) << last.error().to_string();
+    EXPECT_EQ(last->f07, 1);
+    EXPECT_EQ(last->f20, 60);
+    expect_agree<many>(text);
+  }
+  {
+    const std::string text = head + "f21: 0\n";  // f22 missing
+    const auto r = toon::decode<many>(text);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::missing_field);
+    EXPECT_EQ(r.error().path, "f22");
+    expect_agree<many>(text);
+  }
+  {
+    // In list items: the first field on the `- ` line, 21 more in one run, then a bad line.
+    const std::string item = "  - " + many_lines(22, 4).substr(4);
+    const std::string text = "items[2]:\n" + item + "  - f01: 1\n" + many_lines(20, 4) + "    f21: x\n    f22: 1\n";
+    const auto r = toon::decode<many_list>(text);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::duplicate_key);  // f01 again
+    EXPECT_EQ(r.error().line, 25u);
+    expect_agree<many_list>(text);
+    const std::string good = "items[2]:\n" + item + "  - f01: 1\n" + many_lines(22, 4).substr(many_lines(1, 4).size()) +
+                             "\n  \n";
+    toon::decode_options lax;
+    lax.strict = false;
+    const auto g = toon::decode<many_list>(good, lax);
+    ASSERT_TRUE(g.has_value()) << g.error().to_string();
+    ASSERT_EQ(g->items.size(), 2u);
+    EXPECT_EQ(g->items[0].f22, 66);
+    EXPECT_EQ(g->items[1].f01, 1);
+    EXPECT_EQ(g->items[1].f22, 66);
+    expect_agree<many_list>(good);
   }
 }
