@@ -26,6 +26,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <variant>
 #include <vector>
 
 #include "toon/detail/typed_decoder.hpp"
@@ -172,8 +173,20 @@ bool same_pointee(const P& a, const P& b) {
 inline bool same_bits(const std::optional<float>& a, const std::optional<float>& b) {
   return a.has_value() == b.has_value() && (!a || same_bits(*a, *b));
 }
+// Object alternatives of a variant, tagged `type: circle` / `type: square`.
+struct circle {
+  double r = 0;
+  bool operator==(const circle&) const = default;
+};
+struct square {
+  std::int64_t side = 0;
+  std::string name;
+  pt corner;
+  bool operator==(const square&) const = default;
+};
 struct odd {
   std::int32_t o = 0;
+  std::variant<circle, square> shape;
   std::unique_ptr<std::int64_t> up;
   std::shared_ptr<std::string> sp;
   std::optional<hue> oh;
@@ -187,8 +200,8 @@ struct odd {
   std::map<std::string, int> tags;
   std::int64_t later = 0;
   friend bool operator==(const odd& a, const odd& b) {
-    return std::tie(a.o, a.oh, a.ob, a.ou, a.dotted, a.dashed, a.x2, a._u, a.tags, a.later) ==
-               std::tie(b.o, b.oh, b.ob, b.ou, b.dotted, b.dashed, b.x2, b._u, b.tags, b.later) &&
+    return std::tie(a.o, a.shape, a.oh, a.ob, a.ou, a.dotted, a.dashed, a.x2, a._u, a.tags, a.later) ==
+               std::tie(b.o, b.shape, b.oh, b.ob, b.ou, b.dotted, b.dashed, b.x2, b._u, b.tags, b.later) &&
            same_pointee(a.up, b.up) && same_pointee(a.sp, b.sp) && same_bits(a.of, b.of);
   }
 };
@@ -396,7 +409,7 @@ void expect_agree(const std::string& text, std::size_t max_line_size = 0) {
 enum class fk {
   i8, u8, i32, u32, i64, u64, f32, f64, boolean, str, hue, opt_i64, opt_str, opt_f64,
   ptr_i64, ptr_str, opt_hue, opt_bool, opt_f32, opt_u8,  // scalars (null or a value)
-  obj, opt_obj, ints, objs, map
+  obj, opt_obj, ints, objs, map, shape
 };
 
 struct ospec;
@@ -462,7 +475,10 @@ const ospec baker_s{{{"alpha", fk::i64},
                      {"kilo", fk::i32},
                      {"lima", fk::boolean},
                      {"mike", fk::str}}};
+const ospec circle_s{{{"r", fk::f64}}};
+const ospec square_s{{{"side", fk::i64}, {"name", fk::str}, {"corner", fk::obj, &pt_s}}};
 const ospec odd_s{{{"o", fk::i32},
+                   {"shape", fk::shape},
                    {"up", fk::ptr_i64},
                    {"sp", fk::ptr_str},
                    {"oh", fk::opt_hue},
@@ -488,7 +504,9 @@ const ospec mixed_s{{{"one", fk::obj, &single_s},
                      {"bakers", fk::objs, &baker_s},
                      {"count", fk::i64}}};
 
-bool is_scalar(fk k) { return k != fk::obj && k != fk::opt_obj && k != fk::ints && k != fk::objs && k != fk::map; }
+bool is_scalar(fk k) {
+  return k != fk::obj && k != fk::opt_obj && k != fk::ints && k != fk::objs && k != fk::map && k != fk::shape;
+}
 bool may_be_absent(const fspec& f) {
   return f.defaulted || f.kind == fk::opt_i64 || f.kind == fk::opt_str || f.kind == fk::opt_f64 ||
          f.kind == fk::opt_obj || f.kind == fk::ptr_i64 || f.kind == fk::ptr_str || f.kind == fk::opt_hue ||
@@ -671,6 +689,30 @@ void emit_field(const fspec& f, std::size_t indent, bool first_on_dash, int dept
       out.push_back(l);
       emit_object(*f.sub, indent + 2, false, depth + 1, out);
       return;
+    case fk::shape: {
+      // The tag first (the alternative's frame reads the rest), or elsewhere (the object
+      // buffered and replayed).
+      l.sep = ":";
+      out.push_back(l);
+      const bool is_circle = chance(2);
+      std::vector<line> body;
+      emit_object(is_circle ? circle_s : square_s, indent + 2, false, depth + 1, body);
+      std::vector<std::size_t> at;  // lines of the alternative's own fields
+      for (std::size_t j = 0; j < body.size(); ++j)
+        if (body[j].indent == indent + 2) at.push_back(j);
+      at.push_back(body.size());
+      line tag;
+      tag.indent = indent + 2;
+      tag.key = "type";
+      tag.sep = ": ";
+      tag.value = is_circle ? "circle" : "square";
+      tag.kv = true;
+      const std::size_t pos = chance(4) ? at[*rc::gen::inRange<std::size_t>(0, at.size())] : 0;
+      if (pos) note("variant tag not first");
+      body.insert(body.begin() + static_cast<std::ptrdiff_t>(pos), tag);
+      out.insert(out.end(), body.begin(), body.end());
+      return;
+    }
     case fk::map: {
       l.sep = ":";
       out.push_back(l);
