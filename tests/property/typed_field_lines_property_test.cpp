@@ -199,9 +199,10 @@ struct odd {
   std::string _u;
   std::map<std::string, int> tags;
   std::int64_t later = 0;
+  std::map<std::string, pt> kt;  // a keyed table: its entry lines look like key-value lines
   friend bool operator==(const odd& a, const odd& b) {
-    return std::tie(a.o, a.shape, a.oh, a.ob, a.ou, a.dotted, a.dashed, a.x2, a._u, a.tags, a.later) ==
-               std::tie(b.o, b.shape, b.oh, b.ob, b.ou, b.dotted, b.dashed, b.x2, b._u, b.tags, b.later) &&
+    return std::tie(a.o, a.shape, a.oh, a.ob, a.ou, a.dotted, a.dashed, a.x2, a._u, a.tags, a.later, a.kt) ==
+               std::tie(b.o, b.shape, b.oh, b.ob, b.ou, b.dotted, b.dashed, b.x2, b._u, b.tags, b.later, b.kt) &&
            same_pointee(a.up, b.up) && same_pointee(a.sp, b.sp) && same_bits(a.of, b.of);
   }
 };
@@ -409,7 +410,7 @@ void expect_agree(const std::string& text, std::size_t max_line_size = 0) {
 enum class fk {
   i8, u8, i32, u32, i64, u64, f32, f64, boolean, str, hue, opt_i64, opt_str, opt_f64,
   ptr_i64, ptr_str, opt_hue, opt_bool, opt_f32, opt_u8,  // scalars (null or a value)
-  obj, opt_obj, ints, objs, map, shape
+  obj, opt_obj, ints, objs, map, shape, keyed
 };
 
 struct ospec;
@@ -490,7 +491,8 @@ const ospec odd_s{{{"o", fk::i32},
                    {"x2", fk::i64},
                    {"_u", fk::str},
                    {"tags", fk::map},
-                   {"later", fk::i64, nullptr, true}}};
+                   {"later", fk::i64, nullptr, true},
+                   {"kt", fk::keyed}}};
 const ospec odd_small_s{
     {{"o", fk::i32}, {"up", fk::ptr_i64}, {"ob", fk::opt_bool}, {"a.b", fk::str}, {"a-b", fk::i64}, {"x2", fk::i64}}};
 const ospec odd_doc_s{{{"one", fk::obj, &odd_s},
@@ -505,7 +507,8 @@ const ospec mixed_s{{{"one", fk::obj, &single_s},
                      {"count", fk::i64}}};
 
 bool is_scalar(fk k) {
-  return k != fk::obj && k != fk::opt_obj && k != fk::ints && k != fk::objs && k != fk::map && k != fk::shape;
+  return k != fk::obj && k != fk::opt_obj && k != fk::ints && k != fk::objs && k != fk::map && k != fk::shape &&
+         k != fk::keyed;
 }
 bool may_be_absent(const fspec& f) {
   return f.defaulted || f.kind == fk::opt_i64 || f.kind == fk::opt_str || f.kind == fk::opt_f64 ||
@@ -711,6 +714,23 @@ void emit_field(const fspec& f, std::size_t indent, bool first_on_dash, int dept
       if (pos) note("variant tag not first");
       body.insert(body.begin() + static_cast<std::ptrdiff_t>(pos), tag);
       out.insert(out.end(), body.begin(), body.end());
+      return;
+    }
+    case fk::keyed: {
+      // `kt[N:]{id,tag}:` and entries `key: id,tag`, keys among them pt's field names.
+      const int n = *rc::gen::inRange(0, 4);
+      l.key += "[" + std::to_string(n) + ":]{id,tag}";
+      l.sep = ":";
+      out.push_back(l);
+      std::vector<std::string> keys = {"id", "tag", "k", "\"q r\""};
+      for (int i = 0; i < n; ++i) {
+        line m;
+        m.indent = indent + 2;
+        m.key = keys[static_cast<std::size_t>(i)];
+        m.sep = ": ";
+        m.value = cell_value(fk::i64) + "," + cell_value(fk::str);
+        out.push_back(m);
+      }
       return;
     }
     case fk::map: {
@@ -1023,6 +1043,10 @@ document generate(const ospec& root) {
   }
   seen()["plain key-value lines"] += plain;
   document d;
+  if (perturb(30)) {
+    note("byte order mark");
+    d.text = "\xEF\xBB\xBF";
+  }
   d.indent_size = static_cast<int>(2 * indent_factor);
   if (perturb(8)) {
     note("indent_size differs from the document's");
