@@ -1384,3 +1384,37 @@ TEST(TypedFieldLines, ErrorsAfterARunOfTwentyLines) {
     expect_agree<many_list>(good);
   }
 }
+
+// Runs of lines that start and end at every offset of the parser's 64-byte blocks of line
+// breaks: a first line of every length, then lines read straight from the text, scopes
+// closing after them and lines after the closed scopes.
+TEST(TypedFieldLines, RunsAtEveryOffsetOfABlock) {
+  for (std::size_t k = 1; k <= 140; ++k) {
+    const std::string a(k, 'a');
+    const std::string root = "tag: " + a + "\nid: 7\n";
+    const std::string list = "lst[3]:\n  - id: 1\n    tag: " + a + "\n  - id: 2\n    tag: b\n  - tag: \"" + a +
+                             "\"\n    id: 3\n";
+    const std::string nested = "label: " + a + "\nw: 1\norigin:\n  id: 1\n  tag: " + a +
+                               "\ncorner:\n  tag: c\n  id: 2\n";
+    SCOPED_TRACE(k);
+    expect_agree<pt>(root);
+    expect_agree<pts>(list);
+    expect_agree<box>(nested);
+    const auto r = toon::decode<pt>(root);
+    ASSERT_TRUE(r.has_value()) << r.error().to_string();
+    EXPECT_EQ(*r, (pt{7, a}));
+    const auto l = toon::decode<pts>(list);
+    ASSERT_TRUE(l.has_value()) << l.error().to_string();
+    EXPECT_EQ(*l, (pts{{{1, a}, {2, "b"}, {3, a}}}));
+    const auto n = toon::decode<box>(nested);
+    ASSERT_TRUE(n.has_value()) << n.error().to_string();
+    EXPECT_EQ(*n, (box{a, 1, pt{2, "c"}, pt{1, a}}));
+    // The same with an error on the last line: its line number.
+    const auto bad = toon::decode<box>(nested.substr(0, nested.size() - 2) + "x\n");
+    ASSERT_FALSE(bad.has_value());
+    EXPECT_EQ(bad.error().code, toon::error_code::type_mismatch);
+    EXPECT_EQ(bad.error().line, 8u);
+    EXPECT_EQ(bad.error().path, "corner.id");
+    expect_agree<box>(nested.substr(0, nested.size() - 2) + "x\n");
+  }
+}
