@@ -19,6 +19,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -29,6 +30,7 @@
 #include <variant>
 #include <vector>
 
+#include "datasets/all.hpp"
 #include "toon/detail/typed_decoder.hpp"
 #include "toon/repair.hpp"
 #include "toon/toon.hpp"
@@ -329,7 +331,11 @@ struct outcome {
 };
 
 template <class T>
-outcome<T> decode_once(const std::string& text, toon::decode_options o, bool repairs, bool fast, bool into) {
+outcome<T> decode_once(const std::string& whole, toon::decode_options o, bool repairs, bool fast, bool into) {
+  // The text in a buffer of its exact size (a sanitizer sees any read past its end).
+  const std::unique_ptr<char[]> buffer(new char[whole.size()]);
+  std::memcpy(buffer.get(), whole.data(), whole.size());
+  const std::string_view text(buffer.get(), whole.size());
   std::vector<toon::repair> reps;
   if (repairs) o.repairs = &reps;
   field_lines_switch on(fast);
@@ -1022,6 +1028,8 @@ struct document {
   std::string text;
   std::size_t max_line_size = 0;  // 0: the default
   int indent_size = 2;
+  int level = 0;
+  std::size_t indent_factor = 1;
 };
 
 document generate(const ospec& root) {
@@ -1043,6 +1051,8 @@ document generate(const ospec& root) {
   }
   seen()["plain key-value lines"] += plain;
   document d;
+  d.level = level;
+  d.indent_factor = indent_factor;
   if (perturb(30)) {
     note("byte order mark");
     d.text = "\xEF\xBB\xBF";
@@ -1068,12 +1078,13 @@ void check_documents(const char* name, const ospec& root) {
   seen().clear();
   tally t;
   const bool ok = rc::check(name, [&root, &t] {
-    const document d = generate(root);
-    RC_TAG(level == 0 ? "valid" : level == 1 ? "lightly perturbed" : "perturbed");
-    RC_TAG("indent " + std::to_string(2 * indent_factor));
+    // At the nominal size throughout (rapidcheck's ranges otherwise grow with the case).
+    const document d = *rc::gen::resize(rc::kNominalSize, rc::gen::exec([&root] { return generate(root); }));
+    RC_TAG(d.level == 0 ? "valid" : d.level == 1 ? "lightly perturbed" : "perturbed");
+    RC_TAG("indent " + std::to_string(2 * d.indent_factor));
     const std::string diff = differences<T>(d.text, d.max_line_size, d.indent_size, &t);
     if (!diff.empty()) RC_FAIL(diff + "\n--- document ---\n" + d.text + "--- end ---");
-    if (level == 0 && d.indent_size == static_cast<int>(2 * indent_factor)) {  // the generator's own check: an unperturbed document is valid
+    if (d.level == 0 && d.indent_size == static_cast<int>(2 * d.indent_factor)) {  // the generator's own check: an unperturbed document is valid
       toon::decode_options o;
       o.indent_size = d.indent_size;
       const auto r = toon::decode<T>(d.text, o);
@@ -1101,6 +1112,95 @@ TEST(TypedFieldLines, DeepObjectsAgree) { check_documents<deep_doc>("nested obje
 TEST(TypedFieldLines, OneTwelveAndThirteenFieldsAgree) { check_documents<mixed_doc>("1, 12 and 13 fields", mixed_s); }
 
 TEST(TypedFieldLines, PointersRenamedKeysAndMapsAgree) { check_documents<odd_doc>("odd fields", odd_doc_s); }
+
+// The benchmark datasets' documents (small ones), with a few lines edited: bytes inserted or
+// removed, lines repeated, dropped, swapped or indented otherwise, values replaced.
+template <class Doc>
+const std::string& dataset_text(Doc (*make)(std::size_t), std::size_t n) {
+  static const std::string text = toon::encode(make(n));
+  return text;
+}
+
+std::string edit_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    std::size_t nl = text.find('\n', at);
+    if (nl == std::string::npos) nl = text.size();
+    lines.push_back(text.substr(at, nl - at));
+    at = nl + 1;
+  }
+  const int edits = *rc::gen::weightedElement<int>({{3, 0}, {4, 1}, {2, 2}, {1, 4}});
+  for (int j = 0; j < edits && !lines.empty(); ++j) {
+    const std::size_t i = *rc::gen::inRange<std::size_t>(0, lines.size());
+    std::string& l = lines[i];
+    switch (*rc::gen::inRange(0, 9)) {
+      case 0: {
+        note("dataset: byte inserted");
+        const char c = *rc::gen::element(' ', '"', '\\', ':', '\t', '\r', '#', 'x', '0', '-', ',', '\xff');
+        l.insert(*rc::gen::inRange<std::size_t>(0, l.size() + 1), 1, c);
+        break;
+      }
+      case 1:
+        note("dataset: byte removed");
+        if (!l.empty()) l.erase(*rc::gen::inRange<std::size_t>(0, l.size()), 1);
+        break;
+      case 2: note("dataset: line repeated"); lines.insert(lines.begin() + static_cast<std::ptrdiff_t>(i), l); break;
+      case 3: note("dataset: line dropped"); lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(i)); break;
+      case 4:
+        note("dataset: lines swapped");
+        if (i + 1 < lines.size()) std::swap(lines[i], lines[i + 1]);
+        break;
+      case 5: {
+        note("dataset: indentation");
+        const int d = *rc::gen::element(-2, -1, 1, 2);
+        if (d > 0) l.insert(0, static_cast<std::size_t>(d), ' ');
+        else if (l.size() >= 2 && l.compare(0, static_cast<std::size_t>(-d), std::string(static_cast<std::size_t>(-d), ' ')) == 0)
+          l.erase(0, static_cast<std::size_t>(-d));
+        break;
+      }
+      default: {
+        note("dataset: value replaced");
+        const std::size_t colon = l.find(": ");
+        if (colon != std::string::npos) l = l.substr(0, colon + 2) + *rc::gen::elementOf(edge_tokens());
+        break;
+      }
+    }
+  }
+  std::string out;
+  for (const auto& l : lines) out += l + "\n";
+  return out;
+}
+
+template <class Doc>
+void check_dataset(const char* name, Doc (*make)(std::size_t), std::size_t n) {
+  seen().clear();
+  tally t;
+  const std::string& base = dataset_text(make, n);
+  {
+    const auto r = toon::decode<Doc>(base);
+    ASSERT_TRUE(r.has_value()) << name << ": " << r.error().to_string();
+    EXPECT_TRUE(*r == make(n)) << name;
+  }
+  const bool ok = rc::check(name, [&base, &t] {
+    const std::string text = *rc::gen::resize(rc::kNominalSize, rc::gen::exec([&base] { return edit_lines(base); }));
+    const std::string diff = differences<Doc>(text, 0, 2, &t);
+    if (!diff.empty()) RC_FAIL(diff + "\n--- document ---\n" + text + "--- end ---");
+  });
+  EXPECT_TRUE(ok);
+  std::cout << name << ": " << t.decoded << " decodes succeeded, " << t.failed << " failed (both paths)\n";
+  for (const auto& [what, k] : seen()) std::cout << "  " << what << ": " << k << "\n";
+  EXPECT_GT(t.decoded, 0u);
+  EXPECT_GT(t.failed, 0u);
+}
+
+TEST(TypedFieldLines, BenchmarkDatasetsWithEditedLinesAgree) {
+  check_dataset<bench::events_doc>("events", &bench::make_events, 20);
+  check_dataset<bench::orders_doc>("orders", &bench::make_orders, 10);
+  check_dataset<bench::config_doc>("config", &bench::make_config, 2);
+  check_dataset<bench::employees_doc>("employees", &bench::make_employees, 20);
+  check_dataset<bench::repos_doc>("repos", &bench::make_repos, 10);
+  check_dataset<bench::timeseries_doc>("timeseries", &bench::make_timeseries, 20);
+}
 
 TEST(TypedFieldLines, SwitchIsBackOnAfterwards) {
   {
