@@ -882,8 +882,13 @@ class parser_core {
   void field_line(std::string_view c, std::uint32_t d, header* parsed = nullptr, header_status st = {},
                   const scan_error* pe = nullptr) {
     if (!parsed) {
-      if (const std::size_t colon = key_colon(c); colon != npos)
+      if (const std::size_t colon = key_colon(c); colon != npos) {
+        // A line after closed scopes, or the first of an object: the sink may read it.
+        if constexpr (std::is_final_v<Sink>) {
+          if (top_->fields && sink_->field_line(c.data(), c.data() + c.size())) return;
+        }
         return parse_key_value(c, d, trim_spaces(c.substr(0, colon)), colon);
+      }
       header& h = line_header_;
       scan_error e;
       const header_status s = headers_.parse(c, h, scratch_, e);

@@ -539,16 +539,19 @@ struct object_frame {
   }
   /// line_of<i>() (0 when i is no field).
   template <std::size_t... I>
-  [[gnu::always_inline]] static int line_at(std::index_sequence<I...>, std::size_t i, frame& f, std::uint64_t* bits,
-                                            const char* line, const char* k, const char* e) {
+  [[gnu::always_inline]] static int line_at(std::index_sequence<I...>, [[maybe_unused]] std::size_t i,
+                                            [[maybe_unused]] frame& f, [[maybe_unused]] std::uint64_t* bits,
+                                            [[maybe_unused]] const char* line, [[maybe_unused]] const char* k,
+                                            [[maybe_unused]] const char* e) {
     int r = 0;
     (void)((i == I && ((r = line_of<I>(f, bits, line, k, e)), true)) || ...);
     return r;
   }
   /// The first line_of<I>() that is not 0, in declaration order.
   template <std::size_t... I>
-  [[gnu::always_inline]] static int line_any(std::index_sequence<I...>, frame& f, std::uint64_t* bits,
-                                             const char* line, const char* k, const char* e) {
+  [[gnu::always_inline]] static int line_any(std::index_sequence<I...>, [[maybe_unused]] frame& f,
+                                             [[maybe_unused]] std::uint64_t* bits, [[maybe_unused]] const char* line,
+                                             [[maybe_unused]] const char* k, [[maybe_unused]] const char* e) {
     int r = 0;
     (void)(((r = line_of<I>(f, bits, line, k, e)) != 0) || ...);
     return r;
