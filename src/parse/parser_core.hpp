@@ -114,6 +114,18 @@ class parser_core {
         check_line_size(e - i, fed_ + i);
         readable_end_ = p + n;
         raw_line(p + i, e - i, fed_ + i);
+        if constexpr (std::is_final_v<Sink>) {
+          if (top_ && top_->fields) {
+            const std::size_t next = offer_lines(p, e + 1, n);
+            if (next != e + 1) {
+              // Go on at `next` (just after a line feed): the line breaks of its 64-byte block.
+              i = next;
+              at = next & ~std::size_t{63};
+              bits = newline_bits(p, n, at) & (~std::uint64_t{0} << (next - at));
+              continue;
+            }
+          }
+        }
       } else {
         check_line_size(partial_.size() + (e - i), partial_base_);
         partial_.append(p + i, e - i);
@@ -508,6 +520,9 @@ class parser_core {
   // inline; the others in add_key_slow().
   [[gnu::always_inline]] inline void add_key(std::string_view k, const char* at) {
     if (!strict_) return;
+    if constexpr (std::is_final_v<Sink>) {
+      if (top_->fields && sink_->field_seen(k)) duplicate(k, at);  // a key the sink took
+    }
     // Views into a whole document stay valid; other keys are copied for the object's life.
     const bool stable = k.data() >= stable_.data() && k.data() + k.size() <= stable_.data() + stable_.size();
     key_frame& f = key_frames_.back();
@@ -583,6 +598,7 @@ class parser_core {
     bool known = false;    // depth is known
     bool rows = false;     // table rows go out as table_row() events
     bool lines = false;    // ... and are first offered whole to the sink (row_line)
+    bool fields = false;   // objects: the sink may take key-value lines (field_lines)
     bool root = false;     // the root object (no parent depth)
     std::uint32_t parent = 0;
     std::uint32_t depth = 0;
@@ -604,6 +620,7 @@ class parser_core {
     f.known = false;
     f.rows = false;
     f.lines = false;
+    f.fields = false;
     f.root = false;
     f.parent = parent;
     f.depth = 0;
@@ -731,6 +748,7 @@ class parser_core {
       frame& f = push(kind::object, 0, first.data());
       f.root = true;
       f.known = true;
+      offer_fields(f);
       field_line(first, 0);
     }
     for (;;) {
@@ -854,6 +872,7 @@ class parser_core {
     frame& f = push(kind::object, 0, c.data());
     f.root = true;
     f.known = true;
+    offer_fields(f);
     field_line(c, 0, &h, st, &e);
   }
 
@@ -863,8 +882,13 @@ class parser_core {
   void field_line(std::string_view c, std::uint32_t d, header* parsed = nullptr, header_status st = {},
                   const scan_error* pe = nullptr) {
     if (!parsed) {
-      if (const std::size_t colon = key_colon(c); colon != npos)
+      if (const std::size_t colon = key_colon(c); colon != npos) {
+        // A line after closed scopes, or the first of an object: the sink may read it.
+        if constexpr (std::is_final_v<Sink>) {
+          if (top_->fields && sink_->field_line(c.data(), c.data() + c.size())) return;
+        }
         return parse_key_value(c, d, trim_spaces(c.substr(0, colon)), colon);
+      }
       header& h = line_header_;
       scan_error e;
       const header_status s = headers_.parse(c, h, scratch_, e);
@@ -939,7 +963,7 @@ class parser_core {
     if (rest.empty()) {
       enter(c.data());
       check(h_.start_object(0, off(c.data())));
-      push(kind::object, d, c.data());  // its fields, if any, follow on deeper lines
+      offer_fields(push(kind::object, d, c.data()));  // its fields, if any, follow on deeper lines
     } else if (rest == "[]") {
       enter(rest.data());
       check(h_.start_array(0, off(rest.data())));
@@ -1056,6 +1080,9 @@ class parser_core {
     if (const std::size_t colon = key_colon(rest); colon != npos) {
       // The common case: the first field is a plain key-value line.
       open_item_object(rest, d);
+      if constexpr (std::is_final_v<Sink>) {
+        if (top_->fields && sink_->field_line(rest.data(), rest.data() + rest.size())) return;
+      }
       parse_key_value(rest, d + 1, trim_spaces(rest.substr(0, colon)), colon);
       return;
     }
@@ -1085,6 +1112,44 @@ class parser_core {
     frame& f = push(kind::object, d, rest.data());
     f.depth = d + 1;
     f.known = true;
+    offer_fields(f);
+  }
+
+  // ---- key-value lines read by the sink (text_sink::field_lines) -----------------------------
+  // Sinks bound at compile time may read an object's `key: value` lines straight from the text
+  // (the typed decoder, for the fields of a struct). The parser offers them the lines after
+  // each line it parsed while such an object is the innermost scope; the sink takes those it
+  // reads exactly as the key_text() path would, and the parser goes on at the first other
+  // line. Keys the sink took are not in the parser's key store: the strict duplicate check
+  // asks the sink too (add_key).
+  [[gnu::always_inline]] inline void offer_fields(frame& f) {
+    if constexpr (std::is_final_v<Sink>) f.fields = sink_ && sink_->takes_field_lines();
+    else (void)f;
+  }
+  // The lines from p[i] on (the start of a line of the chunk p[0, n)), while the innermost
+  // scope is an object whose lines the sink reads; the index of the first line not taken.
+  // Only complete lines of the chunk, never past a line with invalid UTF-8 (strict), and only
+  // once the document's indentation is known (first_indented_line) unless at the root. An
+  // object of a `key:` line whose depth is not known yet is offered lines at its parent's
+  // depth + 1 (strict mode: the only depth its first line may have).
+  [[gnu::always_inline]] inline std::size_t offer_lines(const char* p, std::size_t i, std::size_t n) {
+    frame& f = *top_;
+    if (blank_pending_ || (!f.known && !strict_)) return i;
+    const std::uint32_t depth = f.known ? f.depth : f.parent + 1;
+    if (depth != 0 && first_indent_ == 0) return i;
+    const char* end = p + n;
+    if (strict_ && bad_utf8_ != npos && bad_utf8_ >= fed_ && bad_utf8_ < fed_ + n) end = p + (bad_utf8_ - fed_);
+    if (p + i >= end) return i;
+    std::size_t lines = 0;
+    const char* q =
+        sink_->field_lines(p + i, end, static_cast<std::size_t>(depth) * indent_size_, opt_.max_line_size, lines);
+    if (lines == 0) return i;
+    line_no_ += static_cast<std::uint32_t>(lines);
+    if (!f.known) {
+      f.depth = depth;
+      f.known = true;
+    }
+    return static_cast<std::size_t>(q - p);
   }
 
   // Emits one row's object from `cells` per the header's field tree.

@@ -215,4 +215,39 @@ inline bool plain_string(std::string_view t) noexcept { return plain_string_inli
   return q == e || *q == delim ? q : nullptr;
 }
 
+/// Whether the line at p (within [p, e)) starts with exactly `spaces` spaces followed by a byte
+/// of [p, e) that is not a space.
+[[gnu::always_inline]] inline bool indented(const char* p, const char* e, std::size_t spaces) noexcept {
+  if (static_cast<std::size_t>(e - p) <= spaces) return false;
+  std::size_t s = 0;
+#if defined(__SSE2__)
+  if (e - p >= 16 + static_cast<std::ptrdiff_t>(spaces & ~std::size_t{15})) {
+    const __m128i sp = _mm_set1_epi8(' ');
+    for (; spaces - s >= 16; s += 16)
+      if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + s)), sp)) != 0xFFFF)
+        return false;
+    const unsigned m = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + s)), sp)));
+    return static_cast<std::size_t>(std::countr_zero(~m)) == spaces - s;
+  }
+#endif
+  while (s < spaces && p[s] == ' ') ++s;
+  return s == spaces && p[s] != ' ';
+}
+
+/// The first line feed in [p, e), or nullptr. 16 bytes at a time with SSE2 while they lie in
+/// [p, e).
+[[gnu::always_inline]] inline const char* line_feed(const char* p, const char* e) noexcept {
+#if defined(__SSE2__)
+  const __m128i nl = _mm_set1_epi8('\n');
+  while (e - p >= 16) {
+    const unsigned m = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), nl)));
+    if (m) return p + std::countr_zero(m);
+    p += 16;
+  }
+#endif
+  return static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(e - p)));
+}
+
 }  // namespace toon::detail::fast

@@ -12,7 +12,9 @@
 //   - the rows of tables with plain fields, split and trimmed, quoted cells unescaped, the
 //     others not classified, through text_row(); or, when the sink asks for them
 //     (takes_row_lines) and the parser is bound to it at compile time (a final class),
-//     first offered whole as their line through row_line().
+//     first offered whole as their line through row_line();
+//   - likewise (takes_field_lines), the `key: value` lines of an object that the sink reads
+//     straight from the text (field_lines(), field_line()).
 // Quoted primitives outside rows, rows with a malformed cell and rows of the wrong width still
 // arrive as events, so the handler's errors are those of the event path.
 #pragma once
@@ -54,6 +56,24 @@ class text_sink {
   /// cells would give through text_row(). False: the sink declined and changed nothing (the
   /// parser then splits the row as usual, so errors are those of the cells path).
   virtual bool row_line(std::string_view, char) { return false; }
+  /// Whether the `key: value` lines of the object just begun (asked once, after start_object)
+  /// may be offered through field_lines() and field_line().
+  virtual bool takes_field_lines() { return false; }
+  /// Lines of that object from `p` (the start of a line) up to `end`, each of the object's
+  /// fields (`spaces` spaces of indentation) and at most `max_line` bytes long: the sink takes
+  /// the lines it reads as the key_text() calls of their key and value would, in order, and
+  /// stops at the first other line (one it does not read, or with other indentation). Returns
+  /// where that line starts; `lines` gets the number of lines taken.
+  virtual const char* field_lines(const char* p, const char*, std::size_t, std::size_t, std::size_t& lines) {
+    lines = 0;
+    return p;
+  }
+  /// One line of that object given as its content without indentation [key, end): true when
+  /// the sink took it (as above), false when it declined and changed nothing.
+  virtual bool field_line(const char*, const char*) { return false; }
+  /// Whether `key` names a field of that object which already has a value (lines taken by the
+  /// sink are not among the keys the parser saw: its duplicate check asks here too).
+  virtual bool field_seen(std::string_view) { return false; }
 
  protected:
   ~text_sink() = default;

@@ -119,6 +119,18 @@ struct frame_ops {
   /// parser accepts, or the row's width differs: then nothing was changed (the element is
   /// removed again) and the row takes the cells path.
   bool (*line_row)(frame& f, const char* begin, const char* end, char delim) = nullptr;
+  /// Object frames of types whose `key: value` lines can be read straight from the text
+  /// (nullptr otherwise; `bits`: the frame's seen-field bits): the lines from `p` (the start of
+  /// a line) on that are exactly `spaces` spaces, a field's name not seen yet, ": " and a value
+  /// that field's direct parser takes, ending with a line feed before `end` and not longer than
+  /// `max_line` bytes; stops at the first other line, leaving it as it was. Returns where that
+  /// line starts; `lines` gets the number of lines taken.
+  const char* (*field_lines)(frame& f, std::uint64_t* bits, const char* p, const char* end, std::size_t spaces,
+                             std::size_t max_line, std::size_t& lines) = nullptr;
+  /// ... one such line given as its content without indentation [k, e): whether it was taken.
+  bool (*field_line)(frame& f, std::uint64_t* bits, const char* k, const char* e) = nullptr;
+  /// ... whether `key` names a field the object already has a value for.
+  bool (*field_seen)(const std::uint64_t* bits, std::string_view key) noexcept = nullptr;
 };
 
 /// One open container of the target.
@@ -179,6 +191,25 @@ class typed_decoder final : public event_handler, public text_sink {
   bool row_line(std::string_view line, char delim) override {
     frame& f = frames_.back();
     return f.ops == line_ops_ && line_ops_->line_row(f, line.data(), line.data() + line.size(), delim);
+  }
+  bool takes_field_lines() override {
+    return typed_field_lines && !options_.collect_all_errors && !forced_ && !frames_.empty() &&
+           frames_.back().ops->field_lines != nullptr;
+  }
+  const char* field_lines(const char* p, const char* end, std::size_t spaces, std::size_t max_line,
+                          std::size_t& lines) override {
+    frame& f = frames_.back();
+    lines = 0;
+    if (!f.ops->field_lines) return p;
+    return f.ops->field_lines(f, bits_.data() + f.aux, p, end, spaces, max_line, lines);
+  }
+  bool field_line(const char* k, const char* e) override {
+    frame& f = frames_.back();
+    return f.ops->field_line && f.ops->field_line(f, bits_.data() + f.aux, k, e);
+  }
+  bool field_seen(std::string_view key) override {
+    const frame& f = frames_.back();
+    return f.ops->field_seen && f.ops->field_seen(bits_.data() + f.aux, key);
   }
   /// An unquoted token into `s`: its type's direct parser, else the classified scalar.
   bool take_text(slot s, std::string_view token, std::size_t offset) {

@@ -433,6 +433,154 @@ struct object_frame {
     return true;
   }
 
+  // ---- `key: value` lines read straight from the text (frame_ops::field_lines) --------------
+  //
+  // A line is taken when it is exactly: the object's indentation, the name of field I (a name
+  // whose unquoted key line means just that key: letters, digits, `_`, `.`, `-`, not first a
+  // digit or `-`), ':' right after it, one space, and a value the key_text() path would give
+  // to field I's direct parser with the same result: an unquoted token that parser accepts
+  // (no spaces around it, not `[]`), `null` into an optional or pointer, or for std::string a
+  // quoted string without a backslash or inner quote. The field must not have a value yet
+  // (a repeated key is the parser's: an error in strict mode, the last one winning otherwise).
+  // Any other line is left as it was, to the parser.
+
+  /// Whether field name `n` reads as itself at the start of an unquoted key line.
+  static constexpr bool plain_name(std::string_view n) noexcept {
+    if (n.empty() || (n[0] >= '0' && n[0] <= '9') || n[0] == '-') return false;
+    for (const char c : n)
+      if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+            c == '-'))
+        return false;
+    return true;
+  }
+  template <class F>
+  static constexpr bool line_value_readable =
+      has_line_cell<F> || has_text_parser<F> || type_kind_v<F> == type_kind::optional ||
+      type_kind_v<F> == type_kind::pointer;
+  template <std::size_t I>
+  static constexpr bool line_key = plain_name(table::info::names[I]) && line_value_readable<field_type<I>>;
+  /// Whether some field's lines can be taken.
+  static constexpr bool has_line_keys = []<std::size_t... I>(std::index_sequence<I...>) {
+    return (line_key<I> || ...);
+  }(std::make_index_sequence<size>{});
+
+  /// The value [v, e) (not empty) into field I of `object`; false: not taken, field unchanged.
+  template <std::size_t I>
+  [[gnu::always_inline]] static bool line_value(T& object, const char* line, const char* v, const char* e) {
+    using F = field_type<I>;
+    F& field = table::info::template get<I>(object);
+    if (*v == '"') {
+      if constexpr (std::is_same_v<F, std::string>) {
+        // A quoted string without a backslash whose only other quote is its last byte.
+        if (e - v < 2 || e[-1] != '"') return false;
+        const char* q = fast::find3(v + 1, e - 1, line, '"', '\\', '"');
+        if (q != e - 1) return false;
+        field.assign(v + 1, static_cast<std::size_t>(e - v - 2));
+        return true;
+      } else {
+        return false;
+      }
+    }
+    if (e - v == 2 && v[0] == '[' && v[1] == ']') return false;  // an empty array
+    if constexpr (has_line_cell<F>) {
+      // The line's end stands for the delimiter: no cell reader takes a line feed.
+      return decode_traits<F>::line_cell(&field, v, e, line, '\n') == e;
+    } else if constexpr (has_text_parser<F>) {
+      return decode_traits<F>::text(&field, std::string_view(v, static_cast<std::size_t>(e - v)));
+    } else if constexpr (type_kind_v<F> == type_kind::optional || type_kind_v<F> == type_kind::pointer) {
+      if (e - v == 4 && std::memcmp(v, "null", 4) == 0) {  // what the null event does
+        field.reset();
+        return true;
+      }
+      return false;
+    } else {
+      return false;
+    }
+  }
+
+  /// Field I's line from its key [k, e) (e: the end of the content; [line, e) readable): 1
+  /// taken, 0 another field's name, -1 field I's name but the line is not taken.
+  template <std::size_t I>
+  [[gnu::always_inline]] static int line_of(frame& f, std::uint64_t* bits, const char* line, const char* k,
+                                            const char* e) {
+    if constexpr (!line_key<I>) {
+      return 0;
+    } else {
+      constexpr std::string_view name = table::info::names[I];
+      constexpr std::size_t n = name.size();
+      // name, ':', ' ' and at least one byte of value
+      if (static_cast<std::size_t>(e - k) < n + 3 || k[n] != ':' || std::memcmp(k, name.data(), n) != 0) return 0;
+      if (k[n + 1] != ' ' || k[n + 2] == ' ') return -1;
+      const std::uint64_t bit = std::uint64_t(1) << (I % 64);
+      if (bits[I / 64] & bit) return -1;  // a repeated key: the parser's
+      if (!line_value<I>(*static_cast<T*>(f.target), line, k + n + 2, e)) return -1;
+      bits[I / 64] |= bit;
+      f.index = I;
+      return 1;
+    }
+  }
+
+  /// One line's content [k, e) (the line readable from `line` on): taken or not.
+  [[gnu::always_inline]] static bool take_line(frame& f, std::uint64_t* bits, const char* line, const char* k,
+                                               const char* e) {
+    if (e[-1] == ' ' || e[-1] == '\r') return false;  // to be trimmed (never at a content's end)
+    constexpr auto all = std::make_index_sequence<size>{};
+    if constexpr (size <= table::linear_limit) {
+      // The field after the last one first (lines usually come in declaration order), then all.
+      const int r = line_at(all, f.index + 1, f, bits, line, k, e);
+      if (r != 0) return r > 0;
+      return line_any(all, f, bits, line, k, e) > 0;
+    } else {
+      const char* colon = static_cast<const char*>(std::memchr(k, ':', static_cast<std::size_t>(e - k)));
+      if (!colon) return false;
+      const std::size_t i = table::find(std::string_view(k, static_cast<std::size_t>(colon - k)), f.index + 1);
+      return i != table::not_found && line_at(all, i, f, bits, line, k, e) > 0;
+    }
+  }
+  /// line_of<i>() (0 when i is no field).
+  template <std::size_t... I>
+  [[gnu::always_inline]] static int line_at(std::index_sequence<I...>, [[maybe_unused]] std::size_t i,
+                                            [[maybe_unused]] frame& f, [[maybe_unused]] std::uint64_t* bits,
+                                            [[maybe_unused]] const char* line, [[maybe_unused]] const char* k,
+                                            [[maybe_unused]] const char* e) {
+    int r = 0;
+    (void)((i == I && ((r = line_of<I>(f, bits, line, k, e)), true)) || ...);
+    return r;
+  }
+  /// The first line_of<I>() that is not 0, in declaration order.
+  template <std::size_t... I>
+  [[gnu::always_inline]] static int line_any(std::index_sequence<I...>, [[maybe_unused]] frame& f,
+                                             [[maybe_unused]] std::uint64_t* bits, [[maybe_unused]] const char* line,
+                                             [[maybe_unused]] const char* k, [[maybe_unused]] const char* e) {
+    int r = 0;
+    (void)(((r = line_of<I>(f, bits, line, k, e)) != 0) || ...);
+    return r;
+  }
+
+  static bool field_line(frame& f, std::uint64_t* bits, const char* k, const char* e) {
+    return k != e && take_line(f, bits, k, k, e);
+  }
+
+  static const char* field_lines(frame& f, std::uint64_t* bits, const char* p, const char* end, std::size_t spaces,
+                                 std::size_t max_line, std::size_t& lines) {
+    std::size_t taken = 0;
+    while (fast::indented(p, end, spaces)) {  // exactly `spaces` spaces, then the key
+      const char* k = p + spaces;
+      const char* nl = fast::line_feed(k, end);
+      if (!nl || nl == k || static_cast<std::size_t>(nl - p) > max_line) break;
+      if (!take_line(f, bits, p, k, nl)) break;
+      ++taken;
+      p = nl + 1;
+    }
+    lines = taken;
+    return p;
+  }
+
+  static bool field_seen(const std::uint64_t* bits, std::string_view k) noexcept {
+    const std::size_t i = table::find(k, size);
+    return i != table::not_found && (bits[i / 64] & (std::uint64_t(1) << (i % 64))) != 0;
+  }
+
   static bool end(typed_decoder& d, frame& f) {
     const std::size_t bits_at = f.aux;
     for (std::size_t w = 0; w < table::words && !d.options().all_defaulted; ++w) {
@@ -454,8 +602,23 @@ struct object_frame {
     if (f.index < size) typed_decoder::append_key_segment(path, object_info<T>::names[f.index]);
   }
 
-  static constexpr frame_ops table_ops{&key,         &pending_slot, nullptr,   &end,      &segment,     nullptr,
-                                       &field_index, &row,          &text_row, &key_text, &ordered_row, size};
+  static constexpr frame_ops table_ops{&key,
+                                       &pending_slot,
+                                       nullptr,
+                                       &end,
+                                       &segment,
+                                       nullptr,
+                                       &field_index,
+                                       &row,
+                                       &text_row,
+                                       &key_text,
+                                       &ordered_row,
+                                       size,
+                                       nullptr,
+                                       nullptr,
+                                       has_line_keys ? &field_lines : nullptr,
+                                       has_line_keys ? &field_line : nullptr,
+                                       has_line_keys ? &field_seen : nullptr};
 
   /// Opens the frame for `target`.
   static void open(typed_decoder& d, void* target, std::size_t offset) {
