@@ -28,6 +28,7 @@
 
 #include "../json_writer.hpp"
 #include "../utf8.hpp"
+#include "toon/detail/fast_token.hpp"
 #include "toon/detail/text_sink.hpp"
 #include "toon/detail/typed_decoder.hpp"
 #include "header_parser.hpp"
@@ -402,8 +403,44 @@ class parser_core {
       check(h_.string_value(token, off(at)));
       return;
     }
+    // A quoted token without a backslash whose only other quote is its last byte: its content
+    // (what parse_primitive() gives for it); any other quoted token is classified there, with
+    // its errors.
+    if (!token.empty() && token[0] == '"' && plain_quoted(token)) {
+      check(h_.string_value(std::string_view(token.data() + 1, token.size() - 2), off(at)));
+      return;
+    }
     if (emit_common(token, at)) return;
     emit_classified(token, at);
+  }
+  // Whether the token (t[0] == '"') is a quote, then bytes other than '"' and '\\', then a
+  // closing quote as its last byte. With SSE2, 16 bytes at a time: from a token in the current
+  // line as long as the bytes readable from there go on that far (key_colon()), else within
+  // the token (fast::find3).
+  [[gnu::always_inline]] inline bool plain_quoted(std::string_view t) const noexcept {
+    const std::size_t n = t.size();
+    if (n < 2 || t[n - 1] != '"') return false;
+    const char* p = t.data() + 1;
+    const char* const e = t.data() + n - 1;  // the closing quote
+#if defined(__SSE2__)
+    if (t.data() >= cur_ptr_ && t.data() < readable_end_) {
+      const __m128i quote = _mm_set1_epi8('"');
+      const __m128i backslash = _mm_set1_epi8('\\');
+      while (readable_end_ - p >= 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        unsigned m = static_cast<unsigned>(
+            _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash))));
+        const std::ptrdiff_t left = e - p;
+        if (left <= 16) {
+          if (left < 16) m &= (1u << left) - 1;
+          return m == 0;
+        }
+        if (m) return false;
+        p += 16;
+      }
+    }
+#endif
+    return fast::find3(p, e, t.data(), '"', '\\', '"') == e;
   }
   // The literals and the integers of up to 18 digits without a sign or leading zero, as
   // parse_primitive() reads them; false for any other token.
