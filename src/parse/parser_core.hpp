@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cfloat>
 #include <cstring>
 #include <memory>
 #include <type_traits>
@@ -467,8 +468,43 @@ class parser_core {
     check(h_.int_value(static_cast<std::int64_t>(acc), off(at)));
     return true;
   }
+  // Tokens that start with a digit, as parse_primitive() reads them: a leading zero before
+  // more digits or digits followed by anything but '.', 'e' or 'E' make a string ("05",
+  // "2025-01-15"); a decimal of at most 15 digits without a sign or exponent is the digits
+  // divided by a power of ten (its exact quotient). False for any other token.
+  [[gnu::always_inline]] inline bool emit_digits(std::string_view token, const char* at) {
+    const std::size_t n = token.size();
+    std::uint64_t acc = 0;  // wraps beyond 19 digits, unused there
+    std::size_t i = 0;
+    for (; i < n; ++i) {
+      const unsigned digit = static_cast<unsigned char>(token[i]) - unsigned{'0'};
+      if (digit > 9) break;
+      acc = acc * 10 + digit;
+    }
+    if (i > 1 && token[0] == '0') return check(h_.string_value(token, off(at))), true;
+    if (i == n) {
+      if (n > 18) return false;
+      check(h_.int_value(static_cast<std::int64_t>(acc), off(at)));
+      return true;
+    }
+    const char next = token[i];
+    if (next != '.' && next != 'e' && next != 'E') return check(h_.string_value(token, off(at))), true;
+    if (FLT_EVAL_METHOD != 0 || next != '.' || i > 15) return false;
+    const std::size_t int_len = i;
+    for (++i; i < n; ++i) {
+      const unsigned digit = static_cast<unsigned char>(token[i]) - unsigned{'0'};
+      if (digit > 9) return false;
+      acc = acc * 10 + digit;
+    }
+    const std::size_t frac_len = n - int_len - 1;
+    if (frac_len == 0 || int_len + frac_len > 15) return false;
+    static constexpr double pow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    check(h_.double_value(static_cast<double>(acc) / pow10[frac_len], off(at)));
+    return true;
+  }
   // A token that is not a plain string from its first byte: quoted strings, numbers, literals.
   [[gnu::noinline]] void emit_classified(std::string_view token, const char* at) {
+    if (!token.empty() && static_cast<unsigned char>(token[0]) - unsigned{'0'} <= 9 && emit_digits(token, at)) return;
     scalar& p = prim_;
     scan_error e;
     if (!parse_primitive(token, scratch_, p, e)) fail(e, token.data());

@@ -246,6 +246,36 @@ RC_GTEST_PROP(QuotedValues, ListItemsAndInlineCellsMatchTheClassifier, ()) {
   for (int i = 0; i < 8; ++i) item_case();
 }
 
+// Unquoted tokens that start with a digit (integers, short decimals, strings such as dates,
+// leading zeros, exponents, long digit runs) as `k: TOKEN` and `- TOKEN`: the parser's inline
+// reading (parser_core::emit_common) against the JSON writer's path, which classifies every
+// unquoted token with parse_primitive (strict mode: toon_to_json does not build a value there).
+RC_GTEST_PROP(QuotedValues, DigitTokensMatchTheClassifier, ()) {
+  auto byte = rc::gen::weightedElement<char>({{30, '1'}, {10, '0'}, {10, '9'}, {6, '.'}, {2, 'e'}, {2, 'E'},
+                                              {2, '-'}, {2, '+'}, {2, 'x'}, {2, ':'}, {1, 'T'}});
+  const std::string first = std::string(1, *rc::gen::element('0', '1', '5', '9'));
+  const auto rest = *rc::gen::container<std::vector<char>>(byte);
+  std::string token = first + std::string(rest.begin(), rest.end());
+  if (token.size() > 40) token.resize(40);
+  const bool item = *rc::gen::arbitrary<bool>();
+  const std::string text = item ? "a[1]:\n  - " + token + "\n" : "k: " + token + "\n";
+  const auto j = toon::toon_to_json(text);
+  const auto v = toon::decode(text);
+  const auto d = toon::decode_document(text);
+  RC_ASSERT(j.has_value() == v.has_value());
+  RC_ASSERT(d.has_value() == v.has_value());
+  if (!v) return;
+  RC_ASSERT(toon::to_json(*v) == *j);
+  RC_ASSERT(toon::to_json(d->root().to_value()) == *j);
+  toon_trace::trace_handler events(false);
+  RC_ASSERT(toon::decode_events(text, events).has_value());
+  toon::value_stream vs;
+  RC_ASSERT(vs.feed(text).has_value());
+  const auto streamed = vs.finish();
+  RC_ASSERT(streamed.has_value());
+  RC_ASSERT(toon::to_json(*streamed) == *j);
+}
+
 // Fixed cases: the fast path's edges, and the classifier's errors where it declines.
 TEST(QuotedValues, EdgesAndErrors) {
   struct expect_error {
