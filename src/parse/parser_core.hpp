@@ -469,9 +469,10 @@ class parser_core {
     return true;
   }
   // Tokens that start with a digit, as parse_primitive() reads them: a leading zero before
-  // more digits or digits followed by anything but '.', 'e' or 'E' make a string ("05",
-  // "2025-01-15"); a decimal of at most 15 digits without a sign or exponent is the digits
-  // divided by a power of ten (its exact quotient). False for any other token.
+  // more digits, digits followed by anything but '.', 'e' or 'E', or a point followed by no
+  // digit or by digits and anything but an exponent make a string ("05", "2025-01-15",
+  // "1.28.2"); a decimal of at most 15 digits without a sign or exponent is the digits divided
+  // by a power of ten (its exact quotient). False for any other token.
   [[gnu::always_inline]] inline bool emit_digits(std::string_view token, const char* at) {
     const std::size_t n = token.size();
     std::uint64_t acc = 0;  // wraps beyond 19 digits, unused there
@@ -489,15 +490,18 @@ class parser_core {
     }
     const char next = token[i];
     if (next != '.' && next != 'e' && next != 'E') return check(h_.string_value(token, off(at))), true;
-    if (FLT_EVAL_METHOD != 0 || next != '.' || i > 15) return false;
+    if (next != '.') return false;  // an exponent
     const std::size_t int_len = i;
     for (++i; i < n; ++i) {
       const unsigned digit = static_cast<unsigned char>(token[i]) - unsigned{'0'};
-      if (digit > 9) return false;
+      if (digit > 9) break;
       acc = acc * 10 + digit;
     }
-    const std::size_t frac_len = n - int_len - 1;
-    if (frac_len == 0 || int_len + frac_len > 15) return false;
+    const std::size_t frac_len = i - int_len - 1;
+    // No number: nothing after the point, or after its digits anything but an exponent ("1.28.2").
+    if (frac_len == 0 || (i < n && token[i] != 'e' && token[i] != 'E'))
+      return check(h_.string_value(token, off(at))), true;
+    if (FLT_EVAL_METHOD != 0 || i < n || int_len + frac_len > 15) return false;
     static constexpr double pow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
     check(h_.double_value(static_cast<double>(acc) / pow10[frac_len], off(at)));
     return true;

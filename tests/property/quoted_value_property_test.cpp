@@ -279,6 +279,23 @@ RC_GTEST_PROP(QuotedValues, DigitTokensMatchTheClassifier, ()) {
   RC_ASSERT(toon::to_json(*streamed) == *j);
 }
 
+// The same for tokens at the edges of the digit readers.
+TEST(QuotedValues, DigitTokenEdges) {
+  for (const char* token : {"0", "00", "05", "0.0", "0.54", "10.50", "1.", "1.e5", "1.5e3", "1.5E-3", "1.28.2",
+                            "1.5x", "2025-01-15", "2025-01-15T00:00:00Z", "12ab", "1e5", "123456789012345",
+                            "1234567890123456789", "12345678901234567890", "123456789012345.5", "12345678901234.5",
+                            "1234567890123456.5", "9.999999999999999", "0.000000000000001", "1:2"}) {
+    for (const std::string& text : {std::string("k: ") + token + "\n", std::string("a[1]:\n  - ") + token}) {
+      const auto j = toon::toon_to_json(text);
+      const auto v = toon::decode(text);
+      const auto d = toon::decode_document(text);
+      ASSERT_TRUE(j.has_value() && v.has_value() && d.has_value()) << text;
+      EXPECT_EQ(toon::to_json(*v), *j) << text;
+      EXPECT_EQ(toon::to_json(d->root().to_value()), *j) << text;
+    }
+  }
+}
+
 // Fixed cases: the fast path's edges, and the classifier's errors where it declines.
 TEST(QuotedValues, EdgesAndErrors) {
   struct expect_error {
