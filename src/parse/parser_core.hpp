@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cfloat>
 #include <cstring>
 #include <memory>
 #include <type_traits>
@@ -28,6 +29,7 @@
 
 #include "../json_writer.hpp"
 #include "../utf8.hpp"
+#include "toon/detail/fast_token.hpp"
 #include "toon/detail/text_sink.hpp"
 #include "toon/detail/typed_decoder.hpp"
 #include "header_parser.hpp"
@@ -414,8 +416,44 @@ class parser_core {
       check(h_.string_value(token, off(at)));
       return;
     }
+    // A quoted token without a backslash whose only other quote is its last byte: its content
+    // (what parse_primitive() gives for it); any other quoted token is classified there, with
+    // its errors.
+    if (!token.empty() && token[0] == '"' && plain_quoted(token)) {
+      check(h_.string_value(std::string_view(token.data() + 1, token.size() - 2), off(at)));
+      return;
+    }
     if (emit_common(token, at)) return;
     emit_classified(token, at);
+  }
+  // Whether the token (t[0] == '"') is a quote, then bytes other than '"' and '\\', then a
+  // closing quote as its last byte. With SSE2, 16 bytes at a time: from a token in the current
+  // line as long as the bytes readable from there go on that far (key_colon()), else within
+  // the token (fast::find3).
+  [[gnu::always_inline]] inline bool plain_quoted(std::string_view t) const noexcept {
+    const std::size_t n = t.size();
+    if (n < 2 || t[n - 1] != '"') return false;
+    const char* p = t.data() + 1;
+    const char* const e = t.data() + n - 1;  // the closing quote
+#if defined(__SSE2__)
+    if (t.data() >= cur_ptr_ && t.data() < readable_end_) {
+      const __m128i quote = _mm_set1_epi8('"');
+      const __m128i backslash = _mm_set1_epi8('\\');
+      while (readable_end_ - p >= 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        unsigned m = static_cast<unsigned>(
+            _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash))));
+        const std::ptrdiff_t left = e - p;
+        if (left <= 16) {
+          if (left < 16) m &= (1u << left) - 1;
+          return m == 0;
+        }
+        if (m) return false;
+        p += 16;
+      }
+    }
+#endif
+    return fast::find3(p, e, t.data(), '"', '\\', '"') == e;
   }
   // The literals and the integers of up to 18 digits without a sign or leading zero, as
   // parse_primitive() reads them; false for any other token.
@@ -442,8 +480,47 @@ class parser_core {
     check(h_.int_value(static_cast<std::int64_t>(acc), off(at)));
     return true;
   }
+  // Tokens that start with a digit, as parse_primitive() reads them: a leading zero before
+  // more digits, digits followed by anything but '.', 'e' or 'E', or a point followed by no
+  // digit or by digits and anything but an exponent make a string ("05", "2025-01-15",
+  // "1.28.2"); a decimal of at most 15 digits without a sign or exponent is the digits divided
+  // by a power of ten (its exact quotient). False for any other token.
+  [[gnu::always_inline]] inline bool emit_digits(std::string_view token, const char* at) {
+    const std::size_t n = token.size();
+    std::uint64_t acc = 0;  // wraps beyond 19 digits, unused there
+    std::size_t i = 0;
+    for (; i < n; ++i) {
+      const unsigned digit = static_cast<unsigned char>(token[i]) - unsigned{'0'};
+      if (digit > 9) break;
+      acc = acc * 10 + digit;
+    }
+    if (i > 1 && token[0] == '0') return check(h_.string_value(token, off(at))), true;
+    if (i == n) {
+      if (n > 18) return false;
+      check(h_.int_value(static_cast<std::int64_t>(acc), off(at)));
+      return true;
+    }
+    const char next = token[i];
+    if (next != '.' && next != 'e' && next != 'E') return check(h_.string_value(token, off(at))), true;
+    if (next != '.') return false;  // an exponent
+    const std::size_t int_len = i;
+    for (++i; i < n; ++i) {
+      const unsigned digit = static_cast<unsigned char>(token[i]) - unsigned{'0'};
+      if (digit > 9) break;
+      acc = acc * 10 + digit;
+    }
+    const std::size_t frac_len = i - int_len - 1;
+    // No number: nothing after the point, or after its digits anything but an exponent ("1.28.2").
+    if (frac_len == 0 || (i < n && token[i] != 'e' && token[i] != 'E'))
+      return check(h_.string_value(token, off(at))), true;
+    if (FLT_EVAL_METHOD != 0 || i < n || int_len + frac_len > 15) return false;
+    static constexpr double pow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    check(h_.double_value(static_cast<double>(acc) / pow10[frac_len], off(at)));
+    return true;
+  }
   // A token that is not a plain string from its first byte: quoted strings, numbers, literals.
   [[gnu::noinline]] void emit_classified(std::string_view token, const char* at) {
+    if (!token.empty() && static_cast<unsigned char>(token[0]) - unsigned{'0'} <= 9 && emit_digits(token, at)) return;
     scalar& p = prim_;
     scan_error e;
     if (!parse_primitive(token, scratch_, p, e)) fail(e, token.data());
