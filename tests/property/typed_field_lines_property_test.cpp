@@ -1213,46 +1213,33 @@ TEST(TypedFieldLines, SwitchIsBackOnAfterwards) {
 // ---------------------------------------------------------------------------------------------
 // Hand-written documents, expected values from the TOON semantics.
 
-TEST(TypedFieldLines, DuplicateKeyPlainThenQuoted) {
-  const std::string text = "id: 1\ntag: a\n\"tag\": b\n";
-  const auto strict = toon::decode<pt>(text);
+// A repeated key: strict mode fails with duplicate_key on `line`; non-strict mode keeps the
+// last value (`last`); both paths agree.
+template <class T>
+void expect_repeated_key(const std::string& text, std::uint32_t line, const T& last) {
+  const auto strict = toon::decode<T>(text);
   ASSERT_FALSE(strict.has_value());
   EXPECT_EQ(strict.error().code, toon::error_code::duplicate_key);
-  EXPECT_EQ(strict.error().line, 3u);
+  EXPECT_EQ(strict.error().line, line);
   toon::decode_options lax;
   lax.strict = false;
-  const auto last = toon::decode<pt>(text, lax);
-  ASSERT_TRUE(last.has_value()) << last.error().to_string();
-  EXPECT_EQ(*last, (pt{1, "b"}));
-  expect_agree<pt>(text);
+  const auto lax_result = toon::decode<T>(text, lax);
+  ASSERT_TRUE(lax_result.has_value()) << lax_result.error().to_string();
+  EXPECT_EQ(*lax_result, last);
+  expect_agree<T>(text);
+}
+
+TEST(TypedFieldLines, DuplicateKeyPlainThenQuoted) {
+  expect_repeated_key<pt>("id: 1\ntag: a\n\"tag\": b\n", 3u, pt{1, "b"});
 }
 
 TEST(TypedFieldLines, DuplicateKeyQuotedThenPlain) {
-  const std::string text = "\"id\": 1\ntag: a\nid: 2\n";
-  const auto strict = toon::decode<pt>(text);
-  ASSERT_FALSE(strict.has_value());
-  EXPECT_EQ(strict.error().code, toon::error_code::duplicate_key);
-  EXPECT_EQ(strict.error().line, 3u);
-  toon::decode_options lax;
-  lax.strict = false;
-  const auto last = toon::decode<pt>(text, lax);
-  ASSERT_TRUE(last.has_value()) << last.error().to_string();
-  EXPECT_EQ(*last, (pt{2, "a"}));
-  expect_agree<pt>(text);
+  expect_repeated_key<pt>("\"id\": 1\ntag: a\nid: 2\n", 3u, pt{2, "a"});
 }
 
 TEST(TypedFieldLines, DuplicateKeyBothPlainInListItem) {
-  const std::string text = "lst[2]:\n  - id: 1\n    tag: a\n  - id: 2\n    id: 3\n    tag: b\n";
-  const auto strict = toon::decode<pts>(text);
-  ASSERT_FALSE(strict.has_value());
-  EXPECT_EQ(strict.error().code, toon::error_code::duplicate_key);
-  EXPECT_EQ(strict.error().line, 5u);
-  toon::decode_options lax;
-  lax.strict = false;
-  const auto last = toon::decode<pts>(text, lax);
-  ASSERT_TRUE(last.has_value()) << last.error().to_string();
-  EXPECT_EQ(*last, (pts{{{1, "a"}, {3, "b"}}}));
-  expect_agree<pts>(text);
+  expect_repeated_key<pts>("lst[2]:\n  - id: 1\n    tag: a\n  - id: 2\n    id: 3\n    tag: b\n", 5u,
+                           pts{{{1, "a"}, {3, "b"}}});
 }
 
 // Ten list items of two plain lines each (lines 2-21), then an error on line 23 or 22.
