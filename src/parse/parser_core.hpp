@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cfloat>
 #include <cstring>
 #include <memory>
 #include <type_traits>
@@ -427,33 +426,10 @@ class parser_core {
     emit_classified(token, at);
   }
   // Whether the token (t[0] == '"') is a quote, then bytes other than '"' and '\\', then a
-  // closing quote as its last byte. With SSE2, 16 bytes at a time: from a token in the current
-  // line as long as the bytes readable from there go on that far (key_colon()), else within
-  // the token (fast::find3).
-  [[gnu::always_inline]] inline bool plain_quoted(std::string_view t) const noexcept {
-    const std::size_t n = t.size();
-    if (n < 2 || t[n - 1] != '"') return false;
-    const char* p = t.data() + 1;
-    const char* const e = t.data() + n - 1;  // the closing quote
-#if defined(__SSE2__)
-    if (t.data() >= cur_ptr_ && t.data() < readable_end_) {
-      const __m128i quote = _mm_set1_epi8('"');
-      const __m128i backslash = _mm_set1_epi8('\\');
-      while (readable_end_ - p >= 16) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-        unsigned m = static_cast<unsigned>(
-            _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash))));
-        const std::ptrdiff_t left = e - p;
-        if (left <= 16) {
-          if (left < 16) m &= (1u << left) - 1;
-          return m == 0;
-        }
-        if (m) return false;
-        p += 16;
-      }
-    }
-#endif
-    return fast::find3(p, e, t.data(), '"', '\\', '"') == e;
+  // closing quote as its last byte (the row readers' quoted cell, ending at the token's end).
+  [[gnu::always_inline]] static inline bool plain_quoted(std::string_view t) noexcept {
+    const char* e = t.data() + t.size();
+    return fast::quoted_cell(t.data(), e, t.data(), '\n') == e;
   }
   // The literals and the integers of up to 18 digits without a sign or leading zero, as
   // parse_primitive() reads them; false for any other token.
@@ -503,19 +479,16 @@ class parser_core {
     const char next = token[i];
     if (next != '.' && next != 'e' && next != 'E') return check(h_.string_value(token, off(at))), true;
     if (next != '.') return false;  // an exponent
-    const std::size_t int_len = i;
-    for (++i; i < n; ++i) {
-      const unsigned digit = static_cast<unsigned char>(token[i]) - unsigned{'0'};
-      if (digit > 9) break;
-      acc = acc * 10 + digit;
+    for (++i; i < n && static_cast<unsigned char>(token[i]) - unsigned{'0'} <= 9; ++i) {
     }
-    const std::size_t frac_len = i - int_len - 1;
     // No number: nothing after the point, or after its digits anything but an exponent ("1.28.2").
-    if (frac_len == 0 || (i < n && token[i] != 'e' && token[i] != 'E'))
+    if (token[i - 1] == '.' || (i < n && token[i] != 'e' && token[i] != 'E'))
       return check(h_.string_value(token, off(at))), true;
-    if (FLT_EVAL_METHOD != 0 || i < n || int_len + frac_len > 15) return false;
-    static constexpr double pow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
-    check(h_.double_value(static_cast<double>(acc) / pow10[frac_len], off(at)));
+    // A short decimal: the row readers' exact quotient (longer ones and exponents: classified).
+    double d;
+    const char* e = token.data() + n;
+    if (i < n || fast::number_cell(token.data(), e, '\n', d) != e) return false;
+    check(h_.double_value(d, off(at)));
     return true;
   }
   // A token that is not a plain string from its first byte: quoted strings, numbers, literals.

@@ -57,6 +57,13 @@ classified classify(std::string_view token) {
   return c;
 }
 
+// The token as its line gives it to the parser (the line's trailing spaces are not content,
+// inside an unterminated quoted token too), classified.
+classified classify_trimmed(std::string_view token) {
+  while (!token.empty() && token.back() == ' ') token.remove_suffix(1);
+  return classify(token);
+}
+
 // A quoted token: a quote, content from bytes that matter to the fast path, then (usually) a
 // closing quote and (sometimes) more text.
 rc::Gen<std::string> quoted_token(bool inline_cell) {
@@ -150,10 +157,7 @@ void key_value_case() {
   text += indent + "k:" + std::string(static_cast<std::size_t>(pad), ' ') + token + trail;
   if (follow >= 1) text += "\n";
   if (follow == 2) text += indent + "z: 1\n";
-  // The value as the parser trims it: trailing spaces go, inside a quoted token or not.
-  std::string_view trimmed(token);
-  while (!trimmed.empty() && trimmed.back() == ' ') trimmed.remove_suffix(1);
-  const classified want = classify(trimmed);
+  const classified want = classify_trimmed(token);
   toon::value expected;
   if (want.ok) {
     toon::object inner;
@@ -193,10 +197,7 @@ void item_case() {
     column = 5;
   }
   if (final_newline) text += "\n";
-  // The line's trailing spaces are not content (an unterminated token may end in spaces).
-  std::string_view trimmed(token);
-  while (!trimmed.empty() && trimmed.back() == ' ') trimmed.remove_suffix(1);
-  const classified want = classify(trimmed);
+  const classified want = classify_trimmed(token);
   toon::value expected;
   if (want.ok) {
     toon::array items;

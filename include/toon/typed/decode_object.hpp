@@ -471,10 +471,9 @@ struct object_frame {
     F& field = table::info::template get<I>(object);
     if (*v == '"') {
       if constexpr (std::is_same_v<F, std::string>) {
-        // A quoted string without a backslash whose only other quote is its last byte.
-        if (e - v < 2 || e[-1] != '"') return false;
-        const char* q = fast::find3(v + 1, e - 1, line, '"', '\\', '"');
-        if (q != e - 1) return false;
+        // A quoted string without a backslash whose only other quote is its last byte (the
+        // row readers' quoted cell, ending at the line's end).
+        if (fast::quoted_cell(v, e, line, '\n') != e) return false;
         field.assign(v + 1, static_cast<std::size_t>(e - v - 2));
         return true;
       } else {
