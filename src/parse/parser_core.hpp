@@ -571,7 +571,7 @@ class parser_core {
   [[gnu::always_inline]] inline void add_key(std::string_view k, const char* at) {
     if (!strict_) return;
     if constexpr (std::is_final_v<Sink>) {
-      if (top_->fields && sink_->field_seen(k)) duplicate(k, at);  // a key the sink took
+      if (top_->fields && sink_ && sink_->field_seen(k)) duplicate(k, at);  // a key the sink took
     }
     // Views into a whole document stay valid; other keys are copied for the object's life.
     const bool stable = k.data() >= stable_.data() && k.data() + k.size() <= stable_.data() + stable_.size();
@@ -935,7 +935,7 @@ class parser_core {
       if (const std::size_t colon = key_colon(c); colon != npos) {
         // A line after closed scopes, or the first of an object: the sink may read it.
         if constexpr (std::is_final_v<Sink>) {
-          if (top_->fields && sink_->field_line(c.data(), c.data() + c.size())) return;
+          if (top_->fields && sink_ && sink_->field_line(c.data(), c.data() + c.size())) return;
         }
         return parse_key_value(c, d, trim_spaces(c.substr(0, colon)), colon);
       }
@@ -1131,7 +1131,7 @@ class parser_core {
       // The common case: the first field is a plain key-value line.
       open_item_object(rest, d);
       if constexpr (std::is_final_v<Sink>) {
-        if (top_->fields && sink_->field_line(rest.data(), rest.data() + rest.size())) return;
+        if (top_->fields && sink_ && sink_->field_line(rest.data(), rest.data() + rest.size())) return;
       }
       parse_key_value(rest, d + 1, trim_spaces(rest.substr(0, colon)), colon);
       return;
