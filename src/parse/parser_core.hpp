@@ -1191,8 +1191,10 @@ class parser_core {
     if (strict_ && bad_utf8_ != npos && bad_utf8_ >= fed_ && bad_utf8_ < fed_ + n) end = p + (bad_utf8_ - fed_);
     if (p + i >= end) return i;
     std::size_t lines = 0;
-    const char* q =
-        sink_->field_lines(p + i, end, static_cast<std::size_t>(depth) * indent_size_, opt_.max_line_size, lines);
+    // Nested objects' lines only once the document's indentation is known (first_indented_line).
+    const field_run run{end, static_cast<std::size_t>(depth) * indent_size_, first_indent_ != 0 ? indent_size_ : 0,
+                        opt_.max_line_size, opt_.max_depth - nesting_};
+    const char* q = sink_->field_lines(p + i, run, lines);
     if (lines == 0) return i;
     line_no_ += static_cast<std::uint32_t>(lines);
     if (!f.known) {

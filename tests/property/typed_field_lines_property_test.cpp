@@ -247,6 +247,31 @@ struct holder {
   std::string s;
   bool operator==(const holder&) const = default;
 };
+struct labels {
+  std::vector<std::string> names;
+  std::vector<double> ws;
+  std::string after;
+  friend bool operator==(const labels& a, const labels& b) {
+    if (a.names != b.names || a.after != b.after || a.ws.size() != b.ws.size()) return false;
+    for (std::size_t i = 0; i < a.ws.size(); ++i)
+      if (!same_bits(a.ws[i], b.ws[i])) return false;
+    return true;
+  }
+};
+struct boxes {
+  std::vector<box> items;
+  bool operator==(const boxes&) const = default;
+};
+struct shelf {
+  std::string name;
+  std::vector<pt> pts;
+  std::int64_t n = 0;
+  bool operator==(const shelf&) const = default;
+};
+struct shelves {
+  std::vector<shelf> items;
+  bool operator==(const shelves&) const = default;
+};
 
 }  // namespace field_lines_model
 
@@ -1504,4 +1529,319 @@ TEST(TypedFieldLines, RunsAtEveryOffsetOfABlock) {
     EXPECT_EQ(bad.error().path, "corner.id");
     expect_agree<box>(nested.substr(0, nested.size() - 2) + "x\n");
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A struct field's `name:` line with its object's lines, and `name[N]: a,b` inline arrays of
+// sequence fields, taken whole or left whole to the parser. Expected values and errors from
+// the TOON rules; both paths must agree.
+
+// Both paths on `text` with `o` (outside the modes above): same value or same error.
+template <class T>
+std::string agree_with(const std::string& text, const toon::decode_options& o) {
+  auto fast = [&] {
+    field_lines_switch on(true);
+    return toon::decode<T>(text, o);
+  }();
+  auto slow = [&] {
+    field_lines_switch off(false);
+    return toon::decode<T>(text, o);
+  }();
+  if (fast.has_value() != slow.has_value())
+    return fast.has_value() ? "only the generic path fails: " + describe(slow.error())
+                            : "only the fast path fails: " + describe(fast.error());
+  if (fast.has_value()) return *fast == *slow ? "" : "the decoded objects differ";
+  return describe(fast.error()) == describe(slow.error())
+             ? ""
+             : "errors differ: fast " + describe(fast.error()) + " / generic " + describe(slow.error());
+}
+
+TEST(TypedFieldLines, NestedObjectBlocks) {
+  const std::string text = "label: L\nw: 3\norigin:\n  id: 1\n  tag: a\ncorner:\n  id: 2\n  tag: b\n";
+  const auto r = toon::decode<box>(text);
+  ASSERT_TRUE(r.has_value()) << r.error().to_string();
+  EXPECT_EQ(*r, (box{"L", 3, pt{2, "b"}, pt{1, "a"}}));
+  expect_agree<box>(text);
+  // The object as the last lines, without a final line feed, and in declaration order first.
+  const std::string last = "origin:\n  tag: a\n  id: 1\nlabel: L\nw: 3\ncorner:\n  id: 2\n  tag: b";
+  const auto l = toon::decode<box>(last);
+  ASSERT_TRUE(l.has_value()) << l.error().to_string();
+  EXPECT_EQ(*l, (box{"L", 3, pt{2, "b"}, pt{1, "a"}}));
+  expect_agree<box>(last);
+  // In list items, the object after the first field and before the next item.
+  const std::string items = "items[2]:\n  - label: x\n    origin:\n      id: 5\n      tag: t\n    w: 1\n"
+                            "  - label: y\n    w: 2\n    origin:\n      id: 6\n      tag: u\n";
+  const auto i = toon::decode<boxes>(items);
+  ASSERT_TRUE(i.has_value()) << i.error().to_string();
+  EXPECT_EQ(*i, (boxes{{box{"x", 1, std::nullopt, pt{5, "t"}}, box{"y", 2, std::nullopt, pt{6, "u"}}}}));
+  expect_agree<boxes>(items);
+}
+
+TEST(TypedFieldLines, NestedObjectBlocksThreeLevels) {
+  const std::string text =
+      "title: T\ntop:\n  a: 1\n  down:\n    x: true\n    down:\n      z: deep\n      n: 7\n      o: null\n    r: 2.5\n"
+      "  b: bee\n  more[0]:\nitems[0]:\n";
+  const auto r = toon::decode<deep_doc>(text);
+  ASSERT_TRUE(r.has_value()) << r.error().to_string();
+  EXPECT_EQ(r->title, "T");
+  EXPECT_EQ(r->top.a, 1);
+  EXPECT_TRUE(r->top.down.x);
+  EXPECT_EQ(r->top.down.down.z, "deep");
+  EXPECT_EQ(r->top.down.down.n, 7);
+  EXPECT_FALSE(r->top.down.down.o.has_value());
+  EXPECT_EQ(r->top.down.r, 2.5);
+  EXPECT_EQ(r->top.b, "bee");
+  expect_agree<deep_doc>(text);
+  // The depth limit: the third level is one too deep (root object, top, down, down).
+  toon::decode_options o;
+  o.max_depth = 3;
+  const auto d = toon::decode<deep_doc>(text, o);
+  ASSERT_FALSE(d.has_value());
+  EXPECT_EQ(d.error().code, toon::error_code::depth_limit);
+  EXPECT_EQ(d.error().line, 6u);
+  EXPECT_EQ(agree_with<deep_doc>(text, o), "");
+  o.max_depth = 4;
+  EXPECT_EQ(agree_with<deep_doc>(text, o), "");
+  EXPECT_TRUE(toon::decode<deep_doc>(text, o).has_value());
+}
+
+TEST(TypedFieldLines, NestedObjectBlocksLeftToTheParser) {
+  const std::string head = "label: L\nw: 3\n";
+  {  // a required field missing in the object
+    const std::string text = head + "origin:\n  id: 1\nlabel2: x\n";
+    const auto r = toon::decode<box>(head + "origin:\n  id: 1\n");
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::missing_field);
+    EXPECT_EQ(r.error().path, "origin.tag");
+    expect_agree<box>(head + "origin:\n  id: 1\n");
+    expect_agree<box>(text);
+  }
+  {  // an unknown key inside
+    const std::string text = head + "origin:\n  id: 1\n  zz: 2\n  tag: a\n";
+    const auto r = toon::decode<box>(text);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::unknown_field);
+    EXPECT_EQ(r.error().path, "origin.zz");
+    EXPECT_EQ(r.error().line, 5u);
+    expect_agree<box>(text);
+  }
+  {  // a value the fast readers leave, then a type error after it
+    const std::string text = head + "origin:\n  id: \"1\"\n  tag: a\n";
+    const auto r = toon::decode<box>(text);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::type_mismatch);
+    EXPECT_EQ(r.error().path, "origin.id");
+    expect_agree<box>(text);
+    const std::string bad = head + "origin:\n  id: 1\n  tag: a\n  id: x\n";
+    expect_agree<box>(bad);
+  }
+  {  // the object's lines indented two levels, a blank line inside, a deeper line after it
+    expect_agree<box>(head + "origin:\n    id: 1\n    tag: a\n");
+    expect_agree<box>(head + "origin:\n  id: 1\n\n  tag: a\n");
+    expect_agree<box>(head + "origin:\n  id: 1\n  tag: a\n     x\n");
+    expect_agree<box>(head + "origin:\n  id: 1\n  tag: a\n   w: 4\n");
+    expect_agree<box>(head + "origin:\n  id: 1\n  tag: a\n\tw: 4\n");
+    expect_agree<box>(head + "origin:\n  id: 1\n  tag: a\n \n");
+    expect_agree<box>(head + "origin:\r\n  id: 1\n  tag: a\n");
+    expect_agree<box>(head + "origin: \n  id: 1\n  tag: a\n");
+    expect_agree<box>(head + "origin:\n  id: 1\n  tag: a\r\n");
+  }
+  {  // a repeated object: strict mode fails on its second key line, non-strict keeps the last
+    const std::string text = head + "origin:\n  id: 1\n  tag: a\norigin:\n  id: 2\n  tag: b\n";
+    expect_repeated_key<box>(text, 6u, box{"L", 3, std::nullopt, pt{2, "b"}});
+  }
+  {  // a repeated key inside the object
+    const std::string text = head + "origin:\n  id: 1\n  tag: a\n  id: 2\n";
+    const auto r = toon::decode<box>(text);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::duplicate_key);
+    EXPECT_EQ(r.error().line, 6u);
+    toon::decode_options lax;
+    lax.strict = false;
+    const auto last = toon::decode<box>(text, lax);
+    ASSERT_TRUE(last.has_value()) << last.error().to_string();
+    EXPECT_EQ(last->origin, (pt{2, "a"}));
+    expect_agree<box>(text);
+  }
+  {  // an empty object for a struct with required fields, and with 4 spaces per level
+    expect_agree<box>(head + "origin:\ncorner:\n  id: 1\n  tag: a\n");
+    const std::string four = "label: L\nw: 3\norigin:\n    id: 1\n    tag: a\n";
+    toon::decode_options o;
+    o.indent_size = 4;
+    const auto r = toon::decode<box>(four, o);
+    ASSERT_TRUE(r.has_value()) << r.error().to_string();
+    EXPECT_EQ(r->origin, (pt{1, "a"}));
+    EXPECT_EQ(agree_with<box>(four, o), "");
+    EXPECT_EQ(differences<box>(four, 0, 4), "");
+  }
+}
+
+TEST(TypedFieldLines, InlineArrays) {
+  {
+    const std::string text = "xs[3]: 1,2,3\ns: a\n";
+    const auto r = toon::decode<holder>(text);
+    ASSERT_TRUE(r.has_value()) << r.error().to_string();
+    EXPECT_EQ(*r, (holder{{1, 2, 3}, "a"}));
+    expect_agree<holder>(text);
+  }
+  for (const char* text : {"xs[3|]: 1|2|3\ns: a\n", "xs[3\t]: 1\t2\t3\ns: a\n", "s: a\nxs[3]: 1,2,3\n"}) {
+    const auto r = toon::decode<holder>(text);
+    ASSERT_TRUE(r.has_value()) << r.error().to_string();
+    EXPECT_EQ(*r, (holder{{1, 2, 3}, "a"})) << text;
+    expect_agree<holder>(text);
+  }
+  {  // a count that differs: strict mode fails, non-strict mode keeps the values present
+    const std::string text = "s: a\nxs[2]: 1,2,3\n";
+    const auto r = toon::decode<holder>(text);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::length_mismatch);
+    EXPECT_EQ(r.error().line, 2u);
+    toon::decode_options lax;
+    lax.strict = false;
+    const auto l = toon::decode<holder>(text, lax);
+    ASSERT_TRUE(l.has_value()) << l.error().to_string();
+    EXPECT_EQ(l->xs, (std::vector<int>{1, 2, 3}));
+    expect_agree<holder>(text);
+    expect_agree<holder>("s: a\nxs[4]: 1,2,3\n");
+  }
+  {  // a cell out of range and a cell of the wrong type: the element's path
+    const auto r = toon::decode<holder>("s: a\nxs[2]: 1,x\n");
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::type_mismatch);
+    EXPECT_EQ(r.error().path, "xs[1]");
+    expect_agree<holder>("s: a\nxs[2]: 1,x\n");
+    const auto big = toon::decode<holder>("s: a\nxs[2]: 1,99999999999\n");
+    ASSERT_FALSE(big.has_value());
+    EXPECT_EQ(big.error().code, toon::error_code::out_of_range);
+    expect_agree<holder>("s: a\nxs[2]: 1,99999999999\n");
+  }
+  for (const char* text : {"s: a\nxs[3]: 1, 2,3\n", "s: a\nxs[3]: 1,2,\n", "s: a\nxs[03]: 1,2,3\n", "s: a\nxs[0]:\n",
+                           "s: a\nxs[3]:  1,2,3\n", "s: a\nxs[3]: 1,2,3 \n", "s: a\nxs[3]: 1,2,3\r\n",
+                           "s: a\nxs[3]: 1,2,3\nxs[1]: 4\n", "s: a\nxs[1]{a}:\n  1\n", "s: a\nxs[2]: 1.0,-0\n",
+                           "s: a\nxs[1]: \"1\"\n", "s: a\nxs[2]: 1|2\n", "s: a\nxs[2|]: 1,2\n", "s: a\nxs[#2]: 1,2\n",
+                           "s: a\nxs[99999999999]: 1\n", "s: a\nxs[2]: 1,2\n  x\n"}) {
+    SCOPED_TRACE(text);
+    expect_agree<holder>(text);
+  }
+}
+
+TEST(TypedFieldLines, InlineArraysOfStringsAndDoubles) {
+  const std::string text = "names[4]: a,\"b,c\",\"\",d e\nws[3]: 1.5,-2,1e3\nafter: z\n";
+  const auto r = toon::decode<labels>(text);
+  ASSERT_TRUE(r.has_value()) << r.error().to_string();
+  EXPECT_EQ(r->names, (std::vector<std::string>{"a", "b,c", "", "d e"}));
+  EXPECT_EQ(r->ws, (std::vector<double>{1.5, -2, 1000}));
+  EXPECT_EQ(r->after, "z");
+  expect_agree<labels>(text);
+  for (const char* t : {"names[2]: a,\"b\\\"c\"\nws[0]:\nafter: z\n", "names[3]: a,,b\nws[1]: 0.1\nafter: z\n",
+                        "names[2]: null,true\nws[1]: 1\nafter: z\n", "names[2]: 1,2\nws[1]: x\nafter: z\n",
+                        "names[1]: \"a\nws[1]: 1\nafter: z\n", "names[2]: a ,b\nws[1]: 1\nafter: z\n",
+                        "names[2]: \"a\" ,b\nws[1]: 1\nafter: z\n", "names[2]: a:b,c\nws[1]: 1\nafter: z\n",
+                        "names[1]: \xff\nws[1]: 1\nafter: z\n", "names[2|]: a|\"b|c\"\nws[1]: 1\nafter: z\n"}) {
+    SCOPED_TRACE(t);
+    expect_agree<labels>(t);
+  }
+  // Into an object that already holds longer arrays: the fast path starts from empty ones.
+  labels out{{"x", "y", "z"}, {1, 2, 3, 4}, "old"};
+  ASSERT_TRUE(toon::decode("names[1]: q\nws[1]: 9\nafter: n\n", out).has_value());
+  EXPECT_EQ(out.names, (std::vector<std::string>{"q"}));
+  EXPECT_EQ(out.ws, (std::vector<double>{9}));
+}
+
+// Generated documents of nested struct objects and inline arrays of every size, each line
+// perturbed as for the other properties: both paths agree.
+TEST(TypedFieldLines, BlocksAndInlineArraysAtEveryOffset) {
+  for (std::size_t k = 1; k <= 70; ++k) {
+    const std::string a(k, 'a');
+    std::string ints;
+    for (std::size_t j = 0; j < k; ++j) {
+      if (j) ints += ',';
+      ints += std::to_string(j * 7);
+    }
+    std::string h = "xs[";
+    h += std::to_string(k);
+    h += "]: " + ints + "\ns: " + a + "\n";
+    const std::string b = "label: " + a + "\norigin:\n  id: " + std::to_string(k) + "\n  tag: " + a + "\nw: 1\n";
+    SCOPED_TRACE(k);
+    expect_agree<holder>(h);
+    expect_agree<box>(b);
+    const auto r = toon::decode<holder>(h);
+    ASSERT_TRUE(r.has_value()) << r.error().to_string();
+    ASSERT_EQ(r->xs.size(), k);
+    EXPECT_EQ(r->xs.back(), static_cast<int>((k - 1) * 7));
+    const auto x = toon::decode<box>(b);
+    ASSERT_TRUE(x.has_value()) << x.error().to_string();
+    EXPECT_EQ(x->origin, (pt{static_cast<std::int64_t>(k), a}));
+  }
+}
+
+TEST(TypedFieldLines, TablesOfStructs) {
+  const shelf expected{"s", {{1, "a"}, {2, "b"}}, 3};
+  for (const char* text : {"name: s\npts[2]{id,tag}:\n  1,a\n  2,b\nn: 3\n", "name: s\npts[2|]{id|tag}:\n  1|a\n  2|b\nn: 3\n",
+                           "name: s\npts[2\t]{id\ttag}:\n  1\ta\n  2\tb\nn: 3\n", "name: s\nn: 3\npts[2]{id,tag}:\n  1,a\n  2,b",
+                           "name: s\npts[2]{tag,id}:\n  a,1\n  b,2\nn: 3\n", "name: s\npts[2]{id,tag}:\n  1,\"a\"\n  2,b\nn: 3\n",
+                           "name: s\npts[2]{id,tag}:\n  1,a\n  # c\n  2,b\nn: 3\n", "name: s\npts[2]{id,tag}:\n  1,a \n  2,b\r\nn: 3\n"}) {
+    SCOPED_TRACE(text);
+    const auto r = toon::decode<shelf>(text);
+    ASSERT_TRUE(r.has_value()) << r.error().to_string();
+    EXPECT_EQ(*r, expected);
+    expect_agree<shelf>(text);
+  }
+  {  // fewer rows than the header says: strict mode fails, non-strict mode keeps them
+    const std::string text = "name: s\npts[3]{id,tag}:\n  1,a\n  2,b\nn: 3\n";
+    const auto r = toon::decode<shelf>(text);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::length_mismatch);
+    toon::decode_options lax;
+    lax.strict = false;
+    const auto l = toon::decode<shelf>(text, lax);
+    ASSERT_TRUE(l.has_value()) << l.error().to_string();
+    EXPECT_EQ(*l, expected);
+    expect_agree<shelf>(text);
+  }
+  {  // a cell of the wrong type: the row's path
+    const std::string text = "name: s\npts[2]{id,tag}:\n  1,a\n  x,b\nn: 3\n";
+    const auto r = toon::decode<shelf>(text);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::type_mismatch);
+    EXPECT_EQ(r.error().path, "pts[1].id");
+    EXPECT_EQ(r.error().line, 4u);
+    expect_agree<shelf>(text);
+  }
+  {  // the depth limit: the rows' objects are one level too deep
+    const std::string text = "name: s\npts[2]{id,tag}:\n  1,a\n  2,b\nn: 3\n";
+    toon::decode_options o;
+    o.max_depth = 2;
+    const auto r = toon::decode<shelf>(text, o);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, toon::error_code::depth_limit);
+    EXPECT_EQ(agree_with<shelf>(text, o), "");
+    o.max_depth = 3;
+    EXPECT_EQ(agree_with<shelf>(text, o), "");
+    EXPECT_TRUE(toon::decode<shelf>(text, o).has_value());
+  }
+  for (const char* text :
+       {"name: s\npts[1]{id,tag}:\n  1,a\n  2,b\nn: 3\n", "name: s\npts[2]{id,tag}:\n  1,a\n\n  2,b\nn: 3\n",
+        "name: s\npts[2]{id,tag}:\n  1,a\n\t2,b\nn: 3\n", "name: s\npts[2]{id,tag}:\n  1,a\n   2,b\nn: 3\n",
+        "name: s\npts[2]{id,tag}:\n  1:2,a\n  2,b\nn: 3\n", "name: s\npts[2]{id,tag,x}:\n  1,a,0\n  2,b,0\nn: 3\n",
+        "name: s\npts[2]{id}:\n  1\n  2\nn: 3\n", "name: s\npts[2]{id,tag}:\n  1,a,c\n  2,b\nn: 3\n",
+        "name: s\npts[02]{id,tag}:\n  1,a\n  2,b\nn: 3\n", "name: s\npts[0]{id,tag}:\nn: 3\n",
+        "name: s\npts[2]{id,tag}: \n  1,a\n  2,b\nn: 3\n", "name: s\npts[2]{id,tag}:\n  1,a\n  2,b\n  n: 3\n",
+        "name: s\npts[2]{id,tag}:\n  1,a\n  2,b\npts[1]{id,tag}:\n  3,c\nn: 3\n", "name: s\npts[2]{id,\"tag\"}:\n  1,a\n  2,b\nn: 3\n",
+        "name: s\npts[2]{id,tag}:\n  1,\"a\\\"\"\n  2,b\nn: 3\n", "name: s\npts[2]{id,tag}:\n  1,a\n  2,b\n# end\nn: 3\n",
+        "name: s\npts[2]{id,tag}:\n    1,a\n    2,b\nn: 3\n", "name: s\npts[2|]{id,tag}:\n  1,a\n  2,b\nn: 3\n"}) {
+    SCOPED_TRACE(text);
+    expect_agree<shelf>(text);
+  }
+  // In list items (the orders dataset's shape), after the first field and before the next item.
+  const std::string items = "items[2]:\n  - name: x\n    pts[1]{id,tag}:\n      5,t\n    n: 1\n"
+                            "  - name: y\n    n: 2\n    pts[2]{id,tag}:\n      6,u\n      7,v\n";
+  const auto i = toon::decode<shelves>(items);
+  ASSERT_TRUE(i.has_value()) << i.error().to_string();
+  EXPECT_EQ(*i, (shelves{{shelf{"x", {{5, "t"}}, 1}, shelf{"y", {{6, "u"}, {7, "v"}}, 2}}}));
+  expect_agree<shelves>(items);
+  // Into an object that holds longer arrays: the table replaces them.
+  shelf out{"o", {{9, "z"}, {8, "y"}, {7, "x"}}, 1};
+  ASSERT_TRUE(toon::decode("name: s\npts[1]{id,tag}:\n  1,a\nn: 3\n", out).has_value());
+  EXPECT_EQ(out, (shelf{"s", {{1, "a"}}, 3}));
 }

@@ -36,6 +36,15 @@ struct text_cell {
   bool quoted = false;
 };
 
+/// Where the `key: value` lines offered to a sink may be read (text_sink::field_lines()).
+struct field_run {
+  const char* end = nullptr;  ///< the readable text ends here (only complete lines are taken)
+  std::size_t spaces = 0;     ///< the object's indentation
+  std::size_t indent = 0;     ///< spaces per level (a nested `key:` object's lines: spaces + indent); 0: not known yet
+  std::size_t max_line = 0;   ///< the longest line allowed, in bytes
+  std::size_t room = 0;       ///< object levels that may still be opened under the depth limit
+};
+
 /// Receives unquoted primitives as text (see the file comment).
 class text_sink {
  public:
@@ -59,12 +68,14 @@ class text_sink {
   /// Whether the `key: value` lines of the object just begun (asked once, after start_object)
   /// may be offered through field_lines() and field_line().
   virtual bool takes_field_lines() { return false; }
-  /// Lines of that object from `p` (the start of a line) up to `end`, each of the object's
-  /// fields (`spaces` spaces of indentation) and at most `max_line` bytes long: the sink takes
-  /// the lines it reads as the key_text() calls of their key and value would, in order, and
-  /// stops at the first other line (one it does not read, or with other indentation). Returns
-  /// where that line starts; `lines` gets the number of lines taken.
-  virtual const char* field_lines(const char* p, const char*, std::size_t, std::size_t, std::size_t& lines) {
+  /// Lines of that object from `p` (the start of a line) up to `run.end`, each of the object's
+  /// fields (`run.spaces` spaces of indentation) and at most `run.max_line` bytes long: the
+  /// sink takes the lines it reads as the key_text() calls of their key and value would, in
+  /// order, and stops at the first other line (one it does not read, or with other
+  /// indentation). A `key:` line of a nested object is taken with all the lines of that object
+  /// (as the events of its scope would give them), or not at all. Returns where the first line
+  /// not taken starts; `lines` gets the number of lines taken.
+  virtual const char* field_lines(const char* p, const field_run&, std::size_t& lines) {
     lines = 0;
     return p;
   }

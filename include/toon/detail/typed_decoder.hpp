@@ -121,12 +121,13 @@ struct frame_ops {
   bool (*line_row)(frame& f, const char* begin, const char* end, char delim) = nullptr;
   /// Object frames of types whose `key: value` lines can be read straight from the text
   /// (nullptr otherwise; `bits`: the frame's seen-field bits): the lines from `p` (the start of
-  /// a line) on that are exactly `spaces` spaces, a field's name not seen yet, ": " and a value
-  /// that field's direct parser takes, ending with a line feed before `end` and not longer than
-  /// `max_line` bytes; stops at the first other line, leaving it as it was. Returns where that
-  /// line starts; `lines` gets the number of lines taken.
-  const char* (*field_lines)(frame& f, std::uint64_t* bits, const char* p, const char* end, std::size_t spaces,
-                             std::size_t max_line, std::size_t& lines) = nullptr;
+  /// a line) on that are exactly `run.spaces` spaces, a field's name not seen yet, ": " and a
+  /// value that field's direct parser takes, ending with a line feed before `run.end` and not
+  /// longer than `run.max_line` bytes, or a struct field's `name:` line with every line of its
+  /// object (all taken, else none); stops at the first other line, leaving it as it was.
+  /// Returns where that line starts; `lines` gets the number of lines taken.
+  const char* (*field_lines)(frame& f, std::uint64_t* bits, const char* p, const field_run& run,
+                             std::size_t& lines) = nullptr;
   /// ... one such line given as its content without indentation [k, e): whether it was taken.
   bool (*field_line)(frame& f, std::uint64_t* bits, const char* k, const char* e) = nullptr;
   /// ... whether `key` names a field the object already has a value for.
@@ -196,12 +197,11 @@ class typed_decoder final : public event_handler, public text_sink {
     return typed_field_lines && !options_.collect_all_errors && !forced_ && !frames_.empty() &&
            frames_.back().ops->field_lines != nullptr;
   }
-  const char* field_lines(const char* p, const char* end, std::size_t spaces, std::size_t max_line,
-                          std::size_t& lines) override {
+  const char* field_lines(const char* p, const field_run& run, std::size_t& lines) override {
     frame& f = frames_.back();
     lines = 0;
     if (!f.ops->field_lines) return p;
-    return f.ops->field_lines(f, bits_.data() + f.aux, p, end, spaces, max_line, lines);
+    return f.ops->field_lines(f, bits_.data() + f.aux, p, run, lines);
   }
   bool field_line(const char* k, const char* e) override {
     frame& f = frames_.back();

@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "toon/detail/fast_token.hpp"
 #include "toon/reflect/type_name.hpp"
@@ -459,9 +460,54 @@ struct object_frame {
       type_kind_v<F> == type_kind::pointer;
   template <std::size_t I>
   static constexpr bool line_key = plain_name(table::info::names[I]) && line_value_readable<field_type<I>>;
+  /// Whether field I is a struct whose object's lines can be taken whole after its `name:` line.
+  template <std::size_t I>
+  static constexpr bool block_key = [] {
+    using F = field_type<I>;
+    if constexpr (type_kind_v<F> == type_kind::object && !std::is_same_v<F, T>)
+      return plain_name(table::info::names[I]) && object_frame<F, false>::has_line_keys;
+    else
+      return false;
+  }();
+  /// Whether field I is a sequence of elements read straight from a cell (`name[N]: a,b` lines).
+  template <std::size_t I>
+  static constexpr bool array_key = [] {
+    using F = field_type<I>;
+    if constexpr (type_kind_v<F> == type_kind::sequence) {
+      using E = typename F::value_type;
+      return plain_name(table::info::names[I]) && has_line_cell<E> &&
+             !std::is_same_v<F, std::vector<bool, typename F::allocator_type>>;
+    } else {
+      return false;
+    }
+  }();
+  static constexpr bool has_array_keys = []<std::size_t... I>(std::index_sequence<I...>) {
+    return (array_key<I> || ...);
+  }(std::make_index_sequence<size>{});
+  /// Whether field I is a sequence of structs whose rows read straight from their line
+  /// (`name[N]{a,b}:` tables with the struct's fields as columns, in order).
+  template <std::size_t I>
+  static constexpr bool table_key = [] {
+    using F = field_type<I>;
+    if constexpr (type_kind_v<F> == type_kind::sequence) {
+      using E = typename F::value_type;
+      if constexpr (type_kind_v<E> == type_kind::object && !std::is_same_v<E, T>)
+        return plain_name(table::info::names[I]) && object_frame<E, false>::line_fields;
+      else
+        return false;
+    } else {
+      return false;
+    }
+  }();
+  static constexpr bool has_table_keys = []<std::size_t... I>(std::index_sequence<I...>) {
+    return (table_key<I> || ...);
+  }(std::make_index_sequence<size>{});
   /// Whether some field's lines can be taken.
   static constexpr bool has_line_keys = []<std::size_t... I>(std::index_sequence<I...>) {
-    return (line_key<I> || ...);
+    return ((line_key<I> || block_key<I> || array_key<I> || table_key<I>) || ...);
+  }(std::make_index_sequence<size>{});
+  static constexpr bool has_block_keys = []<std::size_t... I>(std::index_sequence<I...>) {
+    return (block_key<I> || ...);
   }(std::make_index_sequence<size>{});
 
   /// The value [v, e) (not empty) into field I of `object`; false: not taken, field unchanged.
@@ -560,19 +606,248 @@ struct object_frame {
     return k != e && take_line(f, bits, k, k, e);
   }
 
-  static const char* field_lines(frame& f, std::uint64_t* bits, const char* p, const char* end, std::size_t spaces,
-                                 std::size_t max_line, std::size_t& lines) {
+  static const char* field_lines(frame& f, std::uint64_t* bits, const char* p, const field_run& run,
+                                 std::size_t& lines) {
     std::size_t taken = 0;
-    while (fast::indented(p, end, spaces)) {  // exactly `spaces` spaces, then the key
-      const char* k = p + spaces;
-      const char* nl = fast::line_feed(k, end);
-      if (!nl || nl == k || static_cast<std::size_t>(nl - p) > max_line) break;
-      if (!take_line(f, bits, p, k, nl)) break;
+    while (fast::indented(p, run.end, run.spaces)) {  // exactly `spaces` spaces, then the key
+      const char* k = p + run.spaces;
+      const char* nl = fast::line_feed(k, run.end);
+      if (!nl || nl == k || static_cast<std::size_t>(nl - p) > run.max_line) break;
+      if constexpr (has_block_keys || has_table_keys) {
+        if (nl[-1] == ':') {  // perhaps a struct field's `name:` line or a table's header
+          const char* next = nullptr;
+          int r = 0;
+          if constexpr (has_block_keys) r = take_block(f, bits, k, nl, run, next, taken);
+          if constexpr (has_table_keys)
+            if (r == 0) r = take_table(f, bits, k, nl, run, next, taken);
+          if (r < 0) break;
+          if (r > 0) {
+            p = next;
+            continue;
+          }
+        }
+      }
+      if (!take_line(f, bits, p, k, nl)) {
+        if constexpr (has_array_keys) {
+          if (run.room != 0 && take_array(f, bits, p, k, nl) > 0) {
+            ++taken;
+            p = nl + 1;
+            continue;
+          }
+        }
+        break;
+      }
       ++taken;
       p = nl + 1;
     }
     lines = taken;
     return p;
+  }
+
+  // ---- a table of structs read straight from its lines ---------------------------------------
+  //
+  // `name[N]{a,b,c}:` (N without leading zeros; `[N|]`, `[N\t]`: that delimiter, also between
+  // the names) for sequence field I whose element struct has exactly the fields a, b, c in
+  // that order, all read from a row's line: taken with its rows when the N lines after it are
+  // rows at the next level that the row-line reader takes (as the parser would offer them),
+  // the line after them ends the table as block_end() says and the depth limit leaves room
+  // for the array and its rows' objects. Otherwise none is, and the parser reads the table
+  // into the field again from the start.
+
+  /// 1: field I's table taken (`next`: the line after its rows, `taken` counts the lines);
+  /// 0: [k, nl) is not field I's table header; -1: it is, not taken.
+  template <std::size_t I>
+  static int table_of(frame& f, std::uint64_t* bits, const char* k, const char* nl, const field_run& run,
+                      const char*& next, std::size_t& taken) {
+    if constexpr (!table_key<I>) {
+      return 0;
+    } else {
+      constexpr std::string_view name = table::info::names[I];
+      constexpr std::size_t n = name.size();
+      using F = field_type<I>;
+      using E = typename F::value_type;
+      using row = object_frame<E, false>;
+      if (static_cast<std::size_t>(nl - k) < n + 6 || k[n] != '[' || std::memcmp(k, name.data(), n) != 0) return 0;
+      const std::uint64_t bit = std::uint64_t(1) << (I % 64);
+      if ((bits[I / 64] & bit) || run.room < 2 || run.indent == 0) return -1;
+      const char* p = k + n + 1;
+      const char* digits = p;
+      std::size_t count = 0;
+      while (p < nl && *p >= '0' && *p <= '9' && p - digits < 9) count = count * 10 + static_cast<std::size_t>(*p++ - '0');
+      if (p == digits || count == 0 || *digits == '0' || nl - p < 4) return -1;
+      char delim = ',';
+      if (*p == '|' || *p == '\t') delim = *p++;
+      if (nl - p < 3 || p[0] != ']' || p[1] != '{') return -1;
+      p += 2;
+      const bool names_match = [&]<std::size_t... J>(std::index_sequence<J...>) {
+        return ([&] {
+          constexpr std::string_view column = row::table::info::names[J];
+          if (static_cast<std::size_t>(nl - p) < column.size() + 1 ||
+              std::memcmp(p, column.data(), column.size()) != 0)
+            return false;
+          p += column.size();
+          return *p++ == (J + 1 == sizeof...(J) ? '}' : delim);
+        }() && ...);
+      }(std::make_index_sequence<row::size>{});
+      if (!names_match || nl - p != 1 || *p != ':') return -1;
+      F& c = table::info::template get<I>(*static_cast<T*>(f.target));
+      c.clear();
+      const std::size_t spaces = run.spaces + run.indent;
+      if constexpr (requires { c.reserve(count); })
+        c.reserve(std::min(count, static_cast<std::size_t>(run.end - nl) / (spaces + 2)));
+      const char* q = nl + 1;
+      for (std::size_t i = 0; i < count; ++i) {
+        if (!fast::indented(q, run.end, spaces)) return -1;
+        const char* b = q + spaces;
+        const char* e = fast::line_feed(b, run.end);
+        if (!e || e == b || static_cast<std::size_t>(e - q) > run.max_line || e[-1] == ' ' || e[-1] == '\r' ||
+            *b == '\t' || *b == '#')  // to be trimmed, a tab in the indentation, a comment (§5.1)
+          return -1;
+        c.emplace_back();
+        if (!row::line_fill(c.back(), b, e, delim)) return -1;
+        q = e + 1;
+      }
+      if (!block_end(q, run)) return -1;
+      bits[I / 64] |= bit;
+      f.index = I;
+      next = q;
+      taken += count + 1;
+      return 1;
+    }
+  }
+  /// The header line [k, nl) as some field's table: table_of().
+  static int take_table(frame& f, std::uint64_t* bits, const char* k, const char* nl, const field_run& run,
+                        const char*& next, std::size_t& taken) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      int r = 0;
+      (void)(((r = table_of<I>(f, bits, k, nl, run, next, taken)) != 0) || ...);
+      return r;
+    }(std::make_index_sequence<size>{});
+  }
+
+  // ---- a sequence field's inline array read straight from its line --------------------------
+  //
+  // `name[N]: a,b,c` (N without leading zeros; `[N|]`, `[N\t]`: that delimiter) is taken for
+  // sequence field I when exactly N cells follow ": ", each read by the element's line_cell()
+  // as in a table row (no space around a cell, quoted strings without a backslash), and the
+  // depth limit leaves room for the array. Otherwise it is not, and the parser reads the line
+  // into the field again from the start (clearing what this attempt appended).
+
+  /// 1: the line [k, e) read into field I; 0: not field I's inline array; -1: it is, not taken.
+  template <std::size_t I>
+  [[gnu::always_inline]] static int array_of(frame& f, std::uint64_t* bits, const char* line, const char* k,
+                                             const char* e) {
+    if constexpr (!array_key<I>) {
+      return 0;
+    } else {
+      constexpr std::string_view name = table::info::names[I];
+      constexpr std::size_t n = name.size();
+      // name, '[', a digit, ']', ':', ' ' and a byte of value
+      if (static_cast<std::size_t>(e - k) < n + 6 || k[n] != '[' || std::memcmp(k, name.data(), n) != 0) return 0;
+      const std::uint64_t bit = std::uint64_t(1) << (I % 64);
+      if (bits[I / 64] & bit) return -1;  // a repeated key: the parser's
+      const char* p = k + n + 1;
+      const char* digits = p;
+      std::size_t count = 0;
+      while (p < e && *p >= '0' && *p <= '9' && p - digits < 9) count = count * 10 + static_cast<std::size_t>(*p++ - '0');
+      if (p == digits || count == 0 || *digits == '0' || e - p < 4) return -1;
+      char delim = ',';
+      if (*p == '|' || *p == '\t') delim = *p++;
+      if (e - p < 4 || p[0] != ']' || p[1] != ':' || p[2] != ' ' || p[3] == ' ') return -1;
+      p += 3;
+      using F = field_type<I>;
+      F& c = table::info::template get<I>(*static_cast<T*>(f.target));
+      c.clear();
+      if constexpr (requires { c.reserve(count); })
+        c.reserve(std::min(count, static_cast<std::size_t>(e - p) / 2 + 1));
+      for (std::size_t i = 0;; p = p + 1) {
+        if (++i > count) return -1;
+        c.emplace_back();
+        p = decode_traits<typename F::value_type>::line_cell(&c.back(), p, e, line, delim);
+        if (!p) return -1;
+        if (p == e) {
+          if (i != count) return -1;
+          break;
+        }
+      }
+      bits[I / 64] |= bit;
+      f.index = I;
+      return 1;
+    }
+  }
+  /// The line [k, e) (readable from `line`) as some sequence field's inline array: array_of().
+  static int take_array(frame& f, std::uint64_t* bits, const char* line, const char* k, const char* e) {
+    if (e[-1] == ' ' || e[-1] == '\r') return -1;  // to be trimmed
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      int r = 0;
+      (void)(((r = array_of<I>(f, bits, line, k, e)) != 0) || ...);
+      return r;
+    }(std::make_index_sequence<size>{});
+  }
+
+  // ---- a struct field's object read straight from the text ----------------------------------
+  //
+  // `name:` (the line [k, nl)) opens the object of struct field I; its lines are those at the
+  // indentation + 1 level that follow. They are taken together with the `name:` line when the
+  // nested object's field_lines() takes every one of them, the line after them is the end of
+  // that object for any reader (a complete line, not blank, indented a whole number of levels
+  // no deeper than this object's), the object has every required field and the depth limit
+  // leaves room for it. Otherwise none is: the lines go to the parser, which reads the same
+  // values into the fields the attempt wrote and reports what is wrong, as without this path.
+
+  /// 1: field I's `name:` line and object taken (`next`: where the line after them starts,
+  /// `taken` counts them); 0: [k, nl) is not field I's `name:` line; -1: it is, not taken.
+  template <std::size_t I>
+  [[gnu::always_inline]] static int block_of(frame& f, std::uint64_t* bits, const char* k, const char* nl,
+                                             const field_run& run, const char*& next, std::size_t& taken) {
+    if constexpr (!block_key<I>) {
+      return 0;
+    } else {
+      constexpr std::string_view name = table::info::names[I];
+      if (static_cast<std::size_t>(nl - k) != name.size() + 1 || std::memcmp(k, name.data(), name.size()) != 0)
+        return 0;
+      const std::uint64_t bit = std::uint64_t(1) << (I % 64);
+      if ((bits[I / 64] & bit) || run.room == 0 || run.indent == 0) return -1;
+      using inner = object_frame<field_type<I>, false>;
+      frame g;
+      g.ops = &inner::table_ops;
+      g.target = &table::info::template get<I>(*static_cast<T*>(f.target));
+      g.index = static_cast<std::size_t>(-1);
+      std::uint64_t inner_bits[inner::table::words] = {};
+      const field_run sub{run.end, run.spaces + run.indent, run.indent, run.max_line, run.room - 1};
+      std::size_t lines = 0;
+      const char* q = inner::field_lines(g, inner_bits, nl + 1, sub, lines);
+      if (!block_end(q, run)) return -1;
+      for (std::size_t w = 0; w < inner::table::words; ++w)
+        if (inner::table::required_mask[w] & ~inner_bits[w]) return -1;
+      bits[I / 64] |= bit;
+      f.index = I;
+      next = q;
+      taken += lines + 1;
+      return 1;
+    }
+  }
+  /// Whether the line at q ends an object whose lines are at `run.spaces + run.indent` before
+  /// anything in it is read: complete, within the line size limit, not blank nor a comment,
+  /// its indentation a whole number of levels up to `run.spaces` (without tabs).
+  static bool block_end(const char* q, const field_run& run) noexcept {
+    const char* s = q;
+    while (s < run.end && *s == ' ') ++s;
+    const std::size_t lead = static_cast<std::size_t>(s - q);
+    if (s >= run.end || lead > run.spaces || lead % run.indent != 0) return false;
+    if (*s == '\n' || *s == '\r' || *s == '\t' || *s == '#') return false;  // blank, tab, comment (§5.1)
+    const char* nl = fast::line_feed(s, run.end);
+    return nl != nullptr && static_cast<std::size_t>(nl - q) <= run.max_line;
+  }
+  /// The `name:` line [k, nl): a struct field's object taken (1), not taken (-1), or no such
+  /// field (0).
+  static int take_block(frame& f, std::uint64_t* bits, const char* k, const char* nl, const field_run& run,
+                        const char*& next, std::size_t& taken) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      int r = 0;
+      (void)(((r = block_of<I>(f, bits, k, nl, run, next, taken)) != 0) || ...);
+      return r;
+    }(std::make_index_sequence<size>{});
   }
 
   static bool field_seen(const std::uint64_t* bits, std::string_view k) noexcept {
