@@ -400,7 +400,8 @@ struct object_frame {
   /// `object` may hold some of the row's values: the caller discards it).
   static bool line_fill(T& object, const char* b, const char* e, char delim) {
     const char* p = b;
-    const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    // The fields inline into this one function (shared by the row-line and field-line paths).
+    const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) __attribute__((always_inline)) {
       return (line_field<I>(object, p, b, e, delim) && ...);
     }(std::make_index_sequence<size>{});
     return ok && p == e;
