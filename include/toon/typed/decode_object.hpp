@@ -645,6 +645,22 @@ struct object_frame {
     return p;
   }
 
+  /// A header's bracket after its `[` at p (before e): `N]`, `N|]` or `N\t]`, N a count
+  /// without leading zeros of at most 9 digits. Returns where `]` ends with `count` and
+  /// `delim` (',' unless given) set, or nullptr when it is anything else.
+  [[gnu::always_inline]] static const char* bracket(const char* p, const char* e, std::size_t& count,
+                                                    char& delim) noexcept {
+    const char* digits = p;
+    count = 0;
+    while (p < e && *p >= '0' && *p <= '9' && p - digits < 9) count = count * 10 + static_cast<std::size_t>(*p++ - '0');
+    if (p == digits || count == 0 || *digits == '0' || p == e) return nullptr;
+    if (*p == '|' || *p == '\t') {
+      delim = *p++;
+      if (p == e) return nullptr;
+    }
+    return *p == ']' ? p + 1 : nullptr;
+  }
+
   // ---- a table of structs read straight from its lines ---------------------------------------
   //
   // `name[N]{a,b,c}:` (N without leading zeros; `[N|]`, `[N\t]`: that delimiter, also between
@@ -671,15 +687,10 @@ struct object_frame {
       if (static_cast<std::size_t>(nl - k) < n + 6 || k[n] != '[' || std::memcmp(k, name.data(), n) != 0) return 0;
       const std::uint64_t bit = std::uint64_t(1) << (I % 64);
       if ((bits[I / 64] & bit) || run.room < 2 || run.indent == 0) return -1;
-      const char* p = k + n + 1;
-      const char* digits = p;
       std::size_t count = 0;
-      while (p < nl && *p >= '0' && *p <= '9' && p - digits < 9) count = count * 10 + static_cast<std::size_t>(*p++ - '0');
-      if (p == digits || count == 0 || *digits == '0' || nl - p < 4) return -1;
       char delim = ',';
-      if (*p == '|' || *p == '\t') delim = *p++;
-      if (nl - p < 3 || p[0] != ']' || p[1] != '{') return -1;
-      p += 2;
+      const char* p = bracket(k + n + 1, nl, count, delim);
+      if (!p || nl - p < 2 || *p++ != '{') return -1;
       const bool names_match = [&]<std::size_t... J>(std::index_sequence<J...>) {
         return ([&] {
           constexpr std::string_view column = row::table::info::names[J];
@@ -747,15 +758,11 @@ struct object_frame {
       if (static_cast<std::size_t>(e - k) < n + 6 || k[n] != '[' || std::memcmp(k, name.data(), n) != 0) return 0;
       const std::uint64_t bit = std::uint64_t(1) << (I % 64);
       if (bits[I / 64] & bit) return -1;  // a repeated key: the parser's
-      const char* p = k + n + 1;
-      const char* digits = p;
       std::size_t count = 0;
-      while (p < e && *p >= '0' && *p <= '9' && p - digits < 9) count = count * 10 + static_cast<std::size_t>(*p++ - '0');
-      if (p == digits || count == 0 || *digits == '0' || e - p < 4) return -1;
       char delim = ',';
-      if (*p == '|' || *p == '\t') delim = *p++;
-      if (e - p < 4 || p[0] != ']' || p[1] != ':' || p[2] != ' ' || p[3] == ' ') return -1;
-      p += 3;
+      const char* p = bracket(k + n + 1, e, count, delim);
+      if (!p || e - p < 3 || p[0] != ':' || p[1] != ' ' || p[2] == ' ') return -1;
+      p += 2;
       using F = field_type<I>;
       F& c = table::info::template get<I>(*static_cast<T*>(f.target));
       c.clear();
