@@ -100,17 +100,27 @@ done
 "$conan" list "toon/$version:*" --format=compact
 
 # ---- CMake install + outside consumers ----------------------------------------------------------
-step "cmake: build toon (library + CLI)"
-cmake -S "$root" -B "$work/cmake-build" -DCMAKE_BUILD_TYPE=Release \
-  -DTOON_BUILD_TESTS=OFF -DTOON_BUILD_CLI=ON -DTOON_INSTALL=ON >"$work/cmake-build.log"
-cmake --build "$work/cmake-build" -j "$jobs" >>"$work/cmake-build.log" || die "build failed; see $work/cmake-build.log"
+# The Release tree of scripts/test.sh (BUILD_DIR, default build/) when there is one: CI has just
+# built it, and installing it is what a user does; otherwise a library + CLI build of its own.
+cmake_build=${BUILD_DIR:-$root/build}
+case "$cmake_build" in /*) ;; *) cmake_build="$root/$cmake_build" ;; esac
+if [ -f "$cmake_build/CMakeCache.txt" ] && grep -q '^CMAKE_BUILD_TYPE:[A-Z]*=Release$' "$cmake_build/CMakeCache.txt" &&
+   grep -q '^TOON_INSTALL:BOOL=ON$' "$cmake_build/CMakeCache.txt" && grep -q '^TOON_BUILD_CLI:BOOL=ON$' "$cmake_build/CMakeCache.txt"; then
+  step "cmake: library + CLI of the Release tree $cmake_build"
+else
+  cmake_build=$work/cmake-build
+  step "cmake: build toon (library + CLI) in $cmake_build"
+  cmake -S "$root" -B "$cmake_build" -DCMAKE_BUILD_TYPE=Release \
+    -DTOON_BUILD_TESTS=OFF -DTOON_BUILD_CLI=ON -DTOON_INSTALL=ON >"$work/cmake-build.log"
+fi
+cmake --build "$cmake_build" -j "$jobs" --target toon toon_cli >>"$work/cmake-build.log" || die "build failed; see $work/cmake-build.log"
 
 prefix=$work/prefix
 step "cmake --install into $prefix"
 rm -rf "$prefix"
-cmake --install "$work/cmake-build" --prefix "$prefix" | sed -n '1p;/cmake\/toon\|pkgconfig\|bin\/toon\|libtoon/p'
+cmake --install "$cmake_build" --prefix "$prefix" | sed -n '1p;/cmake\/toon\|pkgconfig\|bin\/toon\|libtoon/p'
 
-libdir=$(sed -nE 's/^CMAKE_INSTALL_LIBDIR:[A-Z]+=(.*)/\1/p' "$work/cmake-build/CMakeCache.txt")
+libdir=$(sed -nE 's/^CMAKE_INSTALL_LIBDIR:[A-Z]+=(.*)/\1/p' "$cmake_build/CMakeCache.txt")
 for mode in find_package pkg_config; do
   step "outside consumer ($mode) against $prefix"
   rm -rf "$work/consumer-$mode"

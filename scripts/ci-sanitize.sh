@@ -2,7 +2,10 @@
 # CI stage: sanitizers and short fuzz runs (docs/fuzzing.md). Non-interactive; exits non-zero
 # on any failure.
 #   1. AddressSanitizer + UBSan build (GCC, TOON_SANITIZE=ON) of the whole test suite, then ctest:
-#      unit, typed, property, CLI and conformance tests and the fuzz replay tests.
+#      unit, typed, property, CLI and conformance tests and the fuzz replay tests. The package
+#      consumer and compile-diagnostic tests (consumer.*, compile_fail.*) are left to the plain
+#      suite (scripts/test.sh): they build outside projects and check compiler messages, and
+#      run no library code under the sanitizers.
 #   2. clang libFuzzer build of every fuzz target; each runs FUZZ_SECONDS from the committed
 #      regressions and the seed corpus generated from the fixtures, with its dictionary.
 # Environment:
@@ -12,6 +15,7 @@
 #   FUZZ_TARGETS     space-separated targets to run (default: all)
 #   SKIP_ASAN_SUITE  1 skips stage 1
 #   JOBS             parallel build and test jobs (default: nproc)
+#   FUZZ_JOBS        fuzz targets run at once (default: JOBS); each still runs FUZZ_SECONDS
 #   CLANGXX          clang++ for the fuzzers (default clang++-14, else clang++)
 #   TOON_SPEC_DIR    the fixture folder (default ../shared/toon-spec)
 # A fuzz finding is kept in $FUZZ_BUILD_DIR/artifacts/; see docs/fuzzing.md to turn it into a
@@ -60,7 +64,7 @@ if [ "${SKIP_ASAN_SUITE:-0}" != 1 ]; then
   (
     ulimit -s 65536 2>/dev/null || ulimit -s unlimited 2>/dev/null ||
       echo "ci-sanitize: warning: cannot raise the stack limit; deep-JSON tests may overflow" >&2
-    ctest --test-dir "$asan_dir" --output-on-failure -j "$jobs"
+    ctest --test-dir "$asan_dir" --output-on-failure -j "$jobs" -E '^(consumer|compile_fail)[.]'
   )
 fi
 
@@ -72,7 +76,7 @@ if [ "$fuzz_seconds" -gt 0 ]; then
   fi
   stage "libFuzzer build ($clangxx) in $fuzz_dir"
   configure "$fuzz_dir" -DCMAKE_CXX_COMPILER="$clangxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DTOON_BUILD_FUZZERS=ON -DTOON_BUILD_TESTS=OFF -DTOON_BUILD_CLI=OFF "${spec_args[@]}"
+    -DTOON_BUILD_FUZZERS=ON -DTOON_BUILD_TESTS=OFF -DTOON_BUILD_CLI=OFF -DTOON_BUILD_EXAMPLES=OFF "${spec_args[@]}"
   cmake --build "$fuzz_dir" -j "$jobs"
 
   # The list of fuzz/CMakeLists.txt's set(TOON_FUZZ_TARGETS ...), which may span lines.
@@ -85,26 +89,49 @@ if [ "$fuzz_seconds" -gt 0 ]; then
   echo "ci-sanitize: fuzz targets: $targets"
   artifacts="$fuzz_dir/artifacts"
   mkdir -p "$artifacts"
-  failed=()
-  for t in $targets; do
-    stage "fuzzing $t for ${fuzz_seconds}s"
-    dict='' regressions='' seeds=''
+  # Each target in the background, FUZZ_JOBS at a time; each one's summary printed when it ends.
+  fuzz_one() {
+    local t=$1 dict='' regressions='' seeds=''
     # shellcheck disable=SC1090
     . "$fuzz_dir/fuzz/$t.env"
-    corpus="$fuzz_dir/corpus/$t"  # a fresh working corpus each run; the inputs are read-only
+    local corpus="$fuzz_dir/corpus/$t"  # a fresh working corpus each run; the inputs are read-only
     rm -rf "$corpus"
     mkdir -p "$corpus"
-    log="$fuzz_dir/fuzz-$t.log"
     # shellcheck disable=SC2086
-    if "$fuzz_dir/bin/toon_fuzz_$t" -max_total_time="$fuzz_seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
-        -dict="$dict" -artifact_prefix="$artifacts/$t-" -print_final_stats=1 \
-        "$corpus" "$regressions" $seeds >"$log" 2>&1; then
+    "$fuzz_dir/bin/toon_fuzz_$t" -max_total_time="$fuzz_seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+      -dict="$dict" -artifact_prefix="$artifacts/$t-" -print_final_stats=1 \
+      "$corpus" "$regressions" $seeds >"$fuzz_dir/fuzz-$t.log" 2>&1
+  }
+  report() {  # target, exit status
+    local t=$1 log="$fuzz_dir/fuzz-$1.log"
+    stage "fuzzing $t for ${fuzz_seconds}s: exit $2"
+    if [ "$2" = 0 ]; then
       grep -E '^(#[0-9]+[[:space:]]+DONE|Done [0-9]+ runs|stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb|new_units_added))' "$log" || tail -n 5 "$log"
     else
       failed+=("$t")
       tail -n 60 "$log"
       echo "ci-sanitize: fuzz target $t FAILED; full log $log, input saved in $artifacts/ (docs/fuzzing.md)" >&2
     fi
+  }
+  fuzz_jobs=${FUZZ_JOBS:-$jobs}
+  [ "$fuzz_jobs" -ge 1 ] 2>/dev/null || fuzz_jobs=1
+  failed=()
+  pids=() names=()
+  for t in $targets; do
+    stage "fuzzing $t for ${fuzz_seconds}s (started)"
+    fuzz_one "$t" &
+    pids+=("$!") names+=("$t")
+    if [ ${#pids[@]} -ge "$fuzz_jobs" ]; then
+      status=0
+      wait "${pids[0]}" || status=$?
+      report "${names[0]}" "$status"
+      pids=("${pids[@]:1}") names=("${names[@]:1}")
+    fi
+  done
+  for i in "${!pids[@]}"; do
+    status=0
+    wait "${pids[$i]}" || status=$?
+    report "${names[$i]}" "$status"
   done
   if [ ${#failed[@]} -gt 0 ]; then
     echo "ci-sanitize: fuzz targets failed: ${failed[*]}" >&2
