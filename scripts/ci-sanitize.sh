@@ -55,7 +55,10 @@ configure() {
 # ---- 1. the whole test suite under ASan + UBSan ------------------------------------------------
 if [ "${SKIP_ASAN_SUITE:-0}" != 1 ]; then
   stage "ASan+UBSan build of the test suite in $asan_dir"
-  configure "$asan_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTOON_SANITIZE=ON -DTOON_WARNINGS_AS_ERRORS=OFF "${spec_args[@]}"
+  # -O1 with line tables (-g1): what ASan's documentation suggests, symbolized stack traces with
+  # file and line, and about half the compile time of -O2 -g on CI's two cores.
+  configure "$asan_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
+    -DTOON_SANITIZE=ON -DTOON_WARNINGS_AS_ERRORS=OFF "${spec_args[@]}"
   cmake --build "$asan_dir" -j "$jobs"
   stage "ctest under ASan+UBSan"
   # ASan's stack redzones make GCC's frames about ten times larger: the JSON reader's
@@ -75,7 +78,9 @@ if [ "$fuzz_seconds" -gt 0 ]; then
     if command -v clang++-14 >/dev/null 2>&1; then clangxx=clang++-14; else clangxx=clang++; fi
   fi
   stage "libFuzzer build ($clangxx) in $fuzz_dir"
+  # -O2 for speed of execution, line tables only (-gline-tables-only) for the stack traces.
   configure "$fuzz_dir" -DCMAKE_CXX_COMPILER="$clangxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -gline-tables-only -DNDEBUG" \
     -DTOON_BUILD_FUZZERS=ON -DTOON_BUILD_TESTS=OFF -DTOON_BUILD_CLI=OFF -DTOON_BUILD_EXAMPLES=OFF "${spec_args[@]}"
   cmake --build "$fuzz_dir" -j "$jobs"
 
