@@ -95,6 +95,15 @@ class parser_core {
         checked_to_ = fed_ + to;
       }
     }
+    if constexpr (std::is_final_v<Sink>) {
+      // A whole document (set_stable_input) fed at once: the lines the sink reads may end at its
+      // end without a line feed (its last line, checked for UTF-8 here in strict mode).
+      if (sink_ && n != 0 && !stable_.empty() && p + n == stable_.data() + stable_.size() && fed_ == 0) {
+        const void* last = memrchr(p, '\n', n);
+        const std::size_t tail = last ? static_cast<std::size_t>(static_cast<const char*>(last) - p) + 1 : 0;
+        if (!strict_ || find_invalid_utf8(std::string_view(p + tail, n - tail)) == npos) doc_end_ = p + n;
+      }
+    }
     // Line breaks 64 bytes at a time: `bits` holds those of p[at, at + 64) not yet used.
     std::size_t at = 0;
     std::uint64_t bits = newline_bits(p, n, 0);
@@ -116,8 +125,8 @@ class parser_core {
         readable_end_ = p + n;
         raw_line(p + i, e - i, fed_ + i);
         if constexpr (std::is_final_v<Sink>) {
-          if (top_ && top_->fields) {
-            const std::size_t next = offer_lines(p, e + 1, n);
+          if (top_ && (top_->fields || top_->items)) {
+            const std::size_t next = top_->fields ? offer_lines(p, e + 1, n) : offer_items(p, e + 1, n);
             if (next != e + 1) {
               // Go on at `next` (just after a line feed): the line breaks of its 64-byte block.
               i = next;
@@ -649,6 +658,7 @@ class parser_core {
     bool rows = false;     // table rows go out as table_row() events
     bool lines = false;    // ... and are first offered whole to the sink (row_line)
     bool fields = false;   // objects: the sink may take key-value lines (field_lines)
+    bool items = false;    // lists: the sink may take the items, once, after the header (list_items)
     bool root = false;     // the root object (no parent depth)
     std::uint32_t parent = 0;
     std::uint32_t depth = 0;
@@ -671,6 +681,7 @@ class parser_core {
     f.rows = false;
     f.lines = false;
     f.fields = false;
+    f.items = false;
     f.root = false;
     f.parent = parent;
     f.depth = 0;
@@ -1054,6 +1065,7 @@ class parser_core {
       f.length = h.length;
       f.length_text.assign(h.length_text);
       f.length_at = here(h.length_text.data());
+      if constexpr (std::is_final_v<Sink>) f.items = sink_ && sink_->takes_list_items();
       return;
     }
     check_field_names(h, at);
@@ -1192,8 +1204,12 @@ class parser_core {
     if (p + i >= end) return i;
     std::size_t lines = 0;
     // Nested objects' lines only once the document's indentation is known (first_indented_line).
-    const field_run run{end, static_cast<std::size_t>(depth) * indent_size_, first_indent_ != 0 ? indent_size_ : 0,
-                        opt_.max_line_size, opt_.max_depth - nesting_};
+    const field_run run{end,
+                        static_cast<std::size_t>(depth) * indent_size_,
+                        first_indent_ != 0 ? indent_size_ : 0,
+                        opt_.max_line_size,
+                        opt_.max_depth - nesting_,
+                        end == doc_end_};
     const char* q = sink_->field_lines(p + i, run, lines);
     if (lines == 0) return i;
     line_no_ += static_cast<std::uint32_t>(lines);
@@ -1201,6 +1217,32 @@ class parser_core {
       f.depth = depth;
       f.known = true;
     }
+    return static_cast<std::size_t>(q - p);
+  }
+  // The items of the list just opened (the top scope, its header the line before p[i]) offered
+  // to the sink whole (text_sink::list_items): taken, the list is closed with its count as
+  // declared (the sink took exactly that many items, and the line after them ends the list);
+  // declined, the parser reads them. Once per list; at the items' depth its parent's + 1 (the
+  // only one strict mode allows, and the one of lines indented by exactly that), once the
+  // document's indentation is known or when the items' lines make it known (depth 1).
+  [[gnu::noinline]] std::size_t offer_items(const char* p, std::size_t i, std::size_t n) {
+    frame& f = *top_;
+    f.items = false;
+    if (!sink_ || blank_pending_ || f.count != 0) return i;
+    const std::uint32_t depth = f.parent + 1;
+    if (first_indent_ == 0 && depth != 1) return i;
+    const char* end = p + n;
+    if (strict_ && bad_utf8_ != npos && bad_utf8_ >= fed_ && bad_utf8_ < fed_ + n) end = p + (bad_utf8_ - fed_);
+    if (p + i >= end || nesting_ >= opt_.max_depth) return i;
+    const std::size_t spaces = static_cast<std::size_t>(depth) * indent_size_;
+    const field_run run{end, spaces, indent_size_, opt_.max_line_size, opt_.max_depth - nesting_, end == doc_end_};
+    std::size_t lines = 0;
+    const char* q = sink_->list_items(p + i, run, static_cast<std::size_t>(f.length), lines);
+    if (!q) return i;
+    line_no_ += static_cast<std::uint32_t>(lines);
+    if (first_indent_ == 0) first_indent_ = static_cast<std::uint32_t>(spaces);  // what the first item's line sets
+    f.count = f.length;
+    close_top();
     return static_cast<std::size_t>(q - p);
   }
 
@@ -1440,6 +1482,7 @@ class parser_core {
   position cur_;                   // its number and content start
   std::string_view cur_text_;      // its text (after a BOM)
   std::string_view stable_;        // a whole document fed at once (set_stable_input)
+  const char* doc_end_ = nullptr;  // its end, when the sink may read its last line (feed())
   std::size_t checked_from_ = 0;   // [checked_from_, checked_to_): UTF-8 checked in bulk (strict)
   std::size_t checked_to_ = 0;
   std::size_t bad_utf8_ = npos;    // its first ill-formed byte, if any

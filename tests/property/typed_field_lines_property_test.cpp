@@ -273,6 +273,33 @@ struct shelves {
   bool operator==(const shelves&) const = default;
 };
 
+// Lists of structs in lists of structs (the config dataset's shape), with optional struct
+// blocks (the events dataset's `error:`), inline arrays and tables among the items' fields.
+struct cell {
+  std::string id;
+  std::optional<pt> at;
+  std::vector<int> xs;
+  bool operator==(const cell&) const = default;
+};
+struct rack {
+  std::string name;
+  std::vector<cell> cells;
+  std::optional<box> spec;
+  std::int64_t n = 0;
+  std::vector<pt> pts;
+  bool operator==(const rack&) const = default;
+};
+struct fleet {
+  std::string version;
+  std::vector<rack> racks;
+  std::vector<pt> spare;
+  bool operator==(const fleet&) const = default;
+};
+struct racks_only {
+  std::vector<rack> racks;
+  bool operator==(const racks_only&) const = default;
+};
+
 }  // namespace field_lines_model
 
 template <>
@@ -530,6 +557,14 @@ const ospec odd_doc_s{{{"one", fk::obj, &odd_s},
                        {"items", fk::objs, &odd_s},
                        {"small", fk::obj, &odd_small_s},
                        {"smalls", fk::objs, &odd_small_s}}};
+const ospec cell_s{{{"id", fk::str}, {"at", fk::opt_obj, &pt_s}, {"xs", fk::ints}}};
+const ospec rack_s{{{"name", fk::str},
+                    {"cells", fk::objs, &cell_s},
+                    {"spec", fk::opt_obj, &box_s},
+                    {"n", fk::i64},
+                    {"pts", fk::objs, &pt_s}}};
+const ospec fleet_s{{{"version", fk::str}, {"racks", fk::objs, &rack_s}, {"spare", fk::objs, &pt_s}}};
+const ospec racks_only_s{{{"racks", fk::objs, &rack_s}}};
 const ospec mixed_s{{{"one", fk::obj, &single_s},
                      {"items", fk::objs, &single_s},
                      {"d", fk::obj, &dozen_s},
@@ -825,9 +860,36 @@ void emit_field(const fspec& f, std::size_t indent, bool first_on_dash, int dept
         return;
       }
       note("list");
+      if (perturb(12)) {  // more or fewer items than the header says
+        note("list count off");
+        l.key = std::string(f.name) + "[" + std::to_string(n == 0 || chance(2) ? n + 1 : n - 1) + "]";
+      }
       l.sep = ":";
       out.push_back(l);
-      for (int i = 0; i < n; ++i) emit_object(*f.sub, indent + 4, true, depth + 1, out);
+      for (int i = 0; i < n; ++i) {
+        if (perturb(12)) {  // a line among the items that is not a struct's item
+          line odd;
+          odd.indent = indent + 2;
+          switch (*rc::gen::inRange(0, 5)) {
+            case 0: note("bare - item"); odd.dash = "-"; break;
+            case 1: note("primitive item"); odd.dash = "- "; odd.value = *rc::gen::element<std::string>("5", "x", "null", "\"q\""); break;
+            case 2: note("blank line between items"); odd.raw = true; odd.text = chance(2) ? "" : "  "; break;
+            case 3:
+              note("comment between items");
+              odd.raw = true;
+              odd.text = std::string((indent + 2) * indent_factor, ' ') + "# between";
+              break;
+            default: note("empty array item"); odd.dash = "- "; odd.value = "[]"; break;
+          }
+          out.push_back(odd);
+        }
+        const std::size_t at = out.size();
+        emit_object(*f.sub, indent + 4, true, depth + 1, out);
+        if (at < out.size() && out[at].dash == "- " && perturb(30)) {
+          note("item marker spacing");
+          out[at].dash = *rc::gen::element<std::string>("-  ", "-\t", "- \t", "--");
+        }
+      }
       return;
     }
     default: return;
@@ -1091,6 +1153,10 @@ document generate(const ospec& root) {
     d.text += out[i].render();
     if (i + 1 < out.size() || !chance(4)) d.text += '\n';
   }
+  if (perturb(15)) {  // blank lines after the last line (the document's end for the lists read whole)
+    note("blank lines at the end");
+    d.text += *rc::gen::element<std::string>("\n", "\n\n", "  \n", "\n  ", " ", "\t\n", "\r\n");
+  }
   if (perturb(12)) {
     note("small max_line_size");
     d.max_line_size = *rc::gen::element<std::size_t>(8, 16, 24, 32, 40, 64);
@@ -1137,6 +1203,17 @@ TEST(TypedFieldLines, DeepObjectsAgree) { check_documents<deep_doc>("nested obje
 TEST(TypedFieldLines, OneTwelveAndThirteenFieldsAgree) { check_documents<mixed_doc>("1, 12 and 13 fields", mixed_s); }
 
 TEST(TypedFieldLines, PointersRenamedKeysAndMapsAgree) { check_documents<odd_doc>("odd fields", odd_doc_s); }
+
+// List-form sequences of structs read whole (text_sink::list_items at the root, `name[N]:`
+// lines in field lines), nested in one another, with the perturbations above and those of
+// the lists themselves (counts, odd items, item markers, blank and comment lines, the end).
+TEST(TypedFieldLines, ListsOfStructsInListsAgree) {
+  check_documents<fleet>("lists of structs in lists", fleet_s);
+  for (const char* kind : {"list", "list count off", "bare - item", "primitive item", "blank line between items",
+                           "comment between items", "item marker spacing", "blank lines at the end"})
+    EXPECT_GT(seen()[kind], 0u) << kind;
+  check_documents<racks_only>("a root list of structs with lists", racks_only_s);
+}
 
 // The benchmark datasets' documents (small ones), with a few lines edited: bytes inserted or
 // removed, lines repeated, dropped, swapped or indented otherwise, values replaced.
@@ -1844,4 +1921,182 @@ TEST(TypedFieldLines, TablesOfStructs) {
   shelf out{"o", {{9, "z"}, {8, "y"}, {7, "x"}}, 1};
   ASSERT_TRUE(toon::decode("name: s\npts[1]{id,tag}:\n  1,a\nn: 3\n", out).has_value());
   EXPECT_EQ(out, (shelf{"s", {{1, "a"}}, 3}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// List-form sequences of structs taken whole (the items of a list the parser opened, and a
+// struct field's `name[N]:` line with its items): expected values and errors from the TOON
+// rules; both paths must agree.
+
+TEST(TypedFieldLines, ListsOfStructsAtTheRoot) {
+  const pts expected{{{1, "a"}, {2, "b"}, {3, "c d"}}};
+  const std::string body = "  - id: 1\n    tag: a\n  - tag: b\n    id: 2\n  - id: 3\n    tag: \"c d\"";
+  for (const std::string& text : {"lst[3]:\n" + body + "\n", "lst[3]:\n" + body, "lst[3]:\n" + body + "\n\n\n",
+                                  "lst[3]:\n" + body + "\n  ", "lst[3]:\n" + body + "\n# end\n"}) {
+    SCOPED_TRACE(text);
+    const auto r = toon::decode<pts>(text);
+    ASSERT_TRUE(r.has_value()) << r.error().to_string();
+    EXPECT_EQ(*r, expected);
+    expect_agree<pts>(text);
+  }
+  {  // the header's count differs: strict mode fails at the count, non-strict mode keeps the items
+    for (const char* n : {"2", "4"}) {
+      const std::string text = std::string("lst[") + n + "]:\n" + body + "\n";
+      SCOPED_TRACE(text);
+      const auto r = toon::decode<pts>(text);
+      ASSERT_FALSE(r.has_value());
+      EXPECT_EQ(r.error().code, toon::error_code::length_mismatch);
+      EXPECT_EQ(r.error().line, 1u);
+      EXPECT_EQ(r.error().path, "lst");
+      toon::decode_options lax;
+      lax.strict = false;
+      const auto l = toon::decode<pts>(text, lax);
+      ASSERT_TRUE(l.has_value()) << l.error().to_string();
+      EXPECT_EQ(*l, expected);
+      expect_agree<pts>(text);
+    }
+  }
+  {  // errors after and inside the items: their lines and paths
+    const auto after = toon::decode<pts>("lst[3]:\n" + body + "\nzz: 1\n");
+    ASSERT_FALSE(after.has_value());
+    EXPECT_EQ(after.error().code, toon::error_code::unknown_field);
+    EXPECT_EQ(after.error().line, 8u);
+    expect_agree<pts>("lst[3]:\n" + body + "\nzz: 1\n");
+    const std::string bad = "lst[3]:\n  - id: 1\n    tag: a\n  - tag: b\n    id: x\n  - id: 3\n    tag: c\n";
+    const auto inside = toon::decode<pts>(bad);
+    ASSERT_FALSE(inside.has_value());
+    EXPECT_EQ(inside.error().code, toon::error_code::type_mismatch);
+    EXPECT_EQ(inside.error().line, 5u);
+    EXPECT_EQ(inside.error().path, "lst[1].id");
+    expect_agree<pts>(bad);
+    const std::string missing = "lst[2]:\n  - id: 1\n    tag: a\n  - id: 2\n";
+    const auto m = toon::decode<pts>(missing);
+    ASSERT_FALSE(m.has_value());
+    EXPECT_EQ(m.error().code, toon::error_code::missing_field);
+    EXPECT_EQ(m.error().path, "lst[1].tag");
+    expect_agree<pts>(missing);
+  }
+  // Odd items and lines among them: left to the parser, which says what is wrong with them.
+  for (const char* text : {"lst[2]:\n  - id: 1\n    tag: a\n\n  - id: 2\n    tag: b\n",
+                           "lst[2]:\n  - id: 1\n    tag: a\n  # c\n  - id: 2\n    tag: b\n",
+                           "lst[2]:\n  - id: 1\n    tag: a\n  -  id: 2\n    tag: b\n",
+                           "lst[2]:\n  - id: 1\n    tag: a\n  -\n", "lst[2]:\n  - id: 1\n    tag: a\n  - 5\n",
+                           "lst[2]:\n  - id: 1\n    tag: a\n\t- id: 2\n    tag: b\n",
+                           "lst[2]:\n  - id: 1\n    tag: a\n   - id: 2\n    tag: b\n",
+                           "lst[2]:\n  - id: 1\n    tag: a\n  - id: 2\n     tag: b\n",
+                           "lst[2]:\n  - id: 1\n    tag: a\n  - id: 2\n    tag: b\n    id: 3\n",
+                           "lst[2]:\n  - id: 1\n    tag: a\n  - id: 2\n    tag: b\n  - id: 3\n    tag: c\n",
+                           "lst[2]:\n  - id: 1\n    tag: a\n  - id: 2\n    tag: b\n    \n",
+                           "lst[2]:\n  - id: 1\n    tag: a\r\n  - id: 2\n    tag: b\r\n",
+                           "lst[2]:\n    - id: 1\n      tag: a\n    - id: 2\n      tag: b\n",
+                           "lst[2|]:\n  - id: 1\n    tag: a\n  - id: 2\n    tag: b\n",
+                           "lst[02]:\n  - id: 1\n    tag: a\n  - id: 2\n    tag: b\n",
+                           "lst[0]:\n", "lst[1]:\n  - id: 1\n    tag: a\n  \xff\n",
+                           "lst[1]:\n  - id: 1\n    tag: \xff\n", "lst[1]:\n  - id: 1\n    tag: a\xff"}) {
+    SCOPED_TRACE(text);
+    expect_agree<pts>(text);
+  }
+  {  // a root array of structs
+    const std::string text = "[2]:\n  - id: 1\n    tag: a\n  - id: 2\n    tag: b";
+    const auto r = toon::decode<std::vector<pt>>(text);
+    ASSERT_TRUE(r.has_value()) << r.error().to_string();
+    EXPECT_EQ(*r, (std::vector<pt>{{1, "a"}, {2, "b"}}));
+    expect_agree<std::vector<pt>>(text);
+    expect_agree<std::vector<pt>>("[3]:\n  - id: 1\n    tag: a\n  - id: 2\n    tag: b");
+  }
+  {  // four spaces per level, with indent_size 4, and read as 2 (repair mode reads 4)
+    const std::string text = "lst[2]:\n    - id: 1\n        tag: a\n    - id: 2\n        tag: b\n";
+    toon::decode_options o;
+    o.indent_size = 4;
+    const auto r = toon::decode<pts>(text, o);
+    ASSERT_TRUE(r.has_value()) << r.error().to_string();
+    EXPECT_EQ(r->lst, (std::vector<pt>{{1, "a"}, {2, "b"}}));
+    EXPECT_EQ(differences<pts>(text, 0, 4), "");
+    EXPECT_EQ(differences<pts>(text, 0, 2), "");
+  }
+  // Lines at the line size limit and around it.
+  for (std::size_t limit = 6; limit <= 24; ++limit) EXPECT_EQ(differences<pts>("lst[3]:\n" + body + "\n", limit), "");
+}
+
+TEST(TypedFieldLines, ListsOfStructsInFields) {
+  {  // `name[N]:` after a struct's first field, as an item's first field, and empty
+    const std::string text = "items[3]:\n  - name: x\n    pts[2]:\n      - id: 1\n        tag: a\n      - tag: b\n"
+                             "        id: 2\n    n: 1\n  - pts[1]:\n      - id: 5\n        tag: t\n    name: z\n    n: 4\n"
+                             "  - name: y\n    n: 2\n    pts[0]:\n";
+    const auto r = toon::decode<shelves>(text);
+    ASSERT_TRUE(r.has_value()) << r.error().to_string();
+    EXPECT_EQ(*r, (shelves{{shelf{"x", {{1, "a"}, {2, "b"}}, 1}, shelf{"z", {{5, "t"}}, 4}, shelf{"y", {}, 2}}}));
+    expect_agree<shelves>(text);
+  }
+  {  // optional struct objects in items (engaged, null, absent), a nested list last, no final line feed
+    const std::string text = "racks[2]:\n  - name: r1\n    cells[2]:\n      - id: c1\n        at:\n          id: 1\n"
+                             "          tag: p\n        xs[2]: 3,4\n      - id: c2\n        at: null\n        xs[1]: 5\n    spec:\n"
+                             "      label: s\n      w: 2\n      origin:\n        id: 9\n        tag: o\n    n: 7\n"
+                             "    pts[1]{id,tag}:\n      4,q\n  - name: r2\n    n: 8\n    pts[0]:\n    cells[1]:\n"
+                             "      - xs[0]:\n        id: c3";
+    const auto r = toon::decode<racks_only>(text);
+    ASSERT_TRUE(r.has_value()) << r.error().to_string();
+    ASSERT_EQ(r->racks.size(), 2u);
+    EXPECT_EQ(r->racks[0].name, "r1");
+    EXPECT_EQ(r->racks[0].cells, (std::vector<cell>{cell{"c1", pt{1, "p"}, {3, 4}}, cell{"c2", std::nullopt, {5}}}));
+    EXPECT_EQ(r->racks[0].spec, (box{"s", 2, std::nullopt, pt{9, "o"}}));
+    EXPECT_EQ(r->racks[0].n, 7);
+    EXPECT_EQ(r->racks[0].pts, (std::vector<pt>{{4, "q"}}));
+    EXPECT_EQ(r->racks[1], (rack{"r2", {cell{"c3", std::nullopt, {}}}, std::nullopt, 8, {}}));
+    expect_agree<racks_only>(text);
+    // Each line dropped, repeated, or changed: both paths agree.
+    std::vector<std::string> lines;
+    for (std::size_t at = 0; at <= text.size();) {
+      std::size_t nl = text.find('\n', at);
+      if (nl == std::string::npos) nl = text.size();
+      lines.push_back(text.substr(at, nl - at));
+      at = nl + 1;
+    }
+    auto join = [](const std::vector<std::string>& ls) {
+      std::string out;
+      for (const auto& l : ls) out += l + "\n";
+      return out;
+    };
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      std::vector<std::string> v = lines;
+      v.erase(v.begin() + static_cast<std::ptrdiff_t>(i));
+      EXPECT_EQ(differences<racks_only>(join(v)), "") << "dropped " << i;
+      v = lines;
+      v.insert(v.begin() + static_cast<std::ptrdiff_t>(i), lines[i]);
+      EXPECT_EQ(differences<racks_only>(join(v)), "") << "repeated " << i;
+      v = lines;
+      v[i] = " " + v[i];
+      EXPECT_EQ(differences<racks_only>(join(v)), "") << "indented " << i;
+      v = lines;
+      v[i] += " x";
+      EXPECT_EQ(differences<racks_only>(join(v)), "") << "extended " << i;
+    }
+    // The depth limit at every level.
+    for (std::size_t depth = 1; depth <= 7; ++depth) {
+      toon::decode_options o;
+      o.max_depth = depth;
+      EXPECT_EQ(agree_with<racks_only>(text, o), "") << depth;
+      o.strict = false;
+      EXPECT_EQ(agree_with<racks_only>(text, o), "") << depth;
+    }
+  }
+  {  // into objects holding longer lists: the items replace them
+    racks_only out{{rack{"old", {cell{"c", std::nullopt, {1}}, cell{"d", pt{1, "x"}, {}}}, box{}, 1, {{1, "a"}}},
+                    rack{}, rack{}}};
+    ASSERT_TRUE(toon::decode("racks[1]:\n  - name: n\n    cells[1]:\n      - id: e\n        xs[0]:\n    n: 3\n    pts[0]:\n", out).has_value());
+    EXPECT_EQ(out, (racks_only{{rack{"n", {cell{"e", std::nullopt, {}}}, std::nullopt, 3, {}}}}));
+  }
+  // The events and config datasets' shapes, whole.
+  {
+    const auto events = toon::encode(bench::make_events(200));
+    const auto r = toon::decode<bench::events_doc>(events);
+    ASSERT_TRUE(r.has_value()) << r.error().to_string();
+    EXPECT_TRUE(*r == bench::make_events(200));
+    expect_agree<bench::events_doc>(events);
+    const auto config = toon::encode(bench::make_config(3));
+    const auto c = toon::decode<bench::config_doc>(config);
+    ASSERT_TRUE(c.has_value()) << c.error().to_string();
+    EXPECT_TRUE(*c == bench::make_config(3));
+    expect_agree<bench::config_doc>(config);
+  }
 }

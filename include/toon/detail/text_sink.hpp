@@ -43,6 +43,7 @@ struct field_run {
   std::size_t indent = 0;     ///< spaces per level (a nested `key:` object's lines: spaces + indent); 0: not known yet
   std::size_t max_line = 0;   ///< the longest line allowed, in bytes
   std::size_t room = 0;       ///< object levels that may still be opened under the depth limit
+  bool eof = false;           ///< `end` is the document's end: its last line may end there without a line feed
 };
 
 /// Receives unquoted primitives as text (see the file comment).
@@ -85,6 +86,19 @@ class text_sink {
   /// Whether `key` names a field of that object which already has a value (lines taken by the
   /// sink are not among the keys the parser saw: its duplicate check asks here too).
   virtual bool field_seen(std::string_view) { return false; }
+  /// Whether the items of the list array just begun (asked once, after start_array) may be
+  /// offered through list_items().
+  virtual bool takes_list_items() { return false; }
+  /// The `count` items of that list from `p` (the start of the line after its header) up to
+  /// `run.end`: `- ` lines at `run.spaces` spaces, each with its object's lines one level deeper.
+  /// The sink takes all of them, as the events of the items would give them, when the line after
+  /// them ends the list (no deeper than its header), and returns where that line starts
+  /// (`lines`: the number of lines taken); or none (nullptr: the array is as start_array() left
+  /// it, and the parser reads the items).
+  virtual const char* list_items(const char*, const field_run&, std::size_t, std::size_t& lines) {
+    lines = 0;
+    return nullptr;
+  }
 
  protected:
   ~text_sink() = default;

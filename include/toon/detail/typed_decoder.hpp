@@ -132,6 +132,11 @@ struct frame_ops {
   bool (*field_line)(frame& f, std::uint64_t* bits, const char* k, const char* e) = nullptr;
   /// ... whether `key` names a field the object already has a value for.
   bool (*field_seen)(const std::uint64_t* bits, std::string_view key) noexcept = nullptr;
+  /// Sequence frames (just opened, empty) whose elements are structs: the `count` items of a
+  /// list array read straight from the text (text_sink::list_items): all of them appended and
+  /// filled, returning where the line after them starts, or nullptr with the sequence empty.
+  const char* (*list_items)(frame& f, const char* p, const field_run& run, std::size_t count,
+                            std::size_t& lines) = nullptr;
 };
 
 /// One open container of the target.
@@ -210,6 +215,15 @@ class typed_decoder final : public event_handler, public text_sink {
   bool field_seen(std::string_view key) override {
     const frame& f = frames_.back();
     return f.ops->field_seen && f.ops->field_seen(bits_.data() + f.aux, key);
+  }
+  bool takes_list_items() override {
+    return typed_field_lines && !options_.collect_all_errors && !forced_ && !frames_.empty() &&
+           frames_.back().ops->list_items != nullptr;
+  }
+  const char* list_items(const char* p, const field_run& run, std::size_t count, std::size_t& lines) override {
+    frame& f = frames_.back();
+    lines = 0;
+    return f.ops->list_items ? f.ops->list_items(f, p, run, count, lines) : nullptr;
   }
   /// An unquoted token into `s`: its type's direct parser, else the classified scalar.
   bool take_text(slot s, std::string_view token, std::size_t offset) {

@@ -146,9 +146,51 @@ struct decode_traits<T, type_kind::sequence> : array_kind<T> {
     }
     return false;
   }
-  static constexpr frame_ops frame_table{&no_frame_key, &next,    bits ? &done : nullptr, &no_frame_check,
-                                         &element_segment, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, 0,
-                                         line_rows ? &line_columns : nullptr, line_rows ? &line_row : nullptr};
+  // Lists of structs: their items read straight from the text (text_sink::list_items).
+  static constexpr bool list_objects = [] {
+    if constexpr (!bits && type_kind_v<element> == type_kind::object) return true;
+    else return false;
+  }();
+  static const char* list_items(frame& f, const char* p, const field_run& run, std::size_t count, std::size_t& lines) {
+    lines = 0;
+    if constexpr (list_objects) {
+      using items = object_frame<element, false>;
+      T& c = *static_cast<T*>(f.target);
+      std::size_t taken = 0;
+      const char* q = count != 0 && run.spaces >= run.indent ? items::items(c, p, count, run, taken) : nullptr;
+      if (q) {
+        field_run list = run;  // the list's header and the lines after it
+        list.spaces -= run.indent;
+        if (items::block_end(q, list)) {
+          f.index = count;
+          lines = taken;
+          return q;
+        }
+      }
+      c.clear();  // declined: the parser appends the items again
+    } else {
+      (void)f, (void)p, (void)run, (void)count;
+    }
+    return nullptr;
+  }
+  static constexpr frame_ops frame_table{&no_frame_key,
+                                         &next,
+                                         bits ? &done : nullptr,
+                                         &no_frame_check,
+                                         &element_segment,
+                                         nullptr,
+                                         nullptr,
+                                         nullptr,
+                                         nullptr,
+                                         nullptr,
+                                         nullptr,
+                                         0,
+                                         line_rows ? &line_columns : nullptr,
+                                         line_rows ? &line_row : nullptr,
+                                         nullptr,
+                                         nullptr,
+                                         nullptr,
+                                         list_objects ? &list_items : nullptr};
 
   static bool start_array(typed_decoder& d, void* p, std::size_t size, std::size_t offset) {
     T& c = *static_cast<T*>(p);

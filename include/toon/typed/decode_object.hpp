@@ -29,6 +29,18 @@
 
 namespace toon::detail {
 
+/// The end of the line from p in `run`: its line feed, or `run.end` when the document ends
+/// there without one (run.eof); nullptr when the line is not complete.
+[[gnu::always_inline]] inline const char* run_line_end(const char* p, const field_run& run) noexcept {
+  const char* nl = fast::line_feed(p, run.end);
+  return nl || !run.eof ? nl : run.end;
+}
+/// Where the line after the one ending at `nl` (run_line_end()) starts: `run.end` after the
+/// document's last line.
+[[gnu::always_inline]] inline const char* run_next_line(const char* nl, const field_run& run) noexcept {
+  return nl == run.end ? nl : nl + 1;
+}
+
 /// Compile-time lookup tables of object type T.
 template <class T>
 struct object_table {
@@ -465,11 +477,27 @@ struct object_frame {
   template <std::size_t I>
   static constexpr bool block_key = [] {
     using F = field_type<I>;
-    if constexpr (type_kind_v<F> == type_kind::object && !std::is_same_v<F, T>)
+    if constexpr (type_kind_v<F> == type_kind::object && !std::is_same_v<F, T>) {
       return plain_name(table::info::names[I]) && object_frame<F, false>::has_line_keys;
-    else
+    } else if constexpr (is_optional<F>::value) {  // std::optional of a struct: engaged for it
+      using S = typename F::value_type;
+      if constexpr (type_kind_v<S> == type_kind::object && !std::is_same_v<S, T>)
+        return plain_name(table::info::names[I]) && object_frame<S, false>::has_line_keys;
+      else
+        return false;
+    } else {
       return false;
+    }
   }();
+  /// The struct of block field I (the field's type, or the optional's value type).
+  template <class F>
+  struct block_struct {
+    using type = F;
+  };
+  template <class S>
+  struct block_struct<std::optional<S>> {
+    using type = S;
+  };
   /// Whether field I is a sequence of elements read straight from a cell (`name[N]: a,b` lines).
   template <std::size_t I>
   static constexpr bool array_key = [] {
@@ -503,9 +531,28 @@ struct object_frame {
   static constexpr bool has_table_keys = []<std::size_t... I>(std::index_sequence<I...>) {
     return (table_key<I> || ...);
   }(std::make_index_sequence<size>{});
+  /// Whether field I is a sequence of structs whose `name[N]:` list items may be read straight
+  /// from the text (items()). Decided from the element's kind alone (the items are tried),
+  /// so that types reaching themselves through sequences do not make this a cycle.
+  template <std::size_t I>
+  static constexpr bool list_key = [] {
+    using F = field_type<I>;
+    if constexpr (type_kind_v<F> == type_kind::sequence) {
+      using E = typename F::value_type;
+      if constexpr (type_kind_v<E> == type_kind::object && !std::is_same_v<E, T>)
+        return plain_name(table::info::names[I]);
+      else
+        return false;
+    } else {
+      return false;
+    }
+  }();
+  static constexpr bool has_list_keys = []<std::size_t... I>(std::index_sequence<I...>) {
+    return (list_key<I> || ...);
+  }(std::make_index_sequence<size>{});
   /// Whether some field's lines can be taken.
   static constexpr bool has_line_keys = []<std::size_t... I>(std::index_sequence<I...>) {
-    return ((line_key<I> || block_key<I> || array_key<I> || table_key<I>) || ...);
+    return ((line_key<I> || block_key<I> || array_key<I> || table_key<I> || list_key<I>) || ...);
   }(std::make_index_sequence<size>{});
   static constexpr bool has_block_keys = []<std::size_t... I>(std::index_sequence<I...>) {
     return (block_key<I> || ...);
@@ -613,36 +660,53 @@ struct object_frame {
     while (fast::indented(p, run.end, run.spaces)) {  // exactly `spaces` spaces, then the key
       const char* k = p + run.spaces;
       const char* nl = fast::line_feed(k, run.end);
-      if (!nl || nl == k || static_cast<std::size_t>(nl - p) > run.max_line) break;
-      if constexpr (has_block_keys || has_table_keys) {
-        if (nl[-1] == ':') {  // perhaps a struct field's `name:` line or a table's header
-          const char* next = nullptr;
-          int r = 0;
-          if constexpr (has_block_keys) r = take_block(f, bits, k, nl, run, next, taken);
-          if constexpr (has_table_keys)
-            if (r == 0) r = take_table(f, bits, k, nl, run, next, taken);
-          if (r < 0) break;
-          if (r > 0) {
-            p = next;
-            continue;
-          }
-        }
+      const char* after;
+      if (nl) [[likely]] {
+        after = nl + 1;
+      } else {
+        if (!run.eof) break;
+        nl = after = run.end;  // the document's last line, without a line feed
       }
-      if (!take_line(f, bits, p, k, nl)) {
-        if constexpr (has_array_keys) {
-          if (run.room != 0 && take_array(f, bits, p, k, nl) > 0) {
-            ++taken;
-            p = nl + 1;
-            continue;
-          }
-        }
-        break;
-      }
-      ++taken;
-      p = nl + 1;
+      if (nl == k || static_cast<std::size_t>(nl - p) > run.max_line) break;
+      if (!take_one(f, bits, p, k, nl, after, run, p, taken)) break;
     }
     lines = taken;
     return p;
+  }
+
+  /// One line [k, nl) of the object (starting at `line`; nl its line feed or the document's
+  /// end, `after` where the next line starts): taken with the lines that belong to it (true:
+  /// `next` is where the line after them starts, `taken` counts them) or not (false, `next`
+  /// unchanged).
+  [[gnu::always_inline]] static bool take_one(frame& f, std::uint64_t* bits, const char* line, const char* k,
+                                              const char* nl, const char* after, const field_run& run,
+                                              const char*& next, std::size_t& taken) {
+    if constexpr (has_block_keys || has_table_keys || has_list_keys) {
+      if (nl[-1] == ':') {  // perhaps a struct field's `name:` line, a table's or a list's header
+        const char* end = nullptr;
+        int r = 0;
+        if constexpr (has_block_keys) r = take_block(f, bits, k, nl, run, end, taken);
+        if constexpr (has_table_keys || has_list_keys)
+          if (r == 0) r = take_sequence(f, bits, k, nl, run, end, taken);
+        if (r != 0) {
+          if (r > 0) next = end;
+          return r > 0;
+        }
+      }
+    }
+    if (!take_line(f, bits, line, k, nl)) {
+      if constexpr (has_array_keys) {
+        if (run.room != 0 && take_array(f, bits, line, k, nl) > 0) {
+          ++taken;
+          next = after;
+          return true;
+        }
+      }
+      return false;
+    }
+    ++taken;
+    next = after;
+    return true;
   }
 
   /// A header's bracket after its `[` at p (before e): `N]`, `N|]` or `N\t]`, N a count
@@ -671,12 +735,12 @@ struct object_frame {
   // for the array and its rows' objects. Otherwise none is, and the parser reads the table
   // into the field again from the start.
 
-  /// 1: field I's table taken (`next`: the line after its rows, `taken` counts the lines);
-  /// 0: [k, nl) is not field I's table header; -1: it is, not taken.
+  /// 1: field I's table or list taken (`next`: the line after its rows or items, `taken`
+  /// counts the lines); 0: [k, nl) is not field I's table or list header; -1: it is, not taken.
   template <std::size_t I>
-  static int table_of(frame& f, std::uint64_t* bits, const char* k, const char* nl, const field_run& run,
-                      const char*& next, std::size_t& taken) {
-    if constexpr (!table_key<I>) {
+  static int sequence_of(frame& f, std::uint64_t* bits, const char* k, const char* nl, const field_run& run,
+                         const char*& next, std::size_t& taken) {
+    if constexpr (!table_key<I> && !list_key<I>) {
       return 0;
     } else {
       constexpr std::string_view name = table::info::names[I];
@@ -684,57 +748,126 @@ struct object_frame {
       using F = field_type<I>;
       using E = typename F::value_type;
       using row = object_frame<E, false>;
-      if (static_cast<std::size_t>(nl - k) < n + 6 || k[n] != '[' || std::memcmp(k, name.data(), n) != 0) return 0;
+      // name, '[', a digit, ']', ':'
+      if (static_cast<std::size_t>(nl - k) < n + 4 || k[n] != '[' || std::memcmp(k, name.data(), n) != 0) return 0;
       const std::uint64_t bit = std::uint64_t(1) << (I % 64);
       if ((bits[I / 64] & bit) || run.room < 2 || run.indent == 0) return -1;
       std::size_t count = 0;
       char delim = ',';
       const char* p = bracket(k + n + 1, nl, count, delim);
-      if (!p || nl - p < 2 || *p++ != '{') return -1;
-      const bool names_match = [&]<std::size_t... J>(std::index_sequence<J...>) {
-        return ([&] {
-          constexpr std::string_view column = row::table::info::names[J];
-          if (static_cast<std::size_t>(nl - p) < column.size() + 1 ||
-              std::memcmp(p, column.data(), column.size()) != 0)
-            return false;
-          p += column.size();
-          return *p++ == (J + 1 == sizeof...(J) ? '}' : delim);
-        }() && ...);
-      }(std::make_index_sequence<row::size>{});
-      if (!names_match || nl - p != 1 || *p != ':') return -1;
+      if (!p) return -1;
       F& c = table::info::template get<I>(*static_cast<T*>(f.target));
-      c.clear();
       const std::size_t spaces = run.spaces + run.indent;
-      if constexpr (requires { c.reserve(count); })
-        c.reserve(std::min(count, static_cast<std::size_t>(run.end - nl) / (spaces + 2)));
-      const char* q = nl + 1;
-      for (std::size_t i = 0; i < count; ++i) {
-        if (!fast::indented(q, run.end, spaces)) return -1;
-        const char* b = q + spaces;
-        const char* e = fast::line_feed(b, run.end);
-        if (!e || e == b || static_cast<std::size_t>(e - q) > run.max_line || e[-1] == ' ' || e[-1] == '\r' ||
-            *b == '\t' || *b == '#')  // to be trimmed, a tab in the indentation, a comment (§5.1)
+      const char* q = run_next_line(nl, run);
+      if (nl - p == 1 && *p == ':') {  // `name[N]:` list items
+        if constexpr (list_key<I>) {
+          c.clear();
+          if constexpr (requires { c.reserve(count); })
+            c.reserve(std::min(count, static_cast<std::size_t>(run.end - q) / (spaces + 4) + 1));
+          const field_run items_run{run.end, spaces, run.indent, run.max_line, run.room - 1, run.eof};
+          std::size_t lines = 0;
+          q = row::items(c, q, count, items_run, lines);
+          if (!q || !block_end(q, run)) return -1;
+          bits[I / 64] |= bit;
+          f.index = I;
+          next = q;
+          taken += lines + 1;
+          return 1;
+        } else {
           return -1;
-        c.emplace_back();
-        if (!row::line_fill(c.back(), b, e, delim)) return -1;
-        q = e + 1;
+        }
       }
-      if (!block_end(q, run)) return -1;
-      bits[I / 64] |= bit;
-      f.index = I;
-      next = q;
-      taken += count + 1;
-      return 1;
+      if constexpr (!table_key<I>) {
+        return -1;
+      } else {
+        // `name[N]{a,b}:` table rows
+        if (nl - p < 2 || *p++ != '{') return -1;
+        const bool names_match = [&]<std::size_t... J>(std::index_sequence<J...>) {
+          return ([&] {
+            constexpr std::string_view column = row::table::info::names[J];
+            if (static_cast<std::size_t>(nl - p) < column.size() + 1 ||
+                std::memcmp(p, column.data(), column.size()) != 0)
+              return false;
+            p += column.size();
+            return *p++ == (J + 1 == sizeof...(J) ? '}' : delim);
+          }() && ...);
+        }(std::make_index_sequence<row::size>{});
+        if (!names_match || nl - p != 1 || *p != ':') return -1;
+        c.clear();
+        if constexpr (requires { c.reserve(count); })
+          c.reserve(std::min(count, static_cast<std::size_t>(run.end - q) / (spaces + 2) + 1));
+        for (std::size_t i = 0; i < count; ++i) {
+          if (!fast::indented(q, run.end, spaces)) return -1;
+          const char* b = q + spaces;
+          const char* e = run_line_end(b, run);
+          if (!e || e == b || static_cast<std::size_t>(e - q) > run.max_line || e[-1] == ' ' || e[-1] == '\r' ||
+              *b == '\t' || *b == '#')  // to be trimmed, a tab in the indentation, a comment (§5.1)
+            return -1;
+          c.emplace_back();
+          if (!row::line_fill(c.back(), b, e, delim)) return -1;
+          q = run_next_line(e, run);
+        }
+        if (!block_end(q, run)) return -1;
+        bits[I / 64] |= bit;
+        f.index = I;
+        next = q;
+        taken += count + 1;
+        return 1;
+      }
     }
   }
-  /// The header line [k, nl) as some field's table: table_of().
-  static int take_table(frame& f, std::uint64_t* bits, const char* k, const char* nl, const field_run& run,
-                        const char*& next, std::size_t& taken) {
+  /// The header line [k, nl) as some field's table or list: sequence_of().
+  static int take_sequence(frame& f, std::uint64_t* bits, const char* k, const char* nl, const field_run& run,
+                           const char*& next, std::size_t& taken) {
     return [&]<std::size_t... I>(std::index_sequence<I...>) {
       int r = 0;
-      (void)(((r = table_of<I>(f, bits, k, nl, run, next, taken)) != 0) || ...);
+      (void)(((r = sequence_of<I>(f, bits, k, nl, run, next, taken)) != 0) || ...);
       return r;
     }(std::make_index_sequence<size>{});
+  }
+
+  // ---- list items of T read straight from the text -------------------------------------------
+  //
+  // `count` items from q, each: a line of exactly `run.spaces` spaces, `- ` and T's first field
+  // as take_one() reads it at the indentation of the item's other fields (`run.spaces +
+  // run.indent`: a struct field's object, a table's rows or a list's items below it one level
+  // deeper again, as the parser places them), then the item's other lines as field_lines()
+  // reads them; each item with every required field. Taken all or none (nullptr: `c` holds
+  // some items, which the caller discards), as the parser would read them into new elements.
+
+  /// The items appended to `c`; where the line after them starts (`taken` counts the lines).
+  template <class C>
+  static const char* items(C& c, const char* q, std::size_t count, const field_run& run, std::size_t& taken) {
+    if (run.room == 0 || run.indent == 0) return nullptr;
+    const field_run sub{run.end, run.spaces + run.indent, run.indent, run.max_line, run.room - 1, run.eof};
+    for (std::size_t i = 0; i < count; ++i) {
+      if (!fast::indented(q, run.end, run.spaces)) return nullptr;
+      const char* h = q + run.spaces;
+      const char* nl = fast::line_feed(h, run.end);
+      const char* after;
+      if (nl) [[likely]] {
+        after = nl + 1;
+      } else {
+        if (!run.eof) return nullptr;
+        nl = after = run.end;
+      }
+      // `- ` and the first field's line (one space after the hyphen: the parser skips more)
+      if (nl - h < 4 || h[0] != '-' || h[1] != ' ' || h[2] == ' ' || static_cast<std::size_t>(nl - q) > run.max_line)
+        return nullptr;
+      c.emplace_back();
+      frame g;
+      g.ops = &table_ops;
+      g.target = &c.back();
+      g.index = static_cast<std::size_t>(-1);
+      std::uint64_t bits[table::words] = {};
+      if (!take_one(g, bits, q, h + 2, nl, after, sub, q, taken)) return nullptr;
+      std::size_t lines = 0;
+      q = field_lines(g, bits, q, sub, lines);
+      taken += lines;
+      for (std::size_t w = 0; w < table::words; ++w)
+        if (table::required_mask[w] & ~bits[w]) return nullptr;
+    }
+    return q;
   }
 
   // ---- a sequence field's inline array read straight from its line --------------------------
@@ -816,15 +949,22 @@ struct object_frame {
         return 0;
       const std::uint64_t bit = std::uint64_t(1) << (I % 64);
       if ((bits[I / 64] & bit) || run.room == 0 || run.indent == 0) return -1;
-      using inner = object_frame<field_type<I>, false>;
+      using F = field_type<I>;
+      using inner = object_frame<typename block_struct<F>::type, false>;
       frame g;
       g.ops = &inner::table_ops;
-      g.target = &table::info::template get<I>(*static_cast<T*>(f.target));
+      F& field = table::info::template get<I>(*static_cast<T*>(f.target));
+      if constexpr (is_optional<F>::value) {
+        if (!field) field.emplace();  // as the object's start does (an engaged one is decoded in place)
+        g.target = &*field;
+      } else {
+        g.target = &field;
+      }
       g.index = static_cast<std::size_t>(-1);
       std::uint64_t inner_bits[inner::table::words] = {};
-      const field_run sub{run.end, run.spaces + run.indent, run.indent, run.max_line, run.room - 1};
+      const field_run sub{run.end, run.spaces + run.indent, run.indent, run.max_line, run.room - 1, run.eof};
       std::size_t lines = 0;
-      const char* q = inner::field_lines(g, inner_bits, nl + 1, sub, lines);
+      const char* q = inner::field_lines(g, inner_bits, run_next_line(nl, run), sub, lines);
       if (!block_end(q, run)) return -1;
       for (std::size_t w = 0; w < inner::table::words; ++w)
         if (inner::table::required_mask[w] & ~inner_bits[w]) return -1;
@@ -837,14 +977,20 @@ struct object_frame {
   }
   /// Whether the line at q ends an object whose lines are at `run.spaces + run.indent` before
   /// anything in it is read: complete, within the line size limit, not blank nor a comment,
-  /// its indentation a whole number of levels up to `run.spaces` (without tabs).
+  /// its indentation a whole number of levels up to `run.spaces` (without tabs); or the
+  /// document's end (run.eof), with nothing or only empty lines left.
   static bool block_end(const char* q, const field_run& run) noexcept {
     const char* s = q;
     while (s < run.end && *s == ' ') ++s;
+    if (s >= run.end || *s == '\n') {  // the end of the text, or a blank line
+      if (!run.eof || s != q) return false;
+      while (s < run.end && *s == '\n') ++s;
+      return s == run.end;
+    }
     const std::size_t lead = static_cast<std::size_t>(s - q);
-    if (s >= run.end || lead > run.spaces || lead % run.indent != 0) return false;
-    if (*s == '\n' || *s == '\r' || *s == '\t' || *s == '#') return false;  // blank, tab, comment (§5.1)
-    const char* nl = fast::line_feed(s, run.end);
+    if (lead > run.spaces || lead % run.indent != 0) return false;
+    if (*s == '\r' || *s == '\t' || *s == '#') return false;  // blank, tab, comment (§5.1)
+    const char* nl = run_line_end(s, run);
     return nl != nullptr && static_cast<std::size_t>(nl - q) <= run.max_line;
   }
   /// The `name:` line [k, nl): a struct field's object taken (1), not taken (-1), or no such
