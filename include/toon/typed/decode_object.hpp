@@ -513,24 +513,6 @@ struct object_frame {
   static constexpr bool has_array_keys = []<std::size_t... I>(std::index_sequence<I...>) {
     return (array_key<I> || ...);
   }(std::make_index_sequence<size>{});
-  /// Whether field I is a sequence of structs whose rows read straight from their line
-  /// (`name[N]{a,b}:` tables with the struct's fields as columns, in order).
-  template <std::size_t I>
-  static constexpr bool table_key = [] {
-    using F = field_type<I>;
-    if constexpr (type_kind_v<F> == type_kind::sequence) {
-      using E = typename F::value_type;
-      if constexpr (type_kind_v<E> == type_kind::object && !std::is_same_v<E, T>)
-        return plain_name(table::info::names[I]) && object_frame<E, false>::line_fields;
-      else
-        return false;
-    } else {
-      return false;
-    }
-  }();
-  static constexpr bool has_table_keys = []<std::size_t... I>(std::index_sequence<I...>) {
-    return (table_key<I> || ...);
-  }(std::make_index_sequence<size>{});
   /// Whether field I is a sequence of structs whose `name[N]:` list items may be read straight
   /// from the text (items()). Decided from the element's kind alone (the items are tried),
   /// so that types reaching themselves through sequences do not make this a cycle.
@@ -547,6 +529,18 @@ struct object_frame {
       return false;
     }
   }();
+  /// Whether field I is a sequence of structs whose rows read straight from their line
+  /// (`name[N]{a,b}:` tables with the struct's fields as columns, in order).
+  template <std::size_t I>
+  static constexpr bool table_key = [] {
+    if constexpr (list_key<I>)
+      return object_frame<typename field_type<I>::value_type, false>::line_fields;
+    else
+      return false;
+  }();
+  static constexpr bool has_table_keys = []<std::size_t... I>(std::index_sequence<I...>) {
+    return (table_key<I> || ...);
+  }(std::make_index_sequence<size>{});
   static constexpr bool has_list_keys = []<std::size_t... I>(std::index_sequence<I...>) {
     return (list_key<I> || ...);
   }(std::make_index_sequence<size>{});
