@@ -85,7 +85,8 @@ rc::Gen<std::string> token() {
       digits(1, 4, false), rc::gen::element<std::string>("e", "E", "e-", "e+", ".5e"), digits(0, 3, false));
   auto word = rc::gen::element<std::string>("true", "false", "null", "tru", "True", "nul", "nulls", "falsey", "red",
                                             "green", "blue", "Red", "GREEN", "purple", "x", "-", "-x", "1a",
-                                            "2024-01-15", "0x10", ".5", "1.", "+1", "inf", "nan", "a b", "",
+                                            "2024-01-15", "0x10", ".5", "1.", "+1", "1.28.2", "-1.2.3",
+                                            "0.5.1", "1e", "1e+", "2E-", "1.5x", "1e5x", "1.5e3.1", "12ab", "inf", "nan", "a b", "",
                                             "\"x\"", "\"12\"", "\"null\"", "\"a,b\"", "\"t\\tab\"", "\"\"",
                                             "\"green\"", "\"2025-01-01T00:00:00Z\"");
   return rc::gen::oneOf(integer, zeros, decimal, exponent, word);

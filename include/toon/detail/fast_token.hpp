@@ -80,10 +80,10 @@ inline bool boolean(std::string_view t, bool& out) noexcept {
 }
 
 /// Whether the token is certainly a string: not a literal, and not a number. A token that
-/// starts like a number is a string when its integer part is empty (`-`, `-x`), has a leading
-/// zero (`05`), or is followed by anything but `.`, `e` or `E` (`2025-01-15`, `12ab`); the
-/// remaining cases are left to the classifier. (plain_string_inline: the same, always inline,
-/// for the row line readers.)
+/// starts like a number is a string unless it is one whole (`-?digits(.digits)?([eE][+-]?digits)?`
+/// without a leading zero, as is_number_token() decides): `-`, `05`, `2025-01-15`, `1.28.2`,
+/// `12ab`, `1.` are strings. (plain_string_inline: the same, always inline, for the row line
+/// readers.)
 [[gnu::always_inline]] inline bool plain_string_inline(std::string_view t) noexcept {
   if (t.empty()) return true;
   const char c = t[0];
@@ -94,7 +94,19 @@ inline bool boolean(std::string_view t, bool& out) noexcept {
     while (i < n && static_cast<unsigned>(t[i]) - '0' <= 9) ++i;
     const std::size_t int_len = i - int_start;
     if (int_len == 0 || (int_len > 1 && t[int_start] == '0')) return true;
-    return i < n && t[i] != '.' && t[i] != 'e' && t[i] != 'E';
+    if (i < n && t[i] == '.') {
+      const std::size_t f = ++i;
+      while (i < n && static_cast<unsigned>(t[i]) - '0' <= 9) ++i;
+      if (i == f) return true;
+    }
+    if (i < n && (t[i] == 'e' || t[i] == 'E')) {
+      ++i;
+      if (i < n && (t[i] == '+' || t[i] == '-')) ++i;
+      const std::size_t f = i;
+      while (i < n && static_cast<unsigned>(t[i]) - '0' <= 9) ++i;
+      if (i == f) return true;
+    }
+    return i != n;
   }
   if (c == 't' || c == 'f' || c == 'n') return t != "true" && t != "false" && t != "null";
   return true;
