@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -50,6 +51,24 @@ struct decode_traits<T, type_kind::optional> {
     if (inner::text(&*o, t)) return true;
     o.reset();
     return false;
+  }
+  // A cell read straight from its line, for optionals of elements that have such a reader:
+  // `null` resets, else the element's reader (an optional engaged for it is reset again when
+  // the reader declines), as text() does.
+  [[gnu::always_inline]] static const char* line_cell(void* p, const char* b, const char* e, const char* line,
+                                                      char delim)
+    requires(has_line_cell<element> && std::is_nothrow_default_constructible_v<element>)
+  {
+    T& o = *static_cast<T*>(p);
+    if (e - b >= 4 && std::memcmp(b, "null", 4) == 0 && (e - b == 4 || b[4] == delim)) {
+      o.reset();
+      return b + 4;
+    }
+    if (o) return inner::line_cell(&*o, b, e, line, delim);
+    o.emplace();
+    if (const char* q = inner::line_cell(&*o, b, e, line, delim)) return q;
+    o.reset();
+    return nullptr;
   }
   static bool start_object(typed_decoder& d, void* p, std::size_t hint, std::size_t offset) {
     return inner::start_object(d, engage(p), hint, offset);
@@ -161,7 +180,7 @@ struct decode_traits<T, type_kind::sequence> : array_kind<T> {
       if (q) {
         field_run list = run;  // the list's header and the lines after it
         list.spaces -= run.indent;
-        if (items::block_end(q, list)) {
+        if (run_block_end(q, list)) {
           f.index = count;
           lines = taken;
           return q;
