@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <string_view>
 
+#include "toon/detail/fast_token.hpp"
 #include "toon/error.hpp"
 #include "toon/events.hpp"
 #include "toon/options.hpp"
@@ -45,6 +46,36 @@ struct field_run {
   std::size_t room = 0;       ///< object levels that may still be opened under the depth limit
   bool eof = false;           ///< `end` is the document's end: its last line may end there without a line feed
 };
+
+/// The end of the line from p in `run`: its line feed, or `run.end` when the document ends
+/// there without one (run.eof); nullptr when the line is not complete.
+[[gnu::always_inline]] inline const char* run_line_end(const char* p, const field_run& run) noexcept {
+  const char* nl = fast::line_feed(p, run.end);
+  return nl || !run.eof ? nl : run.end;
+}
+/// Where the line after the one ending at `nl` (run_line_end()) starts: `run.end` after the
+/// document's last line.
+[[gnu::always_inline]] inline const char* run_next_line(const char* nl, const field_run& run) noexcept {
+  return nl == run.end ? nl : nl + 1;
+}
+/// Whether the line at q ends an object whose lines are at `run.spaces + run.indent` before
+/// anything in it is read: complete, within the line size limit, not blank nor a comment,
+/// its indentation a whole number of levels up to `run.spaces` (without tabs); or the
+/// document's end (run.eof), with nothing or only empty lines left.
+inline bool run_block_end(const char* q, const field_run& run) noexcept {
+  const char* s = q;
+  while (s < run.end && *s == ' ') ++s;
+  if (s >= run.end || *s == '\n') {  // the end of the text, or a blank line
+    if (!run.eof || s != q) return false;
+    while (s < run.end && *s == '\n') ++s;
+    return s == run.end;
+  }
+  const std::size_t lead = static_cast<std::size_t>(s - q);
+  if (lead > run.spaces || lead % run.indent != 0) return false;
+  if (*s == '\r' || *s == '\t' || *s == '#') return false;  // blank, tab, comment (§5.1)
+  const char* nl = run_line_end(s, run);
+  return nl != nullptr && static_cast<std::size_t>(nl - q) <= run.max_line;
+}
 
 /// Receives unquoted primitives as text (see the file comment).
 class text_sink {

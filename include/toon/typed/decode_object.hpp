@@ -29,18 +29,6 @@
 
 namespace toon::detail {
 
-/// The end of the line from p in `run`: its line feed, or `run.end` when the document ends
-/// there without one (run.eof); nullptr when the line is not complete.
-[[gnu::always_inline]] inline const char* run_line_end(const char* p, const field_run& run) noexcept {
-  const char* nl = fast::line_feed(p, run.end);
-  return nl || !run.eof ? nl : run.end;
-}
-/// Where the line after the one ending at `nl` (run_line_end()) starts: `run.end` after the
-/// document's last line.
-[[gnu::always_inline]] inline const char* run_next_line(const char* nl, const field_run& run) noexcept {
-  return nl == run.end ? nl : nl + 1;
-}
-
 /// Compile-time lookup tables of object type T.
 template <class T>
 struct object_table {
@@ -557,31 +545,26 @@ struct object_frame {
   [[gnu::always_inline]] static bool line_value(T& object, const char* line, const char* v, const char* e) {
     using F = field_type<I>;
     F& field = table::info::template get<I>(object);
-    if (*v == '"') {
-      if constexpr (std::is_same_v<F, std::string>) {
-        // A quoted string without a backslash whose only other quote is its last byte (the
-        // row readers' quoted cell, ending at the line's end).
-        if (fast::quoted_cell(v, e, line, '\n') != e) return false;
-        field.assign(v + 1, static_cast<std::size_t>(e - v - 2));
-        return true;
+    if constexpr (has_line_cell<F>) {
+      // The line's end stands for the delimiter: no cell reader takes a line feed. Quoted
+      // strings without a backslash are the string readers' (the row readers' quoted cell,
+      // ending at the line's end); any other reader declines a quote.
+      if (e - v == 2 && v[0] == '[' && v[1] == ']') return false;  // an empty array
+      return decode_traits<F>::line_cell(&field, v, e, line, '\n') == e;
+    } else {
+      if (*v == '"') return false;
+      if (e - v == 2 && v[0] == '[' && v[1] == ']') return false;  // an empty array
+      if constexpr (has_text_parser<F>) {
+        return decode_traits<F>::text(&field, std::string_view(v, static_cast<std::size_t>(e - v)));
+      } else if constexpr (type_kind_v<F> == type_kind::optional || type_kind_v<F> == type_kind::pointer) {
+        if (e - v == 4 && std::memcmp(v, "null", 4) == 0) {  // what the null event does
+          field.reset();
+          return true;
+        }
+        return false;
       } else {
         return false;
       }
-    }
-    if (e - v == 2 && v[0] == '[' && v[1] == ']') return false;  // an empty array
-    if constexpr (has_line_cell<F>) {
-      // The line's end stands for the delimiter: no cell reader takes a line feed.
-      return decode_traits<F>::line_cell(&field, v, e, line, '\n') == e;
-    } else if constexpr (has_text_parser<F>) {
-      return decode_traits<F>::text(&field, std::string_view(v, static_cast<std::size_t>(e - v)));
-    } else if constexpr (type_kind_v<F> == type_kind::optional || type_kind_v<F> == type_kind::pointer) {
-      if (e - v == 4 && std::memcmp(v, "null", 4) == 0) {  // what the null event does
-        field.reset();
-        return true;
-      }
-      return false;
-    } else {
-      return false;
     }
   }
 
@@ -725,7 +708,7 @@ struct object_frame {
   // the names) for sequence field I whose element struct has exactly the fields a, b, c in
   // that order, all read from a row's line: taken with its rows when the N lines after it are
   // rows at the next level that the row-line reader takes (as the parser would offer them),
-  // the line after them ends the table as block_end() says and the depth limit leaves room
+  // the line after them ends the table as run_block_end() says and the depth limit leaves room
   // for the array and its rows' objects. Otherwise none is, and the parser reads the table
   // into the field again from the start.
 
@@ -761,7 +744,7 @@ struct object_frame {
           const field_run items_run{run.end, spaces, run.indent, run.max_line, run.room - 1, run.eof};
           std::size_t lines = 0;
           q = row::items(c, q, count, items_run, lines);
-          if (!q || !block_end(q, run)) return -1;
+          if (!q || !run_block_end(q, run)) return -1;
           bits[I / 64] |= bit;
           f.index = I;
           next = q;
@@ -801,7 +784,7 @@ struct object_frame {
           if (!row::line_fill(c.back(), b, e, delim)) return -1;
           q = run_next_line(e, run);
         }
-        if (!block_end(q, run)) return -1;
+        if (!run_block_end(q, run)) return -1;
         bits[I / 64] |= bit;
         f.index = I;
         next = q;
@@ -959,7 +942,7 @@ struct object_frame {
       const field_run sub{run.end, run.spaces + run.indent, run.indent, run.max_line, run.room - 1, run.eof};
       std::size_t lines = 0;
       const char* q = inner::field_lines(g, inner_bits, run_next_line(nl, run), sub, lines);
-      if (!block_end(q, run)) return -1;
+      if (!run_block_end(q, run)) return -1;
       for (std::size_t w = 0; w < inner::table::words; ++w)
         if (inner::table::required_mask[w] & ~inner_bits[w]) return -1;
       bits[I / 64] |= bit;
@@ -968,24 +951,6 @@ struct object_frame {
       taken += lines + 1;
       return 1;
     }
-  }
-  /// Whether the line at q ends an object whose lines are at `run.spaces + run.indent` before
-  /// anything in it is read: complete, within the line size limit, not blank nor a comment,
-  /// its indentation a whole number of levels up to `run.spaces` (without tabs); or the
-  /// document's end (run.eof), with nothing or only empty lines left.
-  static bool block_end(const char* q, const field_run& run) noexcept {
-    const char* s = q;
-    while (s < run.end && *s == ' ') ++s;
-    if (s >= run.end || *s == '\n') {  // the end of the text, or a blank line
-      if (!run.eof || s != q) return false;
-      while (s < run.end && *s == '\n') ++s;
-      return s == run.end;
-    }
-    const std::size_t lead = static_cast<std::size_t>(s - q);
-    if (lead > run.spaces || lead % run.indent != 0) return false;
-    if (*s == '\r' || *s == '\t' || *s == '#') return false;  // blank, tab, comment (§5.1)
-    const char* nl = run_line_end(s, run);
-    return nl != nullptr && static_cast<std::size_t>(nl - q) <= run.max_line;
   }
   /// The `name:` line [k, nl): a struct field's object taken (1), not taken (-1), or no such
   /// field (0).
