@@ -33,8 +33,12 @@ struct document::block {
 namespace detail {
 
 // Appends nodes to a document's arena and builds it from decoder events.
-class document_builder final : public event_handler {
+class document_builder final : public event_handler, public text_sink {
  public:
+  // The parser bound to this builder gives it every primitive as an event; as a text sink it
+  // only reads `key: value` lines (field_lines()).
+  static constexpr bool lines_only = true;
+
   document_builder(document& doc, std::size_t input_size, bool unique_keys)
       : doc_(doc), unique_keys_(unique_keys) {
     receive_rows();
@@ -48,7 +52,7 @@ class document_builder final : public event_handler {
     frames_.resize(16);
     ftop_ = frames_.data();
     fend_ = ftop_ + frames_.size();
-    *ftop_ = {0, false, npos, "", 0};
+    *ftop_ = {0, false, npos, "", 0, 0};
   }
 
   // Copies the input into the arena; the parser reads this copy.
@@ -151,6 +155,43 @@ class document_builder final : public event_handler {
 
   void finish() { doc_.root_ = stop_ != sbase_ ? sbase_->value : node{}; }
 
+  // ---- text_sink: an object's `key: value` lines read straight from the text ----------------
+  //
+  // Lines are taken one by one while each is exactly: the object's indentation, a key as the
+  // parser reads it (up to the first ':' or '[', no '"' before it; not empty, not starting
+  // with '-', '#' or a tab, no space before it), and then one of
+  //   - ": " and a value the parser would give as this one event (line_value());
+  //   - ":" alone, opening a nested object whose lines, one level deeper, are all taken the
+  //     same way (at least one), the line after them closing it (run_block_end()), once the
+  //     document's indentation is known and the depth limit leaves room;
+  //   - "[N]: " (or "[N|]: ", "[N\t]: ": that delimiter), N without leading zeros, and
+  //     exactly N cells, each a value as above (no space around it, not empty), when the
+  //     depth limit leaves room (not on the first line of a list item: field_line()).
+  // The key must be new in the object, which holds fewer than 32 members (a repeated key is
+  // the parser's: an error in strict mode, the last one winning otherwise). The first other
+  // line is left to the parser, with all of its nested object when it is in one.
+
+  bool text_value(std::string_view, std::size_t) override { return false; }  // never called: lines_only
+  bool key_text(std::string_view, std::size_t, std::string_view, std::size_t) override { return false; }  // idem
+  bool text_row(const text_cell*, std::size_t, std::size_t) override { return false; }  // idem
+  bool takes_field_lines() override { return true; }
+  const char* field_lines(const char* p, const field_run& run, std::size_t& lines) override {
+    lines = 0;
+    return take_lines(p, run, lines);
+  }
+  bool field_line(const char* k, const char* e) override {
+    std::size_t lines = 0;
+    return take_line(k, k, e, e, nullptr, lines) != nullptr;
+  }
+  // Only the keys of lines this builder took (at most 32 per object): the parser checks the
+  // others in its own key store.
+  bool field_seen(std::string_view k) override {
+    const frame& f = *ftop_;
+    for (const node_member* m = sbase_ + f.start; m != sbase_ + f.taken_end; ++m)
+      if (m->key() == k) return true;
+    return false;
+  }
+
  private:
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
@@ -160,7 +201,187 @@ class document_builder final : public event_handler {
     std::size_t replace;  // object, non-strict mode: index of the member the next value replaces, or npos
     const char* key;      // the key waiting in the container's own slot, kept while its children
     std::uint32_t key_size;  // use that slot
+    std::size_t taken_end;   // index past the last member read by take_line() (start: none)
   };
+
+  // The lines of the innermost object from p (the start of a line) in `run`, while they are
+  // taken (take_line()); where the first line not taken starts (`taken` counts the others).
+  const char* take_lines(const char* p, const field_run& run, std::size_t& taken) {
+    while (fast::indented(p, run.end, run.spaces)) {  // exactly `spaces` spaces, then the key
+      const char* k = p + run.spaces;
+      const char* nl = fast::line_feed(k, run.end);
+      const char* after;
+      if (nl) [[likely]] {
+        after = nl + 1;
+      } else {
+        if (!run.eof) break;
+        nl = after = run.end;  // the document's last line, without a line feed
+      }
+      if (static_cast<std::size_t>(nl - p) > run.max_line) break;
+      const char* next = take_line(p, k, nl, after, &run, taken);
+      if (!next) break;
+      p = next;
+    }
+    return p;
+  }
+
+  // The line [line, e) with its content from k (`after`: where the next line starts) as a
+  // member of the innermost object, with its nested object's lines when `run` is given: where
+  // the line after what was taken starts (`taken` counts the lines), or nullptr when nothing
+  // was taken and the builder is as it was.
+  [[gnu::always_inline]] const char* take_line(const char* line, const char* k, const char* e, const char* after,
+                                               const field_run* run, std::size_t& taken) {
+    frame& f = *ftop_;
+    const std::size_t held = static_cast<std::size_t>(stop_ - sbase_) - f.start;
+    if (held >= 32 || k == e || *k == '-' || *k == '#' || *k == '\t') return nullptr;
+    // The key ends at the first ':' or '[', unless a '"' comes first (the parser's key_colon()).
+    const char* c = fast::find3(k, e, line, ':', '[', '"');
+    if (c == k || c == e || *c == '"' || c[-1] == ' ' || e[-1] == ' ' || e[-1] == '\r') return nullptr;
+    const std::string_view key(k, static_cast<std::size_t>(c - k));
+    for (const node_member* m = sbase_ + f.start; m != stop_; ++m)
+      if (m->key() == key) return nullptr;  // a repeated key: the parser's
+    node n;
+    if (*c == '[') {  // an inline array: a level deeper, within the depth limit
+      if (!run || run->room == 0 || !inline_array(n, c + 1, e, line)) return nullptr;
+    } else if (c + 1 == e) {
+      return run ? nested_object(key, after, *run, taken) : nullptr;
+    } else {
+      if (e - c < 3 || c[1] != ' ' || c[2] == ' ' || !line_value(n, c + 2, e, line)) return nullptr;
+    }
+    stop_->key_ = keep(key, 0);
+    stop_->key_size_ = static_cast<std::uint32_t>(key.size());
+    stop_->value = n;
+    if (++stop_ == send_) grow_stack();
+    f.taken_end = static_cast<std::size_t>(stop_ - sbase_);
+    ++taken;
+    return after;
+  }
+
+  // `key:` opening an object whose lines start at p: all of them taken, or none (the stack,
+  // the frames and the arena as they were).
+  const char* nested_object(std::string_view key, const char* p, const field_run& run, std::size_t& taken) {
+    if (run.indent == 0 || run.room == 0) return nullptr;
+    const std::size_t slot = static_cast<std::size_t>(stop_ - sbase_);
+    document::block* const block = current_;
+    const std::size_t used = used_;
+    stop_->key_ = keep(key, 0);
+    stop_->key_size_ = static_cast<std::uint32_t>(key.size());
+    open(true, 0);
+    const field_run sub{run.end, run.spaces + run.indent, run.indent, run.max_line, run.room - 1, run.eof};
+    std::size_t lines = 0;
+    const char* q = take_lines(p, sub, lines);
+    if (lines == 0 || !run_block_end(q, run)) {
+      --ftop_;
+      stop_ = sbase_ + slot;
+      if (current_ == block) used_ = used;  // what closed objects inside took of the same block
+      return nullptr;
+    }
+    close();
+    ftop_->taken_end = static_cast<std::size_t>(stop_ - sbase_);
+    taken += lines + 1;
+    return q;
+  }
+
+  // `N]: a,b,c` from p (after the key's '['), the line ending at e: exactly N values, each as
+  // line_value() reads it up to the delimiter. Nothing kept when declined.
+  bool inline_array(node& n, const char* p, const char* e, const char* line) {
+    std::size_t count = 0;
+    const char* digits = p;
+    while (p < e && *p >= '0' && *p <= '9' && p - digits < 9) count = count * 10 + static_cast<std::size_t>(*p++ - '0');
+    if (p == digits || count == 0 || *digits == '0' || p == e) return false;
+    char delim = ',';
+    if (*p == '|' || *p == '\t') delim = *p++;
+    if (e - p < 4 || p[0] != ']' || p[1] != ':' || p[2] != ' ' || p[3] == ' ') return false;
+    p += 3;
+    if (count > static_cast<std::size_t>(e - p + 1) / 2) return false;  // each cell and delimiter take 2 bytes
+    document::block* const block = current_;
+    const std::size_t used = used_;
+    auto* elements = static_cast<node*>(allocate(count * sizeof(node), alignof(node)));
+    for (std::size_t i = 0;; ++p) {
+      const char* q = *p == '"' ? fast::quoted_cell(p, e, line, delim) : fast::find3(p, e, line, delim, '"', '\\');
+      if (!q || (q != e && *q != delim) || q == p || !token(elements[i], p, q, line, delim)) break;
+      p = q;
+      if (++i == count) {
+        if (p != e) break;
+        n.kind_ = node::kind::array;
+        n.size_ = static_cast<std::uint32_t>(count);
+        n.u_.a = elements;
+        return true;
+      }
+      if (p == e) break;
+    }
+    if (current_ == block) used_ = used;
+    return false;
+  }
+
+  // The value [v, e) of a `key: value` line (not empty, [line, e) readable) as its event's node,
+  // or false.
+  [[gnu::always_inline]] bool line_value(node& n, const char* v, const char* e, const char* line) {
+    if (*v != '"' && fast::find3(v, e, line, '\n', '"', '\\') != e) return false;  // a quote or backslash inside
+    return token(n, v, e, line, '\n');
+  }
+
+  // One token [v, e) (not empty; unquoted: no quote or backslash in it; quoted: as
+  // fast::quoted_cell() found it) as the parser's event for it, or false: a quoted string
+  // without escapes, `null`, `true`, `false`, an integer of up to 18 digits without a sign or
+  // leading zero, a decimal of up to 15 digits without a sign or exponent (its exact
+  // quotient), or a token that is a string whatever follows its first byte, or that starts
+  // with a digit and is no number (`2025-01-15`, `1.28.2`, `05`). Not a token starting with
+  // '[' or '-', not one with spaces around it.
+  [[gnu::always_inline]] bool token(node& n, const char* v, const char* e, const char* line, char delim) {
+    const std::size_t len = static_cast<std::size_t>(e - v);
+    const char c = *v;
+    if (c == '"') {  // a quoted string without a backslash whose only other quote is its last byte
+      if (fast::quoted_cell(v, e, line, delim) != e) return false;
+      return text_node(n, node::kind::string, std::string_view(v + 1, len - 2), 0);
+    }
+    if (c == '[' || c == '-' || c == ' ' || e[-1] == ' ') return false;
+    if (plain_string_start(c)) return text_node(n, node::kind::string, std::string_view(v, len), 0);
+    if (len == 4 && std::memcmp(v, "null", 4) == 0) {
+      n = node{};
+      return true;
+    }
+    if (len == 4 && std::memcmp(v, "true", 4) == 0) {
+      n.kind_ = node::kind::boolean;
+      n.u_.b = true;
+      return true;
+    }
+    if (len == 5 && std::memcmp(v, "false", 5) == 0) {
+      n.kind_ = node::kind::boolean;
+      n.u_.b = false;
+      return true;
+    }
+    if (c < '0' || c > '9')  // `t`, `f` or `n` and not a literal
+      return text_node(n, node::kind::string, std::string_view(v, len), 0);
+    // Digits first, as the parser reads them (emit_digits()).
+    std::uint64_t acc = 0;
+    std::size_t i = 0;
+    for (; i < len; ++i) {
+      const unsigned digit = static_cast<unsigned char>(v[i]) - unsigned{'0'};
+      if (digit > 9) break;
+      acc = acc * 10 + digit;
+    }
+    if (i > 1 && c == '0') return text_node(n, node::kind::string, std::string_view(v, len), 0);
+    if (i == len) {
+      if (len > 18) return false;
+      n.kind_ = node::kind::integer;
+      n.u_.i = static_cast<std::int64_t>(acc);
+      return true;
+    }
+    if (v[i] != '.') {
+      if (v[i] == 'e' || v[i] == 'E') return false;  // an exponent: the parser's
+      return text_node(n, node::kind::string, std::string_view(v, len), 0);
+    }
+    for (++i; i < len && static_cast<unsigned char>(v[i]) - unsigned{'0'} <= 9; ++i) {
+    }
+    if (v[i - 1] == '.' || (i < len && v[i] != 'e' && v[i] != 'E'))  // "1.", "1.28.2"
+      return text_node(n, node::kind::string, std::string_view(v, len), 0);
+    double d;
+    if (i < len || fast::number_cell(v, e, delim, d) != e) return false;
+    n.kind_ = node::kind::real;
+    n.u_.d = d;
+    return true;
+  }
 
   void* allocate(std::size_t bytes, std::size_t align) {
     std::size_t at = (used_ + (align - 1)) & ~(align - 1);
@@ -187,7 +408,7 @@ class document_builder final : public event_handler {
   }
 
   // The text of a view, kept: itself when it lies in the copied input, else copied.
-  const char* keep(std::string_view s, std::size_t offset) {
+  [[gnu::always_inline]] const char* keep(std::string_view s, std::size_t offset) {
     if (s.data() >= input_begin_ && s.data() + s.size() <= input_end_ &&
         s.size() <= std::numeric_limits<std::uint32_t>::max())
       return s.data();
@@ -204,7 +425,7 @@ class document_builder final : public event_handler {
     return p;
   }
 
-  bool text_node(node& n, node::kind k, std::string_view s, std::size_t offset) {
+  [[gnu::always_inline]] bool text_node(node& n, node::kind k, std::string_view s, std::size_t offset) {
     const char* p = keep(s, offset);
     if (!p) return false;
     n.kind_ = k;
@@ -243,7 +464,7 @@ class document_builder final : public event_handler {
   bool open(bool object, std::size_t) {
     const std::size_t start = static_cast<std::size_t>(stop_ - sbase_);
     if (++ftop_ == fend_) grow_frames();
-    *ftop_ = {start, object, npos, stop_->key_, stop_->key_size_};
+    *ftop_ = {start, object, npos, stop_->key_, stop_->key_size_, start};
     return true;
   }
 
@@ -464,7 +685,8 @@ TOON_FUNC result<document> decode_document(std::string_view text, const decode_o
   detail::document_builder builder(doc, text.size() <= options.max_input_size ? text.size() : 0, options.strict);
   std::string_view copy = text.size() <= options.max_input_size ? builder.adopt_input(text) : text;
   // The parser bound to the builder at compile time (parse/bound_parse.hpp).
-  result<void> r = detail::decode_whole_bound<detail::document_builder, detail::text_sink>(copy, builder, nullptr, options);
+  result<void> r =
+      detail::decode_whole_bound<detail::document_builder, detail::document_builder>(copy, builder, &builder, options);
   if (!r) return r.error();
   builder.finish();
   return doc;

@@ -416,7 +416,7 @@ class parser_core {
   // token whose first byte can start neither a number, a literal nor a quoted string is a
   // plain string without looking further.
   [[gnu::always_inline]] inline void emit_primitive(std::string_view token, const char* at) {
-    if (sink_ && (token.empty() || token[0] != '"')) {  // unquoted: the sink parses it as it needs
+    if (text_to() && (token.empty() || token[0] != '"')) {  // unquoted: the sink parses it as it needs
       check(sink_->text_value(token, off(at)));
       return;
     }
@@ -856,7 +856,7 @@ class parser_core {
               return;
             }
           }
-          if (sink_ && f.rows && scan_.scan(c, f.h.delim)) {
+          if (text_to() && f.rows && scan_.scan(c, f.h.delim)) {
             // One pass found the delimiters and colons outside strings (§9.3: a colon before
             // the first delimiter makes a key-value line).
             if (scan_.colon_first(c.size())) break;
@@ -1005,7 +1005,7 @@ class parser_core {
       }
     }
     const bool plain = !rest.empty() && rest[0] != '"' && rest != "[]";
-    if (sink_ && plain) {  // the sink takes key and token
+    if (text_to() && plain) {  // the sink takes key and token
       add_key(key, c.data());
       check(sink_->key_text(key, off(c.data()), rest, off(rest.data())));
       return;
@@ -1294,7 +1294,7 @@ class parser_core {
   // emit_row() instead, so its events and error are exactly those of the per-cell path.
   void emit_cells(const header& h, std::string_view cells, const char* line_start) {
     const bool quotes = std::memchr(cells.data(), '"', cells.size()) != nullptr;
-    if (sink_) {
+    if (text_to()) {
       bool ok;
       if (!quotes) {
         plain_row_splitter sp(cells, h.delim);
@@ -1461,6 +1461,14 @@ class parser_core {
   // ---- state ----------------------------------------------------------------------------------
   Handler& h_;
   Sink* const sink_;  // unquoted primitives as text (the typed decoder, the JSON writer), or null
+  // A sink that only reads lines (declares `lines_only`: the document builder) takes no
+  // primitive as text: they go to the handler as events.
+  static constexpr bool lines_only_ = requires { Sink::lines_only; };
+  /// The sink that takes primitives as text (text_value, key_text, text_row), or null.
+  [[gnu::always_inline]] Sink* text_to() const noexcept {
+    if constexpr (lines_only_) return nullptr;
+    else return sink_;
+  }
   const decode_options& opt_;
   const bool strict_;
   std::vector<repair>* const repairs_;  // repair mode: where repairs go (null: strict mode fails)
