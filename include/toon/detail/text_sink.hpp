@@ -1,5 +1,5 @@
-// toon/detail/text_sink.hpp - the typed decoder's fast path into the parser (detail: not a
-// stable API).
+// toon/detail/text_sink.hpp - the fast path of the typed decoder and the document builder
+// into the parser (detail: not a stable API).
 //
 // A handler that knows the C++ type of each value it fills (the typed decoder) can take
 // unquoted primitives as their text and parse them straight into the target type (an
@@ -16,7 +16,10 @@
 //   - likewise (takes_field_lines), the `key: value` lines of an object that the sink reads
 //     straight from the text (field_lines(), field_line()).
 // Quoted primitives outside rows, rows with a malformed cell and rows of the wrong width still
-// arrive as events, so the handler's errors are those of the event path.
+// arrive as events, so the handler's errors are those of the event path. A sink class that
+// declares `static constexpr bool lines_only = true` (the document builder) gets no primitive
+// as text: only the lines it reads itself (field_lines(), field_line(), field_seen()); its
+// text_value(), key_text() and text_row() are never called.
 #pragma once
 
 #include <cstddef>
