@@ -299,6 +299,7 @@ class document_builder final : public event_handler, public text_sink {
     auto* elements = static_cast<node*>(allocate(count * sizeof(node), alignof(node)));
     for (std::size_t i = 0;; ++p) {
       const char* q = *p == '"' ? fast::quoted_cell(p, e, line, delim) : fast::find3(p, e, line, delim, '"', '\\');
+      elements[i] = node{};  // the arena's bytes are not a node yet
       if (!q || (q != e && *q != delim) || q == p || !token(elements[i], p, q, line, delim)) break;
       p = q;
       if (++i == count) {
@@ -322,7 +323,7 @@ class document_builder final : public event_handler, public text_sink {
   }
 
   // One token [v, e) (not empty; unquoted: no quote or backslash in it; quoted: as
-  // fast::quoted_cell() found it) as the parser's event for it, or false: a quoted string
+  // fast::quoted_cell() found it) into `n` (a null node) as the parser's event for it, or false: a quoted string
   // without escapes, `null`, `true`, `false`, an integer of up to 18 digits without a sign or
   // leading zero, a decimal of up to 15 digits without a sign or exponent (its exact
   // quotient), or a token that is a string whatever follows its first byte, or that starts
@@ -337,10 +338,7 @@ class document_builder final : public event_handler, public text_sink {
     }
     if (c == '[' || c == '-' || c == ' ' || e[-1] == ' ') return false;
     if (plain_string_start(c)) return text_node(n, node::kind::string, std::string_view(v, len), 0);
-    if (len == 4 && std::memcmp(v, "null", 4) == 0) {
-      n = node{};
-      return true;
-    }
+    if (len == 4 && std::memcmp(v, "null", 4) == 0) return true;  // `n` is null (node{})
     if (len == 4 && std::memcmp(v, "true", 4) == 0) {
       n.kind_ = node::kind::boolean;
       n.u_.b = true;
