@@ -159,7 +159,7 @@ class document_builder final : public event_handler, public text_sink {
   //
   // Lines are taken one by one while each is exactly: the object's indentation, a key as the
   // parser reads it (up to the first ':' or '[', no '"' before it; not empty, not starting
-  // with '-', '#' or a tab, no space before it), and then one of
+  // with '-', '#' or a tab, no space or tab before the ':' or '['), and then one of
   //   - ": " and a value the parser would give as this one event (line_value());
   //   - ":" alone, opening a nested object whose lines, one level deeper, are all taken the
   //     same way (at least one), the line after them closing it (run_block_end()), once the
@@ -236,7 +236,8 @@ class document_builder final : public event_handler, public text_sink {
     if (held >= 32 || k == e || *k == '-' || *k == '#' || *k == '\t') return nullptr;
     // The key ends at the first ':' or '[', unless a '"' comes first (the parser's key_colon()).
     const char* c = fast::find3(k, e, line, ':', '[', '"');
-    if (c == k || c == e || *c == '"' || c[-1] == ' ' || e[-1] == ' ' || e[-1] == '\r') return nullptr;
+    if (c == k || c == e || *c == '"' || c[-1] == ' ' || c[-1] == '\t' || e[-1] == ' ' || e[-1] == '\r')
+      return nullptr;  // whitespace before the ':' or '[' (an error before a bracket), trailing spaces, CR
     const std::string_view key(k, static_cast<std::size_t>(c - k));
     for (const node_member* m = sbase_ + f.start; m != stop_; ++m)
       if (m->key() == key) return nullptr;  // a repeated key: the parser's

@@ -67,7 +67,7 @@ std::string token() {
       "12345678901234567.5", "1.28.2", "2025-01-15", "12ab", "1.5x", "true", "false", "null", "tru", "nulls", "True",
       "falsey", "n", "t", "f", "x", "hello", "a b", "a:b", "- x", "-", "[]", "[x", "{a}", "#not", "x#y",
       "\"\"", "\"q\"", "\"a,b\"", "\"a|b\"", "\"12\"", "\"true\"", "\"esc\\\"aped\"", "\"t\\tab\"", "caf\xC3\xA9",
-      "1,2", "a|b"};
+      "1,2", "a|b", "x\t", "\tx"};
   // Tokens the parser rejects, now and then (an unterminated or unexpected quote).
   static const std::vector<std::string> bad = {"\"open", "\"a\"b", "a\"b", "a\\b", "\"x\\q\""};
   return *rc::gen::inRange(0, 25) == 0 ? *rc::gen::elementOf(bad) : *rc::gen::elementOf(words);
@@ -75,7 +75,7 @@ std::string token() {
 
 std::string key() {
   static const std::vector<std::string> keys = {"a",  "b",  "id", "name", "x.y", "k-1", "_z",  "a b",
-                                                "K9", "v2", "dup", "-x", "#c", "1k", "\"q k\"", "\"a:b\""};
+                                                "K9", "v2", "dup", "-x", "#c", "1k", "\"q k\"", "\"a:b\"", "t\t", "\tt"};
   return *rc::gen::elementOf(keys);
 }
 
@@ -260,6 +260,18 @@ TEST(DocumentLines, TakenLinesReadAsTheParserReadsThem) {
   EXPECT_EQ(doc.root()["o"][1].as_string(), "y");
   EXPECT_EQ(doc.root()["p"].as_string(), "[x");
   EXPECT_EQ(doc.root()["q"].as_string(), "a b");
+  // A tab between the key and its bracket (a header error) or its colon (part of the key).
+  for (const char* t : {"a: 1\nk\t[1]: x\n", "a: 1\nk\t: x\n", "a:\n  k\t[2]: x,y\n"}) {
+    const auto d = toon::decode_document(t);
+    const auto v = toon::decode(t);
+    ASSERT_EQ(d.has_value(), v.has_value()) << t;
+    if (v) {
+      EXPECT_TRUE(same(d->root(), *v)) << t;
+    } else {
+      EXPECT_EQ(d.error().code, v.error().code) << t;
+      EXPECT_EQ(d.error().column, v.error().column) << t;
+    }
+  }
   // A repeated key after lines the builder took: strict mode's error, at the repeated line.
   const auto dup = toon::decode_document("a: 1\nb:\n  c: 2\na: 3\n");
   ASSERT_FALSE(dup.has_value());
