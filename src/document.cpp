@@ -205,7 +205,7 @@ class document_builder final : public event_handler, public text_sink {
   };
 
   // The lines of the innermost object from p (the start of a line) in `run`, while they are
-  // taken (take_line()); where the first line not taken starts (`taken` counts the others).
+  // taken (take_line()); where the first line not taken starts (`taken` counts those taken).
   const char* take_lines(const char* p, const field_run& run, std::size_t& taken) {
     while (fast::indented(p, run.end, run.spaces)) {  // exactly `spaces` spaces, then the key
       const char* k = p + run.spaces;
