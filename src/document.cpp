@@ -181,7 +181,8 @@ class document_builder final : public event_handler, public text_sink {
   }
   bool field_line(const char* k, const char* e) override {
     std::size_t lines = 0;
-    return take_line(k, k, e, e, nullptr, lines) != nullptr;
+    const char* next;
+    return take_line(k, k, e, e, nullptr, lines, next);
   }
   // Only the keys of lines this builder took (at most 32 per object): the parser checks the
   // others in its own key store.
@@ -207,47 +208,34 @@ class document_builder final : public event_handler, public text_sink {
   // The lines of the innermost object from p (the start of a line) in `run`, while they are
   // taken (take_line()); where the first line not taken starts (`taken` counts those taken).
   const char* take_lines(const char* p, const field_run& run, std::size_t& taken) {
-    while (fast::indented(p, run.end, run.spaces)) {  // exactly `spaces` spaces, then the key
-      const char* k = p + run.spaces;
-      const char* nl = fast::line_feed(k, run.end);
-      const char* after;
-      if (nl) [[likely]] {
-        after = nl + 1;
-      } else {
-        if (!run.eof) break;
-        nl = after = run.end;  // the document's last line, without a line feed
-      }
-      if (static_cast<std::size_t>(nl - p) > run.max_line) break;
-      const char* next = take_line(p, k, nl, after, &run, taken);
-      if (!next) break;
-      p = next;
-    }
-    return p;
+    return run_lines(p, run,
+                     [&](const char* line, const char* k, const char* nl, const char* after, const char*& next)
+                         __attribute__((always_inline)) { return take_line(line, k, nl, after, &run, taken, next); });
   }
 
   // The line [line, e) with its content from k (`after`: where the next line starts) as a
-  // member of the innermost object, with its nested object's lines when `run` is given: where
-  // the line after what was taken starts (`taken` counts the lines), or nullptr when nothing
-  // was taken and the builder is as it was.
-  [[gnu::always_inline]] const char* take_line(const char* line, const char* k, const char* e, const char* after,
-                                               const field_run* run, std::size_t& taken) {
+  // member of the innermost object, with its nested object's lines when `run` is given: true
+  // with `next` where the line after what was taken starts (`taken` counts the lines), or
+  // false when nothing was taken and the builder is as it was.
+  [[gnu::always_inline]] bool take_line(const char* line, const char* k, const char* e, const char* after,
+                                        const field_run* run, std::size_t& taken, const char*& next) {
     frame& f = *ftop_;
     const std::size_t held = static_cast<std::size_t>(stop_ - sbase_) - f.start;
-    if (held >= 32 || k == e || *k == '-' || *k == '#' || *k == '\t') return nullptr;
+    if (held >= 32 || k == e || *k == '-' || *k == '#' || *k == '\t') return false;
     // The key ends at the first ':' or '[', unless a '"' comes first (the parser's key_colon()).
     const char* c = fast::find3(k, e, line, ':', '[', '"');
     if (c == k || c == e || *c == '"' || c[-1] == ' ' || c[-1] == '\t' || e[-1] == ' ' || e[-1] == '\r')
-      return nullptr;  // whitespace before the ':' or '[' (an error before a bracket), trailing spaces, CR
+      return false;  // whitespace before the ':' or '[' (an error before a bracket), trailing spaces, CR
     const std::string_view key(k, static_cast<std::size_t>(c - k));
     for (const node_member* m = sbase_ + f.start; m != stop_; ++m)
-      if (m->key() == key) return nullptr;  // a repeated key: the parser's
+      if (m->key() == key) return false;  // a repeated key: the parser's
     node n;
     if (*c == '[') {  // an inline array: a level deeper, within the depth limit
-      if (!run || run->room == 0 || !inline_array(n, c + 1, e, line)) return nullptr;
+      if (!run || run->room == 0 || !inline_array(n, c + 1, e, line)) return false;
     } else if (c + 1 == e) {
-      return run ? nested_object(key, after, *run, taken) : nullptr;
+      return run && nested_object(key, after, *run, taken, next);
     } else {
-      if (e - c < 3 || c[1] != ' ' || c[2] == ' ' || !line_value(n, c + 2, e, line)) return nullptr;
+      if (e - c < 3 || c[1] != ' ' || c[2] == ' ' || !line_value(n, c + 2, e, line)) return false;
     }
     stop_->key_ = keep(key, 0);
     stop_->key_size_ = static_cast<std::uint32_t>(key.size());
@@ -255,13 +243,15 @@ class document_builder final : public event_handler, public text_sink {
     if (++stop_ == send_) grow_stack();
     f.taken_end = static_cast<std::size_t>(stop_ - sbase_);
     ++taken;
-    return after;
+    next = after;
+    return true;
   }
 
-  // `key:` opening an object whose lines start at p: all of them taken, or none (the stack,
-  // the frames and the arena as they were).
-  const char* nested_object(std::string_view key, const char* p, const field_run& run, std::size_t& taken) {
-    if (run.indent == 0 || run.room == 0) return nullptr;
+  // `key:` opening an object whose lines start at p: all of them taken (`next`: where the line
+  // after them starts), or none (the stack, the frames and the arena as they were).
+  bool nested_object(std::string_view key, const char* p, const field_run& run, std::size_t& taken,
+                     const char*& next) {
+    if (run.indent == 0 || run.room == 0) return false;
     const std::size_t slot = static_cast<std::size_t>(stop_ - sbase_);
     document::block* const block = current_;
     const std::size_t used = used_;
@@ -275,25 +265,23 @@ class document_builder final : public event_handler, public text_sink {
       --ftop_;
       stop_ = sbase_ + slot;
       if (current_ == block) used_ = used;  // what closed objects inside took of the same block
-      return nullptr;
+      return false;
     }
     close();
     ftop_->taken_end = static_cast<std::size_t>(stop_ - sbase_);
     taken += lines + 1;
-    return q;
+    next = q;
+    return true;
   }
 
   // `N]: a,b,c` from p (after the key's '['), the line ending at e: exactly N values, each as
   // line_value() reads it up to the delimiter. Nothing kept when declined.
   bool inline_array(node& n, const char* p, const char* e, const char* line) {
     std::size_t count = 0;
-    const char* digits = p;
-    while (p < e && *p >= '0' && *p <= '9' && p - digits < 9) count = count * 10 + static_cast<std::size_t>(*p++ - '0');
-    if (p == digits || count == 0 || *digits == '0' || p == e) return false;
     char delim = ',';
-    if (*p == '|' || *p == '\t') delim = *p++;
-    if (e - p < 4 || p[0] != ']' || p[1] != ':' || p[2] != ' ' || p[3] == ' ') return false;
-    p += 3;
+    p = fast::bracket(p, e, count, delim);
+    if (!p || e - p < 3 || p[0] != ':' || p[1] != ' ' || p[2] == ' ') return false;
+    p += 2;
     if (count > static_cast<std::size_t>(e - p + 1) / 2) return false;  // each cell and delimiter take 2 bytes
     document::block* const block = current_;
     const std::size_t used = used_;
@@ -324,12 +312,12 @@ class document_builder final : public event_handler, public text_sink {
   }
 
   // One token [v, e) (not empty; unquoted: no quote or backslash in it; quoted: as
-  // fast::quoted_cell() found it) into `n` (a null node) as the parser's event for it, or false: a quoted string
-  // without escapes, `null`, `true`, `false`, an integer of up to 18 digits without a sign or
-  // leading zero, a decimal of up to 15 digits without a sign or exponent (its exact
-  // quotient), or a token that is a string whatever follows its first byte, or that starts
-  // with a digit and is no number (`2025-01-15`, `1.28.2`, `05`). Not a token starting with
-  // '[' or '-', not one with spaces around it.
+  // fast::quoted_cell() found it) into `n` (a null node) as the parser's event for it, or
+  // false: a quoted string without escapes, `null`, `true`, `false`, a token that is a string
+  // whatever follows its first byte, or one starting with a digit that read_digits() decides
+  // (strings such as `2025-01-15`, `1.28.2`, `05`; integers of up to 18 digits; decimals of
+  // up to 15 without an exponent). Not a token starting with '[' or '-', not one with spaces
+  // around it.
   [[gnu::always_inline]] bool token(node& n, const char* v, const char* e, const char* line, char delim) {
     const std::size_t len = static_cast<std::size_t>(e - v);
     const char c = *v;
@@ -352,34 +340,22 @@ class document_builder final : public event_handler, public text_sink {
     }
     if (c < '0' || c > '9')  // `t`, `f` or `n` and not a literal
       return text_node(n, node::kind::string, std::string_view(v, len), 0);
-    // Digits first, as the parser reads them (emit_digits()).
-    std::uint64_t acc = 0;
-    std::size_t i = 0;
-    for (; i < len; ++i) {
-      const unsigned digit = static_cast<unsigned char>(v[i]) - unsigned{'0'};
-      if (digit > 9) break;
-      acc = acc * 10 + digit;
-    }
-    if (i > 1 && c == '0') return text_node(n, node::kind::string, std::string_view(v, len), 0);
-    if (i == len) {
-      if (len > 18) return false;
-      n.kind_ = node::kind::integer;
-      n.u_.i = static_cast<std::int64_t>(acc);
-      return true;
-    }
-    if (v[i] != '.') {
-      if (v[i] == 'e' || v[i] == 'E') return false;  // an exponent: the parser's
-      return text_node(n, node::kind::string, std::string_view(v, len), 0);
-    }
-    for (++i; i < len && static_cast<unsigned char>(v[i]) - unsigned{'0'} <= 9; ++i) {
-    }
-    if (v[i - 1] == '.' || (i < len && v[i] != 'e' && v[i] != 'E'))  // "1.", "1.28.2"
-      return text_node(n, node::kind::string, std::string_view(v, len), 0);
+    // Digits, as the parser reads them (read_digits()).
+    std::int64_t i;
     double d;
-    if (i < len || fast::number_cell(v, e, delim, d) != e) return false;
-    n.kind_ = node::kind::real;
-    n.u_.d = d;
-    return true;
+    switch (read_digits(std::string_view(v, len), i, d)) {
+      case digits_kind::string: return text_node(n, node::kind::string, std::string_view(v, len), 0);
+      case digits_kind::integer:
+        n.kind_ = node::kind::integer;
+        n.u_.i = i;
+        return true;
+      case digits_kind::real:
+        n.kind_ = node::kind::real;
+        n.u_.d = d;
+        return true;
+      case digits_kind::undecided: break;
+    }
+    return false;
   }
 
   void* allocate(std::size_t bytes, std::size_t align) {

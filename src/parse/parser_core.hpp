@@ -465,40 +465,17 @@ class parser_core {
     check(h_.int_value(static_cast<std::int64_t>(acc), off(at)));
     return true;
   }
-  // Tokens that start with a digit, as parse_primitive() reads them: a leading zero before
-  // more digits, digits followed by anything but '.', 'e' or 'E', or a point followed by no
-  // digit or by digits and anything but an exponent make a string ("05", "2025-01-15",
-  // "1.28.2"); a decimal of at most 15 digits without a sign or exponent is the digits divided
-  // by a power of ten (its exact quotient). False for any other token.
+  // A token that starts with a digit, when read_digits() decides it; false for any other.
   [[gnu::always_inline]] inline bool emit_digits(std::string_view token, const char* at) {
-    const std::size_t n = token.size();
-    std::uint64_t acc = 0;  // wraps beyond 19 digits, unused there
-    std::size_t i = 0;
-    for (; i < n; ++i) {
-      const unsigned digit = static_cast<unsigned char>(token[i]) - unsigned{'0'};
-      if (digit > 9) break;
-      acc = acc * 10 + digit;
-    }
-    if (i > 1 && token[0] == '0') return check(h_.string_value(token, off(at))), true;
-    if (i == n) {
-      if (n > 18) return false;
-      check(h_.int_value(static_cast<std::int64_t>(acc), off(at)));
-      return true;
-    }
-    const char next = token[i];
-    if (next != '.' && next != 'e' && next != 'E') return check(h_.string_value(token, off(at))), true;
-    if (next != '.') return false;  // an exponent
-    for (++i; i < n && static_cast<unsigned char>(token[i]) - unsigned{'0'} <= 9; ++i) {
-    }
-    // No number: nothing after the point, or after its digits anything but an exponent ("1.28.2").
-    if (token[i - 1] == '.' || (i < n && token[i] != 'e' && token[i] != 'E'))
-      return check(h_.string_value(token, off(at))), true;
-    // A short decimal: the row readers' exact quotient (longer ones and exponents: classified).
+    std::int64_t i;
     double d;
-    const char* e = token.data() + n;
-    if (i < n || fast::number_cell(token.data(), e, '\n', d) != e) return false;
-    check(h_.double_value(d, off(at)));
-    return true;
+    switch (read_digits(token, i, d)) {
+      case digits_kind::string: check(h_.string_value(token, off(at))); return true;
+      case digits_kind::integer: check(h_.int_value(i, off(at))); return true;
+      case digits_kind::real: check(h_.double_value(d, off(at))); return true;
+      case digits_kind::undecided: break;
+    }
+    return false;
   }
   // A token that is not a plain string from its first byte: quoted strings, numbers, literals.
   [[gnu::noinline]] void emit_classified(std::string_view token, const char* at) {

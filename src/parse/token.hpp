@@ -13,6 +13,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "toon/detail/fast_token.hpp"
 #include "toon/error.hpp"
 #include "toon/events.hpp"
 
@@ -112,6 +113,42 @@ inline std::size_t find_any3(std::string_view s, std::size_t i, char a, char b, 
   while (b < e && s[b] == ' ') ++b;
   while (e > b && s[e - 1] == ' ') --e;
   return s.substr(b, e - b);
+}
+
+/// What read_digits() decided about a token.
+enum class digits_kind : std::uint8_t { undecided, string, integer, real };
+
+/// A token that starts with a digit, as parse_primitive() reads it, when that is decided
+/// without it: a leading zero before more digits, digits followed by anything but '.', 'e' or
+/// 'E', or a point followed by no digit or by digits and anything but an exponent make a
+/// string ("05", "2025-01-15", "1.28.2"); up to 18 digits an integer (`i`); a decimal of at
+/// most 15 digits without an exponent is the digits divided by a power of ten, its exact
+/// quotient (`d`). Anything else (longer integers and decimals, exponents) is undecided.
+[[gnu::always_inline]] inline digits_kind read_digits(std::string_view token, std::int64_t& i, double& d) noexcept {
+  const std::size_t n = token.size();
+  std::uint64_t acc = 0;  // wraps beyond 19 digits, unused there
+  std::size_t k = 0;
+  for (; k < n; ++k) {
+    const unsigned digit = static_cast<unsigned char>(token[k]) - unsigned{'0'};
+    if (digit > 9) break;
+    acc = acc * 10 + digit;
+  }
+  if (k > 1 && token[0] == '0') return digits_kind::string;
+  if (k == n) {
+    if (n > 18) return digits_kind::undecided;
+    i = static_cast<std::int64_t>(acc);
+    return digits_kind::integer;
+  }
+  const char next = token[k];
+  if (next != '.' && next != 'e' && next != 'E') return digits_kind::string;
+  if (next != '.') return digits_kind::undecided;  // an exponent
+  for (++k; k < n && static_cast<unsigned char>(token[k]) - unsigned{'0'} <= 9; ++k) {
+  }
+  // No number: nothing after the point, or after its digits anything but an exponent ("1.28.2").
+  if (token[k - 1] == '.' || (k < n && token[k] != 'e' && token[k] != 'E')) return digits_kind::string;
+  const char* e = token.data() + n;
+  if (k < n || fast::number_cell(token.data(), e, '\n', d) != e) return digits_kind::undecided;
+  return digits_kind::real;
 }
 
 namespace detail_table {

@@ -247,6 +247,21 @@ inline bool plain_string(std::string_view t) noexcept { return plain_string_inli
   return s == spaces && p[s] != ' ';
 }
 
+/// A header's bracket after its `[` at p (before e): `N]`, `N|]` or `N\t]`, N a count
+/// without leading zeros of at most 9 digits. Returns where `]` ends with `count` and
+/// `delim` (',' unless given) set, or nullptr when it is anything else.
+[[gnu::always_inline]] inline const char* bracket(const char* p, const char* e, std::size_t& count, char& delim) noexcept {
+  const char* digits = p;
+  count = 0;
+  while (p < e && *p >= '0' && *p <= '9' && p - digits < 9) count = count * 10 + static_cast<std::size_t>(*p++ - '0');
+  if (p == digits || count == 0 || *digits == '0' || p == e) return nullptr;
+  if (*p == '|' || *p == '\t') {
+    delim = *p++;
+    if (p == e) return nullptr;
+  }
+  return *p == ']' ? p + 1 : nullptr;
+}
+
 /// The first line feed in [p, e), or nullptr. 16 bytes at a time with SSE2 while they lie in
 /// [p, e).
 [[gnu::always_inline]] inline const char* line_feed(const char* p, const char* e) noexcept {

@@ -61,6 +61,29 @@ struct field_run {
 [[gnu::always_inline]] inline const char* run_next_line(const char* nl, const field_run& run) noexcept {
   return nl == run.end ? nl : nl + 1;
 }
+/// The lines of `run` from p (the start of a line), each offered to `take(line, key, end,
+/// after, next)` while it is complete (or the document's last line, run.eof), starts with
+/// exactly `run.spaces` spaces and then something, and is at most `run.max_line` bytes long:
+/// [line, end) is the line, `key` where its content starts, `after` where the next line
+/// starts; `take` returns true with `next` set to where to go on (after the lines it took), or
+/// false to stop. Returns where the first line not taken starts.
+template <class Take>
+[[gnu::always_inline]] inline const char* run_lines(const char* p, const field_run& run, Take&& take) {
+  while (fast::indented(p, run.end, run.spaces)) {
+    const char* k = p + run.spaces;
+    const char* nl = fast::line_feed(k, run.end);
+    const char* after;
+    if (nl) [[likely]] {
+      after = nl + 1;
+    } else {
+      if (!run.eof) break;
+      nl = after = run.end;  // the document's last line, without a line feed
+    }
+    if (nl == k || static_cast<std::size_t>(nl - p) > run.max_line) break;
+    if (!take(p, k, nl, after, p)) break;
+  }
+  return p;
+}
 /// Whether the line at q ends an object whose lines are at `run.spaces + run.indent` before
 /// anything in it is read: complete, within the line size limit, not blank nor a comment,
 /// its indentation a whole number of levels up to `run.spaces` (without tabs); or the

@@ -634,19 +634,9 @@ struct object_frame {
   static const char* field_lines(frame& f, std::uint64_t* bits, const char* p, const field_run& run,
                                  std::size_t& lines) {
     std::size_t taken = 0;
-    while (fast::indented(p, run.end, run.spaces)) {  // exactly `spaces` spaces, then the key
-      const char* k = p + run.spaces;
-      const char* nl = fast::line_feed(k, run.end);
-      const char* after;
-      if (nl) [[likely]] {
-        after = nl + 1;
-      } else {
-        if (!run.eof) break;
-        nl = after = run.end;  // the document's last line, without a line feed
-      }
-      if (nl == k || static_cast<std::size_t>(nl - p) > run.max_line) break;
-      if (!take_one(f, bits, p, k, nl, after, run, p, taken)) break;
-    }
+    p = run_lines(p, run,
+                  [&](const char* line, const char* k, const char* nl, const char* after, const char*& next)
+                      __attribute__((always_inline)) { return take_one(f, bits, line, k, nl, after, run, next, taken); });
     lines = taken;
     return p;
   }
@@ -686,22 +676,6 @@ struct object_frame {
     return true;
   }
 
-  /// A header's bracket after its `[` at p (before e): `N]`, `N|]` or `N\t]`, N a count
-  /// without leading zeros of at most 9 digits. Returns where `]` ends with `count` and
-  /// `delim` (',' unless given) set, or nullptr when it is anything else.
-  [[gnu::always_inline]] static const char* bracket(const char* p, const char* e, std::size_t& count,
-                                                    char& delim) noexcept {
-    const char* digits = p;
-    count = 0;
-    while (p < e && *p >= '0' && *p <= '9' && p - digits < 9) count = count * 10 + static_cast<std::size_t>(*p++ - '0');
-    if (p == digits || count == 0 || *digits == '0' || p == e) return nullptr;
-    if (*p == '|' || *p == '\t') {
-      delim = *p++;
-      if (p == e) return nullptr;
-    }
-    return *p == ']' ? p + 1 : nullptr;
-  }
-
   // ---- a table of structs read straight from its lines ---------------------------------------
   //
   // `name[N]{a,b,c}:` (N without leading zeros; `[N|]`, `[N\t]`: that delimiter, also between
@@ -731,7 +705,7 @@ struct object_frame {
       if ((bits[I / 64] & bit) || run.room < 2 || run.indent == 0) return -1;
       std::size_t count = 0;
       char delim = ',';
-      const char* p = bracket(k + n + 1, nl, count, delim);
+      const char* p = fast::bracket(k + n + 1, nl, count, delim);
       if (!p) return -1;
       F& c = table::info::template get<I>(*static_cast<T*>(f.target));
       const std::size_t spaces = run.spaces + run.indent;
@@ -870,7 +844,7 @@ struct object_frame {
       if (bits[I / 64] & bit) return -1;  // a repeated key: the parser's
       std::size_t count = 0;
       char delim = ',';
-      const char* p = bracket(k + n + 1, e, count, delim);
+      const char* p = fast::bracket(k + n + 1, e, count, delim);
       if (!p || e - p < 3 || p[0] != ':' || p[1] != ' ' || p[2] == ' ') return -1;
       p += 2;
       using F = field_type<I>;
