@@ -21,6 +21,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <new>
 #include <string>
 #include <string_view>
@@ -120,8 +121,8 @@ class json_tape_builder {
 
   // An open container: its entry, its element or member count so far, its kind; for an
   // object, the key list expected at its depth (`expect_size` keys) while its keys so far
-  // are that list's first ones (see `expected_`), else null. run() keeps the innermost one
-  // in registers, the enclosing ones in frames_.
+  // are that list's first ones (see key_tables), else null. run() keeps the innermost one in
+  // registers, the enclosing ones in frames_.
   struct frame {
     std::uint32_t at;
     std::uint32_t count;
@@ -208,22 +209,19 @@ class json_tape_builder {
   std::vector<frame> frames_;             // the enclosing open containers, outermost first
   std::vector<std::uint32_t> many_keys_;  // key entries of a large object (unique_keys())
   std::vector<std::string_view> sorted_;  // scratch of unique_sorted()
-  // Key lists of up to 16 keys found unique, by a hash of their size and first key (the last
-  // one of each slot): per key, the head of an unescaped key entry of its length, that head
-  // with the key's tag (bare when it needs no quotes), and its bytes in the input.
+  // A key list of up to 16 keys found unique: per key, the head of an unescaped key entry of
+  // its length, that head with the key's tag (bare when it needs no quotes), and its bytes in
+  // the input. Fixed storage: keeping or copying a list allocates nothing.
   static constexpr std::size_t max_known_keys = 16;
   struct known_key {
     std::uint32_t head;
     std::uint32_t tagged;
     const char* text;
   };
-  struct known_keys {
-    std::vector<known_key> keys;
+  struct key_list {
+    std::uint32_t size = 0;  // 0: none
+    known_key keys[max_known_keys];  // the first `size` are set
   };
-  std::array<known_keys, 61> known_;
-  // The slot of known_ that unique_keys() last found or filled, or null when it kept no
-  // list (more than 16 keys, or an escaped key).
-  const known_keys* last_known_ = nullptr;
   // Per nesting depth (up to 32), the key list of the last object of that depth found unique
   // (empty when none): objects at one depth usually repeat their predecessor's keys (the
   // rows of a table, the nested objects of list items). A key of the input that is the
@@ -231,7 +229,17 @@ class json_tape_builder {
   // head, without scanning it; an object whose keys are exactly the expected list is known
   // to have unique keys, bare ones tagged, without unique_keys().
   static constexpr std::size_t max_expected_depth = 32;
-  std::array<std::vector<known_key>, max_expected_depth> expected_;
+  // Key lists found unique, by a hash of their size, first and last keys (the last list of
+  // each slot), and the expected lists; allocated at the first object that needs them.
+  static constexpr std::size_t known_slots = 61;
+  struct key_tables {
+    key_list known[known_slots];
+    key_list expected[max_expected_depth];
+  };
+  std::unique_ptr<key_tables> tables_;
+  // The slot of tables_->known that unique_keys() last found or filled, or null when it kept
+  // no list (more than 16 keys, or an escaped key).
+  const key_list* last_known_ = nullptr;
 };
 
 TOON_FUNC bool json_tape_builder::run() {
@@ -271,9 +279,9 @@ value:  // a value at p (whitespace skipped)
       if (depth != 0) frames_.push_back(f);
       const bool object = *p == '{';
       f = frame{index(), 0, object, 0, nullptr};
-      if (object && depth < max_expected_depth && !expected_[depth].empty()) {
-        f.expect = expected_[depth].data();
-        f.expect_size = static_cast<std::uint32_t>(expected_[depth].size());
+      if (object && depth < max_expected_depth && tables_ != nullptr && tables_->expected[depth].size != 0) {
+        f.expect = tables_->expected[depth].keys;
+        f.expect_size = tables_->expected[depth].size;
       }
       ++depth;
       push(entry{0, 0});  // set when the container closes
@@ -358,8 +366,12 @@ close:  // the innermost open container just ended (at p)
     // A repeated key: last-wins-at-first-position needs the value path.
     if (!unique_keys(f.at, f.count)) return false;
     if (depth < max_expected_depth) {
-      if (last_known_ != nullptr) expected_[depth] = last_known_->keys;
-      else expected_[depth].clear();
+      key_list& expected = tables_->expected[depth];
+      expected.size = 0;
+      if (last_known_ != nullptr) {
+        std::copy_n(last_known_->keys, last_known_->size, expected.keys);
+        expected.size = last_known_->size;
+      }
     }
   }
   base[f.at] = entry{head(f.object ? json_tape::tag::object : json_tape::tag::array, f.count), index()};
@@ -491,7 +503,7 @@ TOON_FUNC const char* json_tape_builder::real(const char* start, const char* p, 
 // True when the `n` keys of the object at entry `at` are pairwise different; tags those that
 // need no quotes `bare` (objects of up to 16 keys). Objects of a few keys usually repeat the
 // keys of an earlier object (the rows of a table, the nested objects of list items): such a
-// key list, once checked, is kept in a slot chosen by its size and first key, with its bare
+// key list, once checked, is kept in a slot chosen by its size, first and last keys, with its bare
 // keys, and compared with a later one in one pass.
 TOON_FUNC bool json_tape_builder::unique_keys(std::uint32_t at, std::uint32_t n) {
   std::uint32_t local[max_known_keys];
@@ -502,16 +514,21 @@ TOON_FUNC bool json_tape_builder::unique_keys(std::uint32_t at, std::uint32_t n)
   }
   for (std::uint32_t i = 0, k = at + 1; i < n; ++i, k = t_.next(k + 1)) keys[i] = k;
   last_known_ = nullptr;
+  if (tables_ == nullptr) tables_.reset(new key_tables);  // default-initialized: sizes only
   if (n > max_known_keys) return unique_sorted(keys, n);
 
   const char* const text = t_.input_;
-  // The slot: size, first key's length, its first and last bytes.
+  // The slot: size, the first key's length and end bytes, the last key's length and first
+  // byte (lists of one depth often share their first key: "description", "type", ...).
   const std::string_view first = t_.text_at(keys[0]);
-  const std::size_t ends = first.empty() ? 0
-                                         : static_cast<unsigned char>(first.front()) * 3U +
-                                               static_cast<unsigned char>(first.back());
-  known_keys& known = known_[(n * 7 + first.size() * 31 + ends) % known_.size()];
-  if (known.keys.size() == n) {
+  const std::string_view last = t_.text_at(keys[n - 1]);
+  const std::size_t hash = n * 7 + first.size() * 31 + last.size() * 131 +
+                           (first.empty() ? 0
+                                          : static_cast<unsigned char>(first.front()) * 3U +
+                                                static_cast<unsigned char>(first.back())) +
+                           (last.empty() ? 0 : static_cast<unsigned char>(last.front()) * 17U);
+  key_list& known = tables_->known[hash % known_slots];
+  if (known.size == n) {
     // Same keys: each an unescaped string of the same bytes (its head is the known key's
     // with the string tag, or already tagged when it was taken as an expected key). A key
     // found equal to a known bare key is tagged bare at once.
@@ -534,23 +551,21 @@ TOON_FUNC bool json_tape_builder::unique_keys(std::uint32_t at, std::uint32_t n)
       if (same_key(a, t_.text_at(keys[j]))) return false;
   }
   // A new key list: kept when all its keys are of the input.
-  known.keys.clear();
+  known.size = 0;
   constexpr auto string_tag = static_cast<std::uint32_t>(json_tape::tag::string);
   constexpr auto bare_tag = static_cast<std::uint32_t>(json_tape::tag::bare);
   for (std::size_t i = 0; i < n; ++i) {
     std::uint32_t& h = t_.entries_[keys[i]].head;
     const std::uint32_t tag = h & 15U;
-    if (tag != string_tag && tag != bare_tag) {
-      known.keys.clear();
-      break;
-    }
+    if (tag != string_tag && tag != bare_tag) return true;  // an escaped key: no list kept
     const char* key = text + t_.entries_[keys[i]].tail;
     const std::uint32_t length = h >> 4;
     const std::uint32_t tagged = (length << 4) | (key_needs_quotes({key, length}) ? string_tag : bare_tag);
     h = tagged;
-    known.keys.push_back(known_key{(length << 4) | string_tag, tagged, key});
+    known.keys[i] = known_key{(length << 4) | string_tag, tagged, key};
   }
-  if (!known.keys.empty()) last_known_ = &known;
+  known.size = n;
+  last_known_ = &known;
   return true;
 }
 
