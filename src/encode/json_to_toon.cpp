@@ -170,7 +170,7 @@ class json_tape_builder {
                                    : tail | static_cast<std::uint64_t>(head) << 32;
     std::memcpy(&e, &word, sizeof word);
   }
-  bool unique_keys(std::uint32_t at, std::uint32_t n);
+  bool unique_keys(const std::uint32_t* keys, std::uint32_t n);
   bool unique_sorted(const std::uint32_t* keys, std::size_t n);
 
   static bool hex4(const char* s, const char* end, std::uint32_t& cp) noexcept {
@@ -207,7 +207,7 @@ class json_tape_builder {
   const char* end_;
   std::size_t max_depth_;
   std::vector<frame> frames_;             // the enclosing open containers, outermost first
-  std::vector<std::uint32_t> many_keys_;  // key entries of a large object (unique_keys())
+  std::vector<std::uint32_t> key_stack_;  // the key entries of the open objects, in order
   std::vector<std::string_view> sorted_;  // scratch of unique_sorted()
   // A key list of up to 16 keys found unique: per key, the head of an unescaped key entry of
   // its length, that head with the key's tag (bare when it needs no quotes), and its bytes in
@@ -265,6 +265,7 @@ TOON_FUNC bool json_tape_builder::run() {
   };
   const auto index = [&]() TOON_DETAIL_LAMBDA_INLINE { return static_cast<std::uint32_t>(out - base); };
   frames_.clear();
+  key_stack_.clear();
   entry e{};
   // The innermost open container (see frame), and the number of open containers.
   frame f{0, 0, false, 0, nullptr};
@@ -330,6 +331,7 @@ key:  // a member's key at p (whitespace skipped), then its colon
       const known_key& k = f.expect[f.count];
       const std::size_t n = k.head >> 4;
       if (static_cast<std::size_t>(end - p) > n + 1 && p[n + 1] == '"' && same_bytes(p + 1, k.text, n)) {
+        key_stack_.push_back(index());
         push(entry{k.tagged, static_cast<std::uint32_t>(p + 1 - t_.input_)});
         p = skip_space(p + n + 2, end);
         goto colon;
@@ -339,6 +341,7 @@ key:  // a member's key at p (whitespace skipped), then its colon
   }
   p = string(p, e);
   if (p == nullptr) return false;
+  key_stack_.push_back(index());
   push(e);
   p = skip_space(p, end);
 colon:
@@ -362,17 +365,23 @@ close:  // the innermost open container just ended (at p)
   --depth;  // now the number of enclosing containers
   t_.indent_units_ += static_cast<std::size_t>(f.count) * depth;
   entries.set_size(index());
-  if (f.object && f.count != 0 && (f.expect == nullptr || f.count != f.expect_size)) {
-    // A repeated key: last-wins-at-first-position needs the value path.
-    if (!unique_keys(f.at, f.count)) return false;
-    if (depth < max_expected_depth) {
-      key_list& expected = tables_->expected[depth];
-      expected.size = 0;
-      if (last_known_ != nullptr) {
-        std::copy_n(last_known_->keys, last_known_->size, expected.keys);
-        expected.size = last_known_->size;
+  if (f.object && f.count != 0) {
+    // The object's keys are the last f.count on the key stack (those of the objects inside
+    // it are gone).
+    const std::size_t keys_at = key_stack_.size() - f.count;
+    if (f.expect == nullptr || f.count != f.expect_size) {
+      // A repeated key: last-wins-at-first-position needs the value path.
+      if (!unique_keys(key_stack_.data() + keys_at, f.count)) return false;
+      if (depth < max_expected_depth) {
+        key_list& expected = tables_->expected[depth];
+        expected.size = 0;
+        if (last_known_ != nullptr) {
+          std::copy_n(last_known_->keys, last_known_->size, expected.keys);
+          expected.size = last_known_->size;
+        }
       }
     }
+    key_stack_.resize(keys_at);
   }
   base[f.at] = entry{head(f.object ? json_tape::tag::object : json_tape::tag::array, f.count), index()};
   if (depth == 0) return skip_space(p, end) == end;
@@ -500,19 +509,12 @@ TOON_FUNC const char* json_tape_builder::real(const char* start, const char* p, 
   return p;
 }
 
-// True when the `n` keys of the object at entry `at` are pairwise different; tags those that
+// True when the `n` keys of an object (their entries' indices) are pairwise different; tags those that
 // need no quotes `bare` (objects of up to 16 keys). Objects of a few keys usually repeat the
 // keys of an earlier object (the rows of a table, the nested objects of list items): such a
 // key list, once checked, is kept in a slot chosen by its size, first and last keys, with its bare
 // keys, and compared with a later one in one pass.
-TOON_FUNC bool json_tape_builder::unique_keys(std::uint32_t at, std::uint32_t n) {
-  std::uint32_t local[max_known_keys];
-  std::uint32_t* keys = local;
-  if (n > max_known_keys) {
-    many_keys_.resize(n);
-    keys = many_keys_.data();
-  }
-  for (std::uint32_t i = 0, k = at + 1; i < n; ++i, k = t_.next(k + 1)) keys[i] = k;
+TOON_FUNC bool json_tape_builder::unique_keys(const std::uint32_t* keys, std::uint32_t n) {
   last_known_ = nullptr;
   if (tables_ == nullptr) tables_.reset(new key_tables);  // default-initialized: sizes only
   if (n > max_known_keys) return unique_sorted(keys, n);
