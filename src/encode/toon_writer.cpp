@@ -195,14 +195,6 @@ TOON_FUNC std::size_t subtree_end(field_list_view fields, std::size_t index) noe
 
 // ---- Strings and keys -----------------------------------------------------------------------
 
-TOON_FUNC bool key_needs_quotes(std::string_view key) noexcept {
-  if (key.empty()) return true;
-  if (!is_alpha(key.front()) && key.front() != '_') return true;
-  for (char c : key)
-    if (key_table[static_cast<unsigned char>(c)] != plain) return true;
-  return false;
-}
-
 TOON_FUNC bool string_needs_quotes(std::string_view s, delimiter d) noexcept {
   if (whole_string_needs_quotes(s)) return true;
   const class_table& table = value_table(d);
@@ -489,8 +481,8 @@ std::uint8_t copy_scalar(char* dst, std::string_view s, const class_table& table
 // Copies `s` (at least 4 bytes) to `dst` by blocks, passing each block to `acc.add()`: 16
 // bytes at a time for n >= 16 (the last block overlapping the previous one), two overlapping
 // 8- or 4-byte halves (repeated to fill 16 bytes) below. Loads and stores stay within s and
-// dst[0, n).
-template <class Accumulator>
+// dst[0, n). Without Store, only reads (dst unused).
+template <class Accumulator, bool Store = true>
 void copy_blocks(char* dst, std::string_view s, Accumulator& acc) noexcept {
   const std::size_t n = s.size();
   const char* src = s.data();
@@ -499,25 +491,29 @@ void copy_blocks(char* dst, std::string_view s, Accumulator& acc) noexcept {
     for (; i + 16 <= n; i += 16) {
       const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i));
       acc.add(x);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), x);
+      if constexpr (Store) _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), x);
     }
     if (i < n) {
       const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + n - 16));
       acc.add(x);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + n - 16), x);
+      if constexpr (Store) _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + n - 16), x);
     }
   } else if (n >= 8) {
     const __m128i lo = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src));
     const __m128i hi = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + n - 8));
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(dst), lo);
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(dst + n - 8), hi);
+    if constexpr (Store) {
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(dst), lo);
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(dst + n - 8), hi);
+    }
     acc.add(_mm_unpacklo_epi64(lo, hi));
   } else {
     std::uint32_t lo, hi;
     std::memcpy(&lo, src, 4);
     std::memcpy(&hi, src + n - 4, 4);
-    std::memcpy(dst, &lo, 4);
-    std::memcpy(dst + n - 4, &hi, 4);
+    if constexpr (Store) {
+      std::memcpy(dst, &lo, 4);
+      std::memcpy(dst + n - 4, &hi, 4);
+    }
     acc.add(_mm_set_epi32(static_cast<int>(hi), static_cast<int>(lo), static_cast<int>(hi), static_cast<int>(lo)));
   }
 }
@@ -638,6 +634,21 @@ char* put_quoted(char* p, std::string_view s) noexcept {
 }
 
 }  // namespace
+
+TOON_FUNC bool key_needs_quotes(std::string_view key) noexcept {
+  if (key.empty()) return true;
+  if (!is_alpha(key.front()) && key.front() != '_') return true;
+#if defined(__SSE2__)
+  if (key.size() >= 4) {
+    key_bytes acc;
+    copy_blocks<key_bytes, false>(nullptr, key, acc);
+    return !acc.all_inside();
+  }
+#endif
+  for (char c : key)
+    if (key_table[static_cast<unsigned char>(c)] != plain) return true;
+  return false;
+}
 
 TOON_FUNC writer::writer(std::string& out, int indent_size, delimiter document_delimiter) noexcept
     : out_(out),
