@@ -171,6 +171,14 @@ class json_tape_builder {
     std::memcpy(&e, &word, sizeof word);
   }
   bool unique_keys(const std::uint32_t* keys, std::uint32_t n);
+  // Puts the `count` keys so far of the object at entry `at` (taken from its expected list,
+  // so not on the key stack) on the key stack; `base` holds the entries written so far.
+  void stack_keys(const entry* base, std::uint32_t at, std::uint32_t count) {
+    for (std::uint32_t i = 0, k = at + 1; i < count; ++i) {
+      key_stack_.push_back(k);
+      k = (base[k + 1].head & 15U) >= static_cast<std::uint32_t>(json_tape::tag::array) ? base[k + 1].tail : k + 2;
+    }
+  }
   bool unique_sorted(const std::uint32_t* keys, std::size_t n);
 
   static bool hex4(const char* s, const char* end, std::uint32_t& cp) noexcept {
@@ -207,7 +215,9 @@ class json_tape_builder {
   const char* end_;
   std::size_t max_depth_;
   std::vector<frame> frames_;             // the enclosing open containers, outermost first
-  std::vector<std::uint32_t> key_stack_;  // the key entries of the open objects, in order
+  // The key entries of the open objects that unique_keys() is to check, in order: an object
+  // that takes its keys from an expected list has none here until a key departs from it.
+  std::vector<std::uint32_t> key_stack_;
   std::vector<std::string_view> sorted_;  // scratch of unique_sorted()
   // A key list of up to 16 keys found unique: per key, the head of an unescaped key entry of
   // its length, that head with the key's tag (bare when it needs no quotes), and its bytes in
@@ -331,13 +341,13 @@ key:  // a member's key at p (whitespace skipped), then its colon
       const known_key& k = f.expect[f.count];
       const std::size_t n = k.head >> 4;
       if (static_cast<std::size_t>(end - p) > n + 1 && p[n + 1] == '"' && same_bytes(p + 1, k.text, n)) {
-        key_stack_.push_back(index());
         push(entry{k.tagged, static_cast<std::uint32_t>(p + 1 - t_.input_)});
         p = skip_space(p + n + 2, end);
         goto colon;
       }
     }
-    f.expect = nullptr;  // not the expected list: unique_keys() checks it at the close
+    stack_keys(base, f.at, f.count);  // not the expected list: unique_keys() checks the keys at the close
+    f.expect = nullptr;
   }
   p = string(p, e);
   if (p == nullptr) return false;
@@ -366,12 +376,13 @@ close:  // the innermost open container just ended (at p)
   t_.indent_units_ += static_cast<std::size_t>(f.count) * depth;
   entries.set_size(index());
   if (f.object && f.count != 0) {
-    // The object's keys are the last f.count on the key stack (those of the objects inside
-    // it are gone).
-    const std::size_t keys_at = key_stack_.size() - f.count;
     if (f.expect == nullptr || f.count != f.expect_size) {
-      // A repeated key: last-wins-at-first-position needs the value path.
+      if (f.expect != nullptr) stack_keys(base, f.at, f.count);  // fewer keys than expected
+      // The object's keys are the last f.count on the key stack (those of the objects inside
+      // it are gone). A repeated key: last-wins-at-first-position needs the value path.
+      const std::size_t keys_at = key_stack_.size() - f.count;
       if (!unique_keys(key_stack_.data() + keys_at, f.count)) return false;
+      key_stack_.resize(keys_at);
       if (depth < max_expected_depth) {
         key_list& expected = tables_->expected[depth];
         expected.size = 0;
@@ -381,7 +392,6 @@ close:  // the innermost open container just ended (at p)
         }
       }
     }
-    key_stack_.resize(keys_at);
   }
   base[f.at] = entry{head(f.object ? json_tape::tag::object : json_tape::tag::array, f.count), index()};
   if (depth == 0) return skip_space(p, end) == end;
