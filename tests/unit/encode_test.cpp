@@ -1050,6 +1050,25 @@ TEST(EncodeValues, DuplicateKeyBuiltByEmplaceIsEmittedAsIs) {
 
 namespace td = toon::detail;
 
+// key_needs_quotes reads keys of 4 bytes or more by blocks (16 bytes, overlapping halves below
+// 16): one byte outside [A-Za-z0-9_.] anywhere, at every length up to past two blocks, must be
+// seen, and a key of allowed bytes only must not be quoted (§7.3).
+TEST(Writer, KeyNeedsQuotesAtEveryPositionAndLength) {
+  const std::string allowed = "abcxyzABCXYZ0189_.";
+  const std::string outside = std::string("-: \"\\[]{},|#") + '\t' + '\n' + '\x7f' + "\xc3\xa9" + '\0' + '`' + '@' + '/';
+  for (std::size_t n = 1; n <= 40; ++n) {
+    std::string key;
+    for (std::size_t i = 0; i < n; ++i) key += i == 0 ? 'k' : allowed[i % allowed.size()];
+    EXPECT_FALSE(td::key_needs_quotes(key)) << key;
+    for (std::size_t at = 0; at < n; ++at)
+      for (const char bad : outside) {
+        std::string k = key;
+        k[at] = bad;
+        EXPECT_TRUE(td::key_needs_quotes(k)) << "length " << n << ", byte " << static_cast<int>(bad) << " at " << at;
+      }
+  }
+}
+
 TEST(Writer, QuotingPredicates) {
   EXPECT_FALSE(td::key_needs_quotes("a"));
   EXPECT_FALSE(td::key_needs_quotes("_a.b9"));
