@@ -71,14 +71,9 @@ template <class Take>
 [[gnu::always_inline]] inline const char* run_lines(const char* p, const field_run& run, Take&& take) {
   while (fast::indented(p, run.end, run.spaces)) {
     const char* k = p + run.spaces;
-    const char* nl = fast::line_feed(k, run.end);
-    const char* after;
-    if (nl) [[likely]] {
-      after = nl + 1;
-    } else {
-      if (!run.eof) break;
-      nl = after = run.end;  // the document's last line, without a line feed
-    }
+    const char* nl = run_line_end(k, run);
+    if (nl == nullptr) break;
+    const char* after = run_next_line(nl, run);
     if (nl == k || static_cast<std::size_t>(nl - p) > run.max_line) break;
     if (!take(p, k, nl, after, p)) break;
   }

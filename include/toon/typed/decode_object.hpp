@@ -794,14 +794,9 @@ struct object_frame {
     for (std::size_t i = 0; i < count; ++i) {
       if (!fast::indented(q, run.end, run.spaces)) return nullptr;
       const char* h = q + run.spaces;
-      const char* nl = fast::line_feed(h, run.end);
-      const char* after;
-      if (nl) [[likely]] {
-        after = nl + 1;
-      } else {
-        if (!run.eof) return nullptr;
-        nl = after = run.end;
-      }
+      const char* nl = run_line_end(h, run);
+      if (nl == nullptr) return nullptr;
+      const char* after = run_next_line(nl, run);
       // `- ` and the first field's line (one space after the hyphen: the parser skips more)
       if (nl - h < 4 || h[0] != '-' || h[1] != ' ' || h[2] == ' ' || static_cast<std::size_t>(nl - q) > run.max_line)
         return nullptr;
