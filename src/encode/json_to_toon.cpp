@@ -172,12 +172,9 @@ class json_tape_builder {
   }
   bool unique_keys(const std::uint32_t* keys, std::uint32_t n);
   // Puts the `count` keys so far of the object at entry `at` (taken from its expected list,
-  // so not on the key stack) on the key stack; `base` holds the entries written so far.
-  void stack_keys(const entry* base, std::uint32_t at, std::uint32_t count) {
-    for (std::uint32_t i = 0, k = at + 1; i < count; ++i) {
-      key_stack_.push_back(k);
-      k = (base[k + 1].head & 15U) >= static_cast<std::uint32_t>(json_tape::tag::array) ? base[k + 1].tail : k + 2;
-    }
+  // so not on the key stack) on the key stack.
+  void stack_keys(std::uint32_t at, std::uint32_t count) {
+    for (std::uint32_t i = 0, k = at + 1; i < count; ++i, k = t_.next(k + 1)) key_stack_.push_back(k);
   }
   bool unique_sorted(const std::uint32_t* keys, std::size_t n);
 
@@ -346,7 +343,8 @@ key:  // a member's key at p (whitespace skipped), then its colon
         goto colon;
       }
     }
-    stack_keys(base, f.at, f.count);  // not the expected list: unique_keys() checks the keys at the close
+    // Not the expected list: unique_keys() checks the keys at the close.
+    stack_keys(f.at, f.count);
     f.expect = nullptr;
   }
   p = string(p, e);
@@ -377,7 +375,7 @@ close:  // the innermost open container just ended (at p)
   entries.set_size(index());
   if (f.object && f.count != 0) {
     if (f.expect == nullptr || f.count != f.expect_size) {
-      if (f.expect != nullptr) stack_keys(base, f.at, f.count);  // fewer keys than expected
+      if (f.expect != nullptr) stack_keys(f.at, f.count);  // fewer keys than expected
       // The object's keys are the last f.count on the key stack (those of the objects inside
       // it are gone). A repeated key: last-wins-at-first-position needs the value path.
       const std::size_t keys_at = key_stack_.size() - f.count;
@@ -519,11 +517,11 @@ TOON_FUNC const char* json_tape_builder::real(const char* start, const char* p, 
   return p;
 }
 
-// True when the `n` keys of an object (their entries' indices) are pairwise different; tags those that
-// need no quotes `bare` (objects of up to 16 keys). Objects of a few keys usually repeat the
-// keys of an earlier object (the rows of a table, the nested objects of list items): such a
-// key list, once checked, is kept in a slot chosen by its size, first and last keys, with its bare
-// keys, and compared with a later one in one pass.
+// True when the `n` keys of an object (their entries' indices) are pairwise different; tags
+// those that need no quotes `bare` (objects of up to 16 keys). Objects of a few keys usually
+// repeat the keys of an earlier object (the rows of a table, the nested objects of list
+// items): such a key list, once checked, is kept in a slot chosen by its size, first and last
+// keys, with its bare keys, and compared with a later one in one pass.
 TOON_FUNC bool json_tape_builder::unique_keys(const std::uint32_t* keys, std::uint32_t n) {
   last_known_ = nullptr;
   if (tables_ == nullptr) tables_.reset(new key_tables);  // default-initialized: sizes only
