@@ -13,7 +13,7 @@
 #include <optional>
 #include <string>
 
-#include "../json_writer.hpp"
+#include "../json/json_writer.hpp"
 #include "io.hpp"
 #include "source_lines.hpp"
 #include "stats.hpp"

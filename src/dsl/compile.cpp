@@ -16,7 +16,7 @@
 #include <string>
 #include <utility>
 
-#include "../utf8.hpp"
+#include "../common/utf8.hpp"
 #include "dsl_common.hpp"
 #include "toon/json.hpp"
 

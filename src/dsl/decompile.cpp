@@ -12,7 +12,7 @@
 #include <string>
 #include <utility>
 
-#include "../json_writer.hpp"
+#include "../json/json_writer.hpp"
 #include "dsl_common.hpp"
 #include "toon/json.hpp"
 

@@ -29,7 +29,7 @@
 #include <utility>
 #include <vector>
 
-#include "../json_limits.hpp"
+#include "../json/json_limits.hpp"
 #include "json_tape.hpp"
 #include "toon/detail/value_encoding.hpp"
 #include "toon/json.hpp"

@@ -12,7 +12,7 @@
 #include <string>
 #include <utility>
 
-#include "../posix_io.hpp"
+#include "../common/posix_io.hpp"
 #include "omit_pass.hpp"
 #include "shape.hpp"
 #include "toon/detail/value_encoding.hpp"

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "../schema_internal.hpp"  // detail::is_bare_name
+#include "../schema/schema_internal.hpp"  // detail::is_bare_name
 #include "toon/detail/typed_decoder.hpp"  // detail::append_json_escaped
 #include "toon/encode.hpp"
 

@@ -17,7 +17,7 @@
 #include <thread>
 #include <utility>
 
-#include "../posix_io.hpp"
+#include "../common/posix_io.hpp"
 
 extern char** environ;  // NOLINT
 

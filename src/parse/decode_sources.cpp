@@ -13,7 +13,7 @@
 #include <string>
 
 #include "toon/stream.hpp"
-#include "../posix_io.hpp"
+#include "../common/posix_io.hpp"
 
 namespace toon {
 

@@ -2,7 +2,7 @@
 // own translation unit (see bound_parse.hpp).
 #include "toon/detail/linkage.hpp"
 
-#include "../json_writer.hpp"
+#include "../json/json_writer.hpp"
 #include "bound_parse.hpp"
 
 namespace toon::detail {

@@ -26,8 +26,8 @@
 #include <emmintrin.h>
 #endif
 
-#include "../json_writer.hpp"
-#include "../utf8.hpp"
+#include "../json/json_writer.hpp"
+#include "../common/utf8.hpp"
 #include "toon/detail/fast_token.hpp"
 #include "toon/detail/text_sink.hpp"
 #include "toon/detail/typed_decoder.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-#include "../located_text.hpp"
+#include "../common/located_text.hpp"
 
 namespace toon {
 

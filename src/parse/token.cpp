@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "../utf8.hpp"
+#include "../common/utf8.hpp"
 
 namespace toon::detail {
 

@@ -3,7 +3,7 @@
 #include <utility>
 #include "toon/detail/linkage.hpp"
 
-#include "../value_builder.hpp"
+#include "../value/value_builder.hpp"
 #include "toon/stream.hpp"
 
 namespace toon {

@@ -6,7 +6,7 @@
 #include <limits>
 #include <string>
 
-#include "../../src/json_writer.hpp"
+#include "../../src/json/json_writer.hpp"
 #include "toon/toon.hpp"
 
 namespace {

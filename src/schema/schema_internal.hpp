@@ -1,4 +1,4 @@
-// Helpers shared by the typed-params parser, formatter and validator (src/schema_*.cpp).
+// Helpers shared by the typed-params parser, formatter and validator (src/schema/*.cpp).
 #pragma once
 
 #include <string_view>

@@ -1,7 +1,7 @@
 #include "value_builder.hpp"
 #include "toon/detail/linkage.hpp"
 
-#include "parse/bound_parse.hpp"
+#include "../parse/bound_parse.hpp"
 #include "toon/decode.hpp"
 
 namespace toon::detail {

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "toon/events.hpp"
-#include "parse/bound_parse.hpp"
+#include "../parse/bound_parse.hpp"
 
 namespace toon {
 

@@ -17,8 +17,8 @@
 
 #include "schema_internal.hpp"
 #include "toon/schema.hpp"
-#include "parse/token.hpp"
-#include "utf8.hpp"
+#include "../parse/token.hpp"
+#include "../common/utf8.hpp"
 
 namespace toon {
 

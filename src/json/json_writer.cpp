@@ -17,7 +17,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "parse/token.hpp"
+#include "../parse/token.hpp"
 
 #include "toon/decode.hpp"
 #include "toon/json.hpp"

@@ -19,7 +19,7 @@
 
 #include "json_limits.hpp"
 #include "toon/json.hpp"
-#include "utf8.hpp"
+#include "../common/utf8.hpp"
 
 namespace toon {
 

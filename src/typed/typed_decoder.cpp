@@ -7,9 +7,9 @@
 
 #include "toon/detail/value_events.hpp"
 #include "toon/stream.hpp"
-#include "edit_distance.hpp"
-#include "parse/push_parser.hpp"
-#include "parse/token.hpp"
+#include "../common/edit_distance.hpp"
+#include "../parse/push_parser.hpp"
+#include "../parse/token.hpp"
 
 namespace toon::detail {
 

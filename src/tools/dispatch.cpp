@@ -14,7 +14,7 @@
 #include "toon/json.hpp"
 #include "toon/schema.hpp"
 #include "toon/tools/catalog.hpp"
-#include "edit_distance.hpp"
+#include "../common/edit_distance.hpp"
 
 namespace toon {
 
