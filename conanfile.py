@@ -1,5 +1,6 @@
-# Conan 2 recipe of toon-cpp: the toon library (static by default) as the CMake target
-# toon::toon. The version is read from project(VERSION ...) in CMakeLists.txt.
+# Conan 2 recipe of toon-cpp: the toon libraries (static by default) as the CMake targets
+# toon::toon (core), toon::dsl and toon::mcp (cpp_info.components). The version is read from
+# project(VERSION ...) in CMakeLists.txt.
 #
 #   conan create . --build=missing              # build the package and run test_package/
 #
@@ -78,18 +79,34 @@ class ToonConan(ConanFile):
         rmdir(self, os.path.join(self.package_folder, "lib", "pkgconfig"))
 
     def package_info(self):
+        # Three components, as in the CMake package (docs/packaging.md, "Components"):
+        # toon::toon (the core codec: no threads), toon::dsl (MCP-DSL) and toon::mcp (MCP server,
+        # client and processes: threads), each with its pkg-config file.
         self.cpp_info.set_property("cmake_file_name", "toon")
-        self.cpp_info.set_property("cmake_target_name", "toon::toon")
-        self.cpp_info.set_property("pkg_config_name", "toon")
-        self.cpp_info.libs = ["toon"]
+        self.cpp_info.set_property("cmake_target_name", "toon::toon_all")
+        self.cpp_info.set_property("pkg_config_name", "toon-all")
+        core = self.cpp_info.components["toon"]
+        core.set_property("cmake_target_name", "toon::toon")
+        core.set_property("pkg_config_name", "toon")
+        core.libs = ["toon"]
+        dsl = self.cpp_info.components["dsl"]
+        dsl.set_property("cmake_target_name", "toon::dsl")
+        dsl.set_property("pkg_config_name", "toon-dsl")
+        dsl.libs = ["toon_dsl"]
+        dsl.requires = ["toon"]
+        mcp = self.cpp_info.components["mcp"]
+        mcp.set_property("cmake_target_name", "toon::mcp")
+        mcp.set_property("pkg_config_name", "toon-mcp")
+        mcp.libs = ["toon_mcp"]
+        mcp.requires = ["dsl"]
+        if self.settings.os in ("Linux", "FreeBSD"):
+            mcp.system_libs.append("pthread")  # toon::mcp's threads; the core needs none
         # A dependency mapped to the system by the profile's [platform_requires] has no Conan
         # package, so the generators know no library for it. Consumers of the static library
         # must still link simdjson, and fmt backs <toon/fmt.hpp>: name the system libraries.
         # Boost is header-only here, on the default include path. (self.dependencies.get()
         # hides platform dependencies, hence the loop over items().)
-        if self.settings.os in ("Linux", "FreeBSD"):
-            self.cpp_info.system_libs.append("pthread")  # toon::mcp's threads
         for require, dep in self.dependencies.items():
             name = require.ref.name
             if name in ("simdjson", "fmt") and not require.build and dep.package_folder is None:
-                self.cpp_info.system_libs.append(name)
+                core.system_libs.append(name)

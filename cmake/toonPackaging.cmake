@@ -3,10 +3,12 @@
 #
 # Installed layout (prefix P):
 #   P/include/toon/...                      public headers
-#   P/include/toon/detail/src/...           the library's sources, for toon::toon_header_only
-#   P/<libdir>/libtoon.a | libtoon.so*      the library
+#   P/include/toon/detail/src/...           the library's sources, for the header-only targets
+#   P/<libdir>/libtoon.a | libtoon.so*      the core component toon::toon
+#   P/<libdir>/libtoon_dsl.*, libtoon_mcp.* the components toon::dsl and toon::mcp
 #   P/<libdir>/cmake/toon/                  toonConfig.cmake, toonConfigVersion.cmake, toonTargets*.cmake
-#   P/<libdir>/pkgconfig/toon.pc            pkg-config file (relocatable: paths relative to itself)
+#   P/<libdir>/pkgconfig/toon.pc, toon-dsl.pc, toon-mcp.pc
+#                                           pkg-config files, one per component (relocatable)
 #   P/bin/toon                              the CLI, when TOON_BUILD_CLI is ON
 #
 # The build tree is a package too: -Dtoon_DIR=<build dir> finds the targets there.
@@ -32,14 +34,15 @@ else()
 endif()
 
 # ---- the library, its headers and the CLI ----------------------------------------------------
-install(TARGETS toon toon_header_only EXPORT toonTargets
+install(TARGETS toon toon_header_only toon_dsl toon_dsl_header_only toon_mcp toon_mcp_header_only
+  EXPORT toonTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT toon_development
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT toon_runtime NAMELINK_COMPONENT toon_development
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT toon_runtime)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/toon
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT toon_development
   FILES_MATCHING PATTERN "*.hpp")
-# The library's sources, for toon::toon_header_only (toon/detail/header_only.hpp finds them here).
+# The library's sources, for the header-only targets (toon/detail/header_only.hpp finds them here).
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/toon/detail/src COMPONENT toon_development
   FILES_MATCHING PATTERN "*.cpp" PATTERN "*.hpp" PATTERN "*.inl"
@@ -110,7 +113,23 @@ set(TOON_PC_EXTRA_LIBS "")
 if(TOON_SANITIZE)
   set(TOON_PC_EXTRA_LIBS " -fsanitize=address,undefined")
 endif()
+# One file per component: toon (the core), toon-dsl and toon-mcp, each requiring the one below.
+set(TOON_PC_NAME toon)
+set(TOON_PC_DESCRIPTION "${PROJECT_DESCRIPTION}")
+set(TOON_PC_LIB toon)
 configure_file(${PROJECT_SOURCE_DIR}/cmake/toon.pc.in ${PROJECT_BINARY_DIR}/toon.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/toon.pc
+set(TOON_PC_NAME toon-dsl)
+set(TOON_PC_DESCRIPTION "MCP-DSL compiler and decompiler of toon-cpp")
+set(TOON_PC_LIB toon_dsl)
+set(TOON_PC_REQUIRES "toon = ${PROJECT_VERSION}")
+set(TOON_PC_REQUIRES_PRIVATE "")
+configure_file(${PROJECT_SOURCE_DIR}/cmake/toon.pc.in ${PROJECT_BINARY_DIR}/toon-dsl.pc @ONLY)
+set(TOON_PC_NAME toon-mcp)
+set(TOON_PC_DESCRIPTION "MCP server, client and tooling of toon-cpp")
+set(TOON_PC_LIB "toon_mcp")
+set(TOON_PC_REQUIRES "toon-dsl = ${PROJECT_VERSION}")
+set(TOON_PC_EXTRA_LIBS " -pthread${TOON_PC_EXTRA_LIBS}")
+configure_file(${PROJECT_SOURCE_DIR}/cmake/toon.pc.in ${PROJECT_BINARY_DIR}/toon-mcp.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/toon.pc ${PROJECT_BINARY_DIR}/toon-dsl.pc ${PROJECT_BINARY_DIR}/toon-mcp.pc
   DESTINATION ${TOON_INSTALL_PKGCONFIGDIR}
   COMPONENT toon_development)

@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config git
+  ccache  # compiler cache: rebuilds, the consumer tests and a CI run after a session (CMakeLists.txt)
   g++ clang-14 libclang-rt-14-dev lld-14
   libboost1.81-dev libfmt-dev libsimdjson-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev

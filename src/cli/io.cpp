@@ -11,7 +11,7 @@
 #include <cstring>
 #include <vector>
 
-#include "../common/posix_io.hpp"
+#include "../common/fd_io.hpp"
 
 namespace toon_cli {
 

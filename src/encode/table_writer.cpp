@@ -3,8 +3,6 @@
 #include "toon/typed/table_writer.hpp"
 #include "toon/detail/linkage.hpp"
 
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstring>
 #include <ostream>
@@ -12,7 +10,7 @@
 #include <string>
 #include <utility>
 
-#include "../common/posix_io.hpp"
+#include "../common/fd_io.hpp"
 #include "omit_pass.hpp"
 #include "shape.hpp"
 #include "toon/detail/value_encoding.hpp"

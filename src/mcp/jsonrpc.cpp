@@ -2,7 +2,7 @@
 #include "jsonrpc.hpp"
 #include "toon/detail/linkage.hpp"
 
-#include "../common/posix_io.hpp"
+#include "../common/fd_io.hpp"
 
 #include <unistd.h>
 

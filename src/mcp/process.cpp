@@ -17,7 +17,7 @@
 #include <thread>
 #include <utility>
 
-#include "../common/posix_io.hpp"
+#include "../common/fd_io.hpp"
 
 extern char** environ;  // NOLINT
 

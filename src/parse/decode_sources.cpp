@@ -3,9 +3,6 @@
 #include "toon/source.hpp"
 #include "toon/detail/linkage.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstring>
 #include <istream>
@@ -13,7 +10,7 @@
 #include <string>
 
 #include "toon/stream.hpp"
-#include "../common/posix_io.hpp"
+#include "../common/fd_io.hpp"
 
 namespace toon {
 
@@ -21,16 +18,13 @@ namespace {
 
 using detail::io_failure;
 
-// read(2) loop over `fd`; `name` goes into error messages.
+// Read loop over `fd`; `name` goes into error messages.
 result<void> read_fd(int fd, const block_consumer& consume, std::size_t block_size, const std::string& name) {
   if (block_size == 0) block_size = 1;
   std::unique_ptr<char[]> buffer(new char[block_size]);
   for (;;) {
-    const ssize_t n = ::read(fd, buffer.get(), block_size);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return io_failure("cannot read " + name, errno);
-    }
+    const std::ptrdiff_t n = detail::read_some(fd, buffer.get(), block_size);
+    if (n < 0) return io_failure("cannot read " + name, errno);
     if (n == 0) return {};
     if (auto r = consume(std::string_view(buffer.get(), static_cast<std::size_t>(n))); !r) return r;
   }
@@ -71,13 +65,10 @@ TOON_FUNC result<void> read_blocks_file(const std::filesystem::path& path, const
   std::string quoted = path.string();
   quoted.insert(quoted.begin(), '\'');
   quoted.push_back('\'');
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = detail::open_for_reading(path);
   if (fd < 0) return io_failure("cannot open " + quoted, errno);
-#ifdef POSIX_FADV_SEQUENTIAL
-  ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-#endif
   result<void> r = read_fd(fd, consume, block_size, quoted);
-  ::close(fd);
+  detail::close_fd(fd);
   return r;
 }
 

@@ -2,7 +2,6 @@
 // (docs/tools.md, "Error format").
 #include <algorithm>
 #include "toon/detail/linkage.hpp"
-#include "toon/dsl/mcp_dsl.hpp"
 #include <cstddef>
 #include <exception>
 #include <string>
@@ -143,15 +142,6 @@ TOON_FUNC call_result tool_catalog::call_toon(std::string_view name, std::string
   result<value> args = decode(arguments_toon);
   if (!args.has_value()) return malformed_arguments("TOON", *t, args.error());
   return call_tool(*t, *args);
-}
-
-TOON_FUNC call_result tool_catalog::call_dsl(std::string_view request) const {
-  result<mcp_dsl::tool_call> c = mcp_dsl::compile_tool_call(request);
-  if (!c.has_value()) {
-    std::string message = "invalid MCP-DSL tools/call request: " + c.error().to_string();
-    return invalid_request(std::move(message), {std::move(c).error()});
-  }
-  return call(c->name, c->arguments);
 }
 
 TOON_FUNC call_result tool_catalog::call_mcp(const value& params) const {

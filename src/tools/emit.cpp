@@ -1,7 +1,6 @@
 // tool_catalog outputs: the TOON tools table, the category summary and MCP tools/list.
 #include <cstdint>
 #include "toon/detail/linkage.hpp"
-#include "toon/dsl/mcp_dsl.hpp"
 #include <string>
 #include <string_view>
 #include <utility>
@@ -57,44 +56,6 @@ TOON_FUNC value tool_catalog::categories_table_value() const {
 
 TOON_FUNC std::string tool_catalog::categories_table(const encode_options& options) const {
   return encode(categories_table_value(), options);
-}
-
-namespace {
-
-// Removes `"additionalProperties": false` from a JSON Schema and the schemas inside it: the DSL's
-// type syntax has no word for it, and a model needs no telling (the catalog rejects unknown
-// arguments itself).
-void drop_closed_objects(value& schema) {
-  if (!schema.is_object()) return;
-  if (const value* ap = schema.find("additionalProperties"); ap != nullptr && ap->is_bool() && !ap->as_bool())
-    schema.as_object().erase("additionalProperties");
-  for (member& m : schema.as_object()) {
-    if (m.key == "properties" && m.value.is_object()) {
-      for (member& p : m.value.as_object()) drop_closed_objects(p.value);
-    } else if (m.key == "items" || m.key == "additionalProperties") {
-      drop_closed_objects(m.value);
-    } else if ((m.key == "anyOf" || m.key == "oneOf" || m.key == "allOf") && m.value.is_array()) {
-      for (value& s : m.value.as_array()) drop_closed_objects(s);
-    }
-  }
-}
-
-}  // namespace
-
-TOON_FUNC std::string tool_catalog::tools_dsl(std::string_view category) const {
-  value list = mcp_tools_list(category);
-  std::string out;
-  for (member& tools : list.as_object()) {
-    for (value& t : tools.value.as_array()) {
-      for (member& m : t.as_object())
-        if (m.key == "inputSchema") drop_closed_objects(m.value);
-      // Every schema the catalog writes is JSON the DSL can hold (as a type expression or as
-      // its JSON object), so decompiling a tool does not fail.
-      out += mcp_dsl::decompile(t, mcp_dsl::item_kind::tool).value();
-      out += '\n';
-    }
-  }
-  return out;
 }
 
 TOON_FUNC value tool_catalog::mcp_tools_list(std::string_view category) const {

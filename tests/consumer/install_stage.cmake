@@ -22,7 +22,8 @@ if(NOT LIBDIR)
   set(LIBDIR lib)
 endif()
 foreach(_file IN ITEMS ${LIBDIR}/cmake/toon/toonConfig.cmake ${LIBDIR}/cmake/toon/toonConfigVersion.cmake
-                       ${LIBDIR}/pkgconfig/toon.pc include/toon/toon.hpp include/toon/version.hpp)
+                       ${LIBDIR}/pkgconfig/toon.pc ${LIBDIR}/pkgconfig/toon-dsl.pc ${LIBDIR}/pkgconfig/toon-mcp.pc
+                       include/toon/toon.hpp include/toon/detail/src/header_only/mcp.inl include/toon/version.hpp)
   if(NOT EXISTS "${STAGE}/${_file}")
     message(FATAL_ERROR "install_stage.cmake: ${STAGE}/${_file} was not installed")
   endif()

@@ -36,7 +36,9 @@ void expect(bool ok, std::string_view what, std::string_view got = {}) {
 
 }  // namespace
 
-std::string consumer_second_tu();  // second.cpp
+#ifndef TOON_CONSUMER_CORE_ONLY
+std::string consumer_second_tu();  // second.cpp (toon::mcp)
+#endif
 
 int main() {
   const order o{1001, "Ada", {{"A-1", 2, 9.99}, {"B-7", 1, 24.5}}};
@@ -65,8 +67,10 @@ int main() {
   expect(formatted == expected, "fmt::format(toon::as_toon(order))", formatted);
 
   // Another translation unit using the library (header-only mode: its definitions are inline).
+#ifndef TOON_CONSUMER_CORE_ONLY
   const std::string second = consumer_second_tu();
   expect(second == "tags[2]: a,b\nn: 3", "second translation unit", second);
+#endif
 
 #ifdef TOON_CONSUMER_EXPECTED_VERSION
   expect(toon::version == TOON_CONSUMER_EXPECTED_VERSION, "toon::version", toon::version);

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "toon/dsl/mcp_dsl.hpp"
+#include "toon/dsl/catalog.hpp"
 #include "toon/json.hpp"
 #include "toon/mcp/stream_interceptor.hpp"
 #include "toon/tools.hpp"
@@ -85,7 +85,7 @@ TEST(DslDocs, TowardTheModel) {
   catalog.add<search_args>("search", "Search the forecast", "", [](const search_args& a) {
     return a.query + " in " + std::to_string(a.days.value_or(7)) + " days";
   });
-  std::string prompt_tools = catalog.tools_dsl();  // the tools, described to the model in DSL
+  std::string prompt_tools = toon::mcp_dsl::tools(catalog);  // the tools, described to the model in DSL
   // T search {desc: "Search the forecast", in: {...}}
 
   // The model answers with a call written in DSL, streamed in small deltas:
@@ -104,5 +104,5 @@ TEST(DslDocs, TowardTheModel) {
   EXPECT_EQ(calls[0].call->syntax, toon::mcp::call_syntax::dsl_request);
   EXPECT_EQ(calls[0].text, "> tools/call#1 {name: search, args: {query: rain}}");
   EXPECT_EQ(r.text, "rain in 7 days");
-  EXPECT_EQ(catalog.call_dsl("> tools/call {name: search, args: {query: snow, days: 2}}").text, "snow in 2 days");
+  EXPECT_EQ(toon::mcp_dsl::call(catalog, "> tools/call {name: search, args: {query: snow, days: 2}}").text, "snow in 2 days");
 }

@@ -22,7 +22,7 @@
 #include "schema_check.hpp"
 #include "toon/toon.hpp"
 #include "toon/tools.hpp"
-#include "toon/dsl/mcp_dsl.hpp"
+#include "toon/dsl/catalog.hpp"
 
 #include "../../benchmarks/catalog/catalog_50.hpp"
 
@@ -531,7 +531,7 @@ TEST(Catalog50, EmitsFiftyTools) {
 
 TEST(ToolCatalog, ToolsAsMcpDsl) {
   toon::tool_catalog cat = tc::small_catalog();
-  const std::string dsl = cat.tools_dsl();
+  const std::string dsl = toon::mcp_dsl::tools(cat);
   // One `T` definition per line, which compiles back to the tools/list entries without
   // "additionalProperties": false.
   auto items = toon::mcp_dsl::compile(dsl);
@@ -553,34 +553,34 @@ TEST(ToolCatalog, ToolsAsMcpDsl) {
   EXPECT_NE(dsl.find("\nT write_file {desc: \"Write content to a file\", in: {path: str!, content: str!}}\n"),
             std::string::npos)
       << dsl;
-  auto fs = toon::mcp_dsl::compile(cat.tools_dsl("fs"));
+  auto fs = toon::mcp_dsl::compile(toon::mcp_dsl::tools(cat, "fs"));
   ASSERT_TRUE(fs);
   EXPECT_EQ(fs->size(), 2u);
-  EXPECT_EQ(cat.tools_dsl("net"), "");
+  EXPECT_EQ(toon::mcp_dsl::tools(cat, "net"), "");
   // Fewer bytes than the JSON of the same tools.
   EXPECT_LT(dsl.size(), toon::to_json(list).size());
 }
 
 TEST(ToolCatalogCall, McpDslRequests) {
   toon::tool_catalog cat = tc::small_catalog();
-  toon::call_result r = cat.call_dsl("> tools/call#4 {name: read_file, args: {path: \"a.txt\", offset: 3}}");
+  toon::call_result r = toon::mcp_dsl::call(cat, "> tools/call#4 {name: read_file, args: {path: \"a.txt\", offset: 3}}");
   EXPECT_EQ(r.status, toon::call_status::ok);
   EXPECT_EQ(r.text, "path: a.txt\noffset: 3\nlimit: 100\nencoding: utf8");
-  EXPECT_EQ(cat.call_dsl("> tools/call {name: ping}").text, "ok");
+  EXPECT_EQ(toon::mcp_dsl::call(cat, "> tools/call {name: ping}").text, "ok");
 
-  toon::call_result bad = cat.call_dsl("> tools/call {name: read_file, args: {path: }}");
+  toon::call_result bad = toon::mcp_dsl::call(cat, "> tools/call {name: read_file, args: {path: }}");
   EXPECT_EQ(bad.status, toon::call_status::invalid_request);
   ASSERT_EQ(bad.errors.size(), 1u);
   EXPECT_EQ(bad.errors[0].code, toon::error_code::dsl_syntax);
   EXPECT_EQ(bad.errors[0].line, 1u);
   EXPECT_EQ(bad.errors[0].column, 45u);  // the `}` where the value of path should be
 
-  toon::call_result other = cat.call_dsl("< #1 {ok: true}");
+  toon::call_result other = toon::mcp_dsl::call(cat, "< #1 {ok: true}");
   EXPECT_EQ(other.status, toon::call_status::invalid_request);
   EXPECT_EQ(other.errors.at(0).message, "not a tools/call request");
 
   // The arguments are checked as for call(): a missing required field.
-  toon::call_result missing = cat.call_dsl("> tools/call#5 {name: write_file, args: {path: \"a.txt\"}}");
+  toon::call_result missing = toon::mcp_dsl::call(cat, "> tools/call#5 {name: write_file, args: {path: \"a.txt\"}}");
   EXPECT_EQ(missing.status, toon::call_status::invalid_arguments);
-  EXPECT_EQ(cat.call_dsl("> tools/call#6 {name: nope}").status, toon::call_status::unknown_tool);
+  EXPECT_EQ(toon::mcp_dsl::call(cat, "> tools/call#6 {name: nope}").status, toon::call_status::unknown_tool);
 }

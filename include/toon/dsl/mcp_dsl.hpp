@@ -89,5 +89,6 @@ struct tool_call {
 }  // namespace toon::mcp_dsl
 
 #if defined(TOON_HEADER_ONLY)
+#define TOON_DETAIL_WANT_DSL  // this component's sources too
 #include "toon/detail/header_only.hpp"
 #endif

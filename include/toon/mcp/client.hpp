@@ -215,5 +215,6 @@ class tool_cache {
 }  // namespace toon::mcp
 
 #if defined(TOON_HEADER_ONLY)
+#define TOON_DETAIL_WANT_MCP  // this component's sources too
 #include "toon/detail/header_only.hpp"
 #endif

@@ -116,5 +116,6 @@ class process {
 }  // namespace toon::mcp
 
 #if defined(TOON_HEADER_ONLY)
+#define TOON_DETAIL_WANT_MCP  // this component's sources too
 #include "toon/detail/header_only.hpp"
 #endif

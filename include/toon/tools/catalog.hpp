@@ -121,12 +121,7 @@ class tool_catalog {
   /// inputSchema being json_schema(args_schema) (JSON Schema 2020-12). All tools, or those of
   /// `category`. Write it with toon::to_json.
   [[nodiscard]] value mcp_tools_list(std::string_view category = {}) const;
-  /// The tools as MCP-DSL `T` definitions, one line each (toon::mcp_dsl::decompile of the
-  /// entries of mcp_tools_list(category)): `T read_file {desc: "Read a file", in: {path: str!}}`,
-  /// for models prompted in MCP-DSL (docs/mcp-dsl.md). `"additionalProperties": false` is left
-  /// out of the schemas (the type syntax has no word for it; call() still rejects unknown
-  /// fields). All tools, or those of `category`.
-  [[nodiscard]] std::string tools_dsl(std::string_view category = {}) const;
+  // The tools as MCP-DSL `T` definitions: toon::mcp_dsl::tools(catalog) in <toon/dsl/catalog.hpp>.
 
   // ---- dispatch (MCP tools/call) -------------------------------------------------------------
 
@@ -139,11 +134,7 @@ class tool_catalog {
   [[nodiscard]] call_result call_json(std::string_view name, std::string_view arguments_json) const;
   /// Like call, with the arguments as a TOON document (empty text: no arguments).
   [[nodiscard]] call_result call_toon(std::string_view name, std::string_view arguments_toon) const;
-  /// Like call, with the tool and its arguments given as an MCP-DSL `tools/call` request, as a
-  /// model writes it (`> tools/call#3 {name: read_file, args: {path: "a.txt"}}`, the id
-  /// optional; toon::mcp_dsl::compile_tool_call). Text that does not compile, or is not such a
-  /// request: invalid_request, with the compiler's error (line and column) in `errors`.
-  [[nodiscard]] call_result call_dsl(std::string_view request) const;
+  // An MCP-DSL tools/call request: toon::mcp_dsl::call(catalog, request) in <toon/dsl/catalog.hpp>.
   /// Calls from the `params` of an MCP tools/call request: {"name":...,"arguments":{...}}
   /// ("arguments" may be absent). Params that are not such an object: invalid_request.
   [[nodiscard]] call_result call_mcp(const value& params) const;

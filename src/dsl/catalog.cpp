@@ -1,0 +1,61 @@
+// A tool catalog in MCP-DSL (toon/dsl/catalog.hpp): tools() and call().
+#include "toon/dsl/catalog.hpp"
+#include "toon/detail/linkage.hpp"
+
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace toon::mcp_dsl {
+
+namespace {
+
+// Removes `"additionalProperties": false` from a JSON Schema and the schemas inside it: the DSL's
+// type syntax has no word for it, and a model needs no telling (the catalog rejects unknown
+// arguments itself).
+void drop_closed_objects(value& schema) {
+  if (!schema.is_object()) return;
+  if (const value* ap = schema.find("additionalProperties"); ap != nullptr && ap->is_bool() && !ap->as_bool())
+    schema.as_object().erase("additionalProperties");
+  for (member& m : schema.as_object()) {
+    if (m.key == "properties" && m.value.is_object()) {
+      for (member& p : m.value.as_object()) drop_closed_objects(p.value);
+    } else if (m.key == "items" || m.key == "additionalProperties") {
+      drop_closed_objects(m.value);
+    } else if ((m.key == "anyOf" || m.key == "oneOf" || m.key == "allOf") && m.value.is_array()) {
+      for (value& s : m.value.as_array()) drop_closed_objects(s);
+    }
+  }
+}
+
+}  // namespace
+
+TOON_FUNC std::string tools(const tool_catalog& catalog, std::string_view category) {
+  value list = catalog.mcp_tools_list(category);
+  std::string out;
+  for (member& entries : list.as_object()) {
+    for (value& t : entries.value.as_array()) {
+      for (member& m : t.as_object())
+        if (m.key == "inputSchema") drop_closed_objects(m.value);
+      // Every schema the catalog writes is JSON the DSL can hold (as a type expression or as
+      // its JSON object), so decompiling a tool does not fail.
+      out += decompile(t, item_kind::tool).value();
+      out += '\n';
+    }
+  }
+  return out;
+}
+
+TOON_FUNC call_result call(const tool_catalog& catalog, std::string_view request) {
+  result<tool_call> c = compile_tool_call(request);
+  if (!c.has_value()) {
+    call_result r;
+    r.status = call_status::invalid_request;
+    r.text = "invalid MCP-DSL tools/call request: " + c.error().to_string();
+    r.errors.push_back(std::move(c).error());
+    return r;
+  }
+  return catalog.call(c->name, c->arguments);
+}
+
+}  // namespace toon::mcp_dsl
