@@ -748,6 +748,19 @@ def main():
         w(mcp_body)
         w(MCP_END)
         w("")
+    # Build and include cost (docs/benchmarks.md#build-and-include-cost): measured apart from this
+    # run (scripts/include-cost.sh and the commands the section names), kept as it is.
+    build_begin, build_end = "<!-- build-cost:begin -->", "<!-- build-cost:end -->"
+    if os.path.exists(md_path):
+        m = re.search(re.escape(build_begin) + r"\n?(.*?)\n?" + re.escape(build_end),
+                      open(md_path, encoding="utf-8").read(), re.S)
+        if m:
+            w("## Build and include cost")
+            w("")
+            w(build_begin)
+            w(m.group(1).strip("\n"))
+            w(build_end)
+            w("")
     w("## Reproducing")
     w("")
     w("```sh")

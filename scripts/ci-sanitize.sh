@@ -5,7 +5,9 @@
 #      unit, typed, property, CLI and conformance tests and the fuzz replay tests. The package
 #      consumer and compile-diagnostic tests (consumer.*, compile_fail.*) are left to the plain
 #      suite (scripts/test.sh): they build outside projects and check compiler messages, and
-#      run no library code under the sanitizers.
+#      run no library code under the sanitizers (TOON_INSTALL=OFF: the consumer tests are not
+#      even defined). The libraries are built at -O1, the test programs' own code at -O0
+#      (TOON_TEST_OPTIMIZATION, tests/CMakeLists.txt).
 #   2. clang libFuzzer build of every fuzz target; each runs FUZZ_SECONDS from the committed
 #      regressions and the seed corpus generated from the fixtures, with its dictionary.
 # Environment:
@@ -58,7 +60,7 @@ if [ "${SKIP_ASAN_SUITE:-0}" != 1 ]; then
   # -O1 with line tables (-g1): what ASan's documentation suggests, symbolized stack traces with
   # file and line, and about half the compile time of -O2 -g on CI's two cores.
   configure "$asan_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
-    -DTOON_SANITIZE=ON -DTOON_WARNINGS_AS_ERRORS=OFF "${spec_args[@]}"
+    -DTOON_SANITIZE=ON -DTOON_WARNINGS_AS_ERRORS=OFF -DTOON_INSTALL=OFF "${spec_args[@]}"
   cmake --build "$asan_dir" -j "$jobs"
   stage "ctest under ASan+UBSan"
   # ASan's stack redzones make GCC's frames about ten times larger: the JSON reader's

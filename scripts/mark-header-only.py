@@ -4,7 +4,7 @@
     scripts/mark-header-only.py [--check] [SOURCE...]     (default: every library source)
 
 In header-only mode (TOON_HEADER_ONLY, docs/packaging.md) every translation unit that includes
-<toon/toon.hpp> also includes the library's sources (src/toon_header_only.inl), so each definition
+<toon/toon.hpp> also includes the library's sources (src/header_only/*.inl, per component), so each definition
 with external linkage must be `inline`: TOON_FUNC / TOON_VAR (include/toon/detail/linkage.hpp)
 expand to `inline` there and to nothing in the compiled library. This script asks libclang 14
 (python3-clang-14) for each source's AST and inserts the marker before every namespace-scope definition that needs it
@@ -23,7 +23,8 @@ except ImportError:
              "run with /usr/bin/python3)")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LIB_DIRS = ["src", "src/parse", "src/encode", "src/mcp", "src/extract", "src/dsl"]
+LIB_DIRS = ["src/" + d for d in ("common", "json", "value", "schema", "tools", "typed", "document", "parse", "encode",
+                              "extract", "dsl", "mcp")]
 K = ci.CursorKind
 FUNCTION_KINDS = {K.FUNCTION_DECL, K.CXX_METHOD, K.CONSTRUCTOR, K.DESTRUCTOR, K.CONVERSION_FUNCTION}
 MARKERS = ("TOON_FUNC", "TOON_VAR")

@@ -24,3 +24,4 @@ class ToonTestPackageConan(ConanFile):
     def test(self):
         if can_run(self):
             self.run(os.path.join(self.cpp.build.bindir, "test_package"), env="conanrun")
+            self.run(os.path.join(self.cpp.build.bindir, "test_package_mcp"), env="conanrun")
