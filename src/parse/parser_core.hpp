@@ -36,6 +36,18 @@
 
 namespace toon::detail {
 
+// The last line feed of [p, p + n), or null: memrchr where the C library has it (glibc; a GNU
+// extension that MinGW, MSVC and macOS lack), else a backward scan.
+inline const void* last_newline(const char* p, std::size_t n) noexcept {
+#if defined(__GLIBC__)
+  return memrchr(p, '\n', n);
+#else
+  for (std::size_t i = n; i > 0; --i)
+    if (p[i - 1] == '\n') return p + i - 1;
+  return nullptr;
+#endif
+}
+
 namespace {
 
 
@@ -86,7 +98,7 @@ class parser_core {
         const void* first = std::memchr(p, '\n', n);
         from = first ? static_cast<std::size_t>(static_cast<const char*>(first) - p) + 1 : n;
       }
-      const void* last = from < n ? memrchr(p + from, '\n', n - from) : nullptr;
+      const void* last = from < n ? last_newline(p + from, n - from) : nullptr;
       if (last) {
         const std::size_t to = static_cast<std::size_t>(static_cast<const char*>(last) - p);
         const std::size_t bad = find_invalid_utf8(std::string_view(p + from, to - from));
@@ -99,7 +111,7 @@ class parser_core {
       // A whole document (set_stable_input) fed at once: the lines the sink reads may end at its
       // end without a line feed (its last line, checked for UTF-8 here in strict mode).
       if (sink_ && n != 0 && !stable_.empty() && p + n == stable_.data() + stable_.size() && fed_ == 0) {
-        const void* last = memrchr(p, '\n', n);
+        const void* last = last_newline(p, n);
         const std::size_t tail = last ? static_cast<std::size_t>(static_cast<const char*>(last) - p) + 1 : 0;
         if (!strict_ || find_invalid_utf8(std::string_view(p + tail, n - tail)) == npos) doc_end_ = p + n;
       }
