@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <system_error>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "../common/utf8.hpp"
@@ -68,6 +70,9 @@ struct token {
   std::size_t begin = 0;
   std::size_t end = 0;
   bool newline_before = false;  ///< a line break lies between the previous token and this one
+  /// Offset of a `#` comment skipped before this token that started right after another token
+  /// (`> tools/list# {}`), npos when none: where a message id was meant, it is reported.
+  std::size_t glued_comment = std::string_view::npos;
   std::string text;             ///< word, decoded string / text block, or number literal
 };
 
@@ -76,6 +81,57 @@ struct failure {
   error_code code;
   std::string message;
   std::size_t offset;
+};
+
+/// Finds the members of one object under construction, and of the objects its capability
+/// paths (`a.b.c`) and annotations nest in it, so that building an object of n members takes
+/// O(n) time: a linear scan while an object is small, then a hash index of member positions
+/// keyed by the member's path from the outer object ("<length>:<key>" per segment), built the
+/// first time the object is searched once it has grown. Members are only ever appended, so
+/// positions stay valid.
+class member_finder {
+ public:
+  /// Appends the segment `key` to the encoded path `path`.
+  static void push(std::string& path, std::string_view key) {
+    path += std::to_string(key.size());
+    path += ':';
+    path += key;
+  }
+
+  /// The member `key` of `obj`, the object at encoded path `prefix` ("" for the outer one).
+  value* find(object& obj, const std::string& prefix, std::string_view key) {
+    if (indexed_.find(prefix) == indexed_.end()) {
+      if (obj.size() < linear_limit) return obj.find(key);
+      std::size_t i = 0;
+      for (const member& m : obj) {
+        scratch_ = prefix;
+        push(scratch_, m.key);
+        pos_[scratch_] = i++;
+      }
+      indexed_.insert(prefix);
+    }
+    scratch_ = prefix;
+    push(scratch_, key);
+    auto it = pos_.find(scratch_);
+    if (it == pos_.end()) return nullptr;
+    return &(obj.begin() + static_cast<std::ptrdiff_t>(it->second))->value;
+  }
+
+  /// Appends `key` (not present: the caller has checked with find()) to `obj` at `prefix`.
+  value& add(object& obj, const std::string& prefix, std::string key, value v) {
+    if (indexed_.find(prefix) != indexed_.end()) {
+      scratch_ = prefix;
+      push(scratch_, key);
+      pos_[scratch_] = obj.size();
+    }
+    return obj.emplace_back(std::move(key), std::move(v));
+  }
+
+ private:
+  static constexpr std::size_t linear_limit = 16;
+  std::unordered_map<std::string, std::size_t> pos_;
+  std::unordered_set<std::string> indexed_;
+  std::string scratch_;
 };
 
 class parser {
@@ -94,12 +150,16 @@ class parser {
   const compile_options& options_;
   std::size_t pos_ = 0;
   std::size_t depth_ = 0;
+  std::size_t literal_ = 0;  // > 0 inside the arguments of tools/call, prompts/get
+  std::size_t open_at_ = std::string_view::npos;  // where the innermost nesting construct opened
+  const std::string root_{};  // the encoded path of an object for its own member_finder
   token tok_;
   // Type aliases declared so far (`type Name = type`), with their size in values, and the
   // values their uses have copied (bounded: aliases of aliases must not blow up).
   struct alias {
     value schema;
-    std::size_t nodes = 0;
+    std::size_t nodes = 0;  // values in schema
+    std::size_t depth = 0;  // nesting of schema (a scalar schema: 1)
   };
   std::map<std::string, alias, std::less<>> aliases_;
   std::size_t alias_copies_ = 0;
@@ -132,6 +192,8 @@ class parser {
 
   void lex() {
     bool newline = false;
+    std::size_t glued = std::string_view::npos;
+    const std::size_t start = pos_;
     // Whitespace and comments.
     for (;;) {
       if (pos_ >= src_.size()) break;
@@ -142,12 +204,14 @@ class parser {
         newline = true;
         ++pos_;
       } else if (c == '#' && !hash_is_id_marker(pos_)) {
+        if (pos_ == start && pos_ > 0) glued = pos_;
         while (pos_ < src_.size() && src_[pos_] != '\n') ++pos_;
       } else {
         break;
       }
     }
     tok_.newline_before = newline;
+    tok_.glued_comment = glued;
     tok_.begin = pos_;
     tok_.text.clear();
     if (pos_ >= src_.size()) {
@@ -365,6 +429,15 @@ class parser {
         base = ind;
         pending_blank = 0;  // blank lines before the first content line are not content
       } else if (ind < base) {
+        // Inside a `{` or `[` opened on an earlier line, what follows a block sits at the
+        // indentation of the line holding the '|' (the next member) or less (the closing
+        // bracket): a line between that and the block's own indentation is a mistake, not keys.
+        const bool opened_before = open_at_ != std::string_view::npos && open_at_ < line_start;
+        if (opened_before && ind > header_indent)
+          fail(error_code::dsl_syntax,
+               "text block line indented less than the block's first line (the block ends only at the "
+               "indentation of the line holding '|' or less)",
+               line + ind);
         break;
       }
       if (!out.empty() || pending_blank > 0 || end_of_block != p) {
@@ -410,11 +483,16 @@ class parser {
 
   struct depth_guard {
     parser& p;
-    explicit depth_guard(parser& owner, std::size_t offset) : p(owner) {
+    std::size_t outer_open;
+    explicit depth_guard(parser& owner, std::size_t offset) : p(owner), outer_open(owner.open_at_) {
       if (++p.depth_ > p.options_.max_depth)
         p.fail(error_code::depth_limit, "nesting deeper than max_depth", offset);
+      p.open_at_ = offset;
     }
-    ~depth_guard() { --p.depth_; }
+    ~depth_guard() {
+      --p.depth_;
+      p.open_at_ = outer_open;
+    }
     depth_guard(const depth_guard&) = delete;
     depth_guard& operator=(const depth_guard&) = delete;
   };
@@ -455,14 +533,22 @@ class parser {
            w == "enum";
   }
 
-  static std::size_t count_values(const value& v) noexcept {
-    std::size_t n = 1;
+  /// Adds the values of `v` to `nodes` and returns its nesting (a scalar: 1). Alias schemas are
+  /// bounded by max_depth, and so is this recursion.
+  static std::size_t measure(const value& v, std::size_t& nodes) noexcept {
+    ++nodes;
+    std::size_t deepest = 0;
     if (const array* a = v.get_if<array>())
-      for (const value& e : *a) n += count_values(e);
+      for (const value& e : *a) deepest = std::max(deepest, measure(e, nodes));
     else if (const object* o = v.get_if<object>())
-      for (const member& m : *o) n += count_values(m.value);
-    return n;
+      for (const member& m : *o) deepest = std::max(deepest, measure(m.value, nodes));
+    return deepest + 1;
   }
+
+  /// Values that type aliases may copy in all, over the whole document: a constant plus a
+  /// quarter of the input's size (docs/mcp-dsl.md, "Limits"), so that memory stays
+  /// proportional to the input however aliases are chained.
+  std::size_t alias_budget() const noexcept { return std::size_t{65536} + src_.size() / 4; }
 
   /// `type Name = type`: a name for a type expression, usable in the types that follow it (as
   /// a type, and spread into object types with `...Name`). Produces no item.
@@ -477,7 +563,7 @@ class parser {
     expect(tk::equals, "'=' after the type alias name");
     alias a;
     a.schema = parse_type(false).schema;
-    a.nodes = count_values(a.schema);
+    a.depth = measure(a.schema, a.nodes);
     aliases_.emplace(std::move(name), std::move(a));
   }
 
@@ -485,8 +571,11 @@ class parser {
   const value* use_alias(std::string_view name, std::size_t at) {
     auto it = aliases_.find(name);
     if (it == aliases_.end()) return nullptr;
+    // Both checked before the schema is copied.
+    if (depth_ + it->second.depth > options_.max_depth)
+      fail(error_code::depth_limit, "type alias \"" + it->first + "\" nests deeper than max_depth here", at);
     alias_copies_ += it->second.nodes;
-    if (alias_copies_ > std::max<std::size_t>(std::size_t{1} << 20, src_.size() * 16))
+    if (alias_copies_ > alias_budget())
       fail(error_code::size_limit, "type aliases expand to too large a document", at);
     return &it->second.schema;
   }
@@ -512,7 +601,14 @@ class parser {
   }
 
   value parse_id(bool allow_null) {
-    if (!is(tk::hash)) unexpected("'#' and the message id");
+    if (!is(tk::hash)) {
+      if (tok_.glued_comment != std::string_view::npos)
+        fail(error_code::dsl_syntax,
+             "expected the message id: '#' is followed by an integer or a string (#1, #\"a\"); "
+             "this '#' starts a comment",
+             tok_.glued_comment);
+      unexpected("'#' and the message id");
+    }
     lex();
     value id;
     if (is(tk::number)) {
@@ -541,12 +637,30 @@ class parser {
       if (ec == std::errc() && end == t.data() + t.size()) return value(i);
     }
     auto r = from_json(tok_.text);
-    if (!r) fail_here("malformed number");
+    if (!r) fail_here("number out of the range of a double");
+    // A literal with a non-zero digit that reads as 0 has underflowed: refused like an overflow
+    // rather than silently changed.
+    if (const double* d = r->get_if<double>(); d != nullptr && *d == 0.0) {
+      std::string_view mantissa(t);
+      mantissa = mantissa.substr(0, mantissa.find_first_of("eE"));
+      if (mantissa.find_first_of("123456789") != std::string_view::npos)
+        fail_here("number out of the range of a double (too small: it would read as 0)");
+    }
     return std::move(r).value();
   }
 
   /// A value starting on the same line as the message header (params, result, data).
-  bool value_follows_on_line() const noexcept { return tok_.kind != tk::end && !tok_.newline_before; }
+  /// Another item may follow on the same line (`> ping#1 > ping#2`): `>`, `<` and `!` never
+  /// start a value.
+  bool value_follows_on_line() const noexcept {
+    return tok_.kind != tk::end && !tok_.newline_before && tok_.kind != tk::gt && tok_.kind != tk::lt &&
+           tok_.kind != tk::bang;
+  }
+
+  /// `x #`: an error item, not the bare string "x" (which is never followed by '#').
+  bool error_item_follows() {
+    return is_word("x") && peek_kind() == tk::hash;
+  }
 
   value parse_request() {
     lex();
@@ -556,11 +670,13 @@ class parser {
     object& o = *msg.get_if<object>();
     o.emplace_back("jsonrpc", value("2.0"));
     o.emplace_back("id", std::move(id));
-    bool init = method == "initialize";
+    const scope params_scope = method == "initialize"                               ? scope::initialize_params
+                               : method == "tools/call" || method == "prompts/get" ? scope::call_params
+                                                                                   : scope::generic;
     o.emplace_back("method", value(std::move(method)));
     if (value_follows_on_line()) {
       if (!is(tk::lbrace)) unexpected("'{' opening the params");
-      o.emplace_back("params", parse_object(init ? scope::initialize_params : scope::generic));
+      o.emplace_back("params", parse_object(params_scope));
     }
     return msg;
   }
@@ -586,7 +702,7 @@ class parser {
     object& o = *msg.get_if<object>();
     o.emplace_back("jsonrpc", value("2.0"));
     o.emplace_back("id", std::move(id));
-    if (value_follows_on_line()) {
+    if (value_follows_on_line() && !error_item_follows()) {
       o.emplace_back("result", is(tk::lbrace) ? parse_object(scope::result) : parse_value());
     } else {
       o.emplace_back("result", value(object{}));
@@ -614,7 +730,7 @@ class parser {
     object& e = *err.get_if<object>();
     e.emplace_back("code", std::move(code));
     e.emplace_back("message", value(std::move(message)));
-    if (value_follows_on_line()) e.emplace_back("data", parse_value());
+    if (value_follows_on_line() && !error_item_follows()) e.emplace_back("data", parse_value());
     o.emplace_back("error", std::move(err));
     return msg;
   }
@@ -725,20 +841,22 @@ class parser {
   void parse_object_into(object& o, scope s) {
     if (!is(tk::lbrace)) unexpected("'{'");
     depth_guard guard(*this, tok_.begin);
+    if (literal_ > 0 && s == scope::generic) s = scope::literal;
+    member_finder members;
     lex();
     while (!is(tk::rbrace)) {
       switch (tok_.kind) {
         case tk::comma: lex(); continue;
-        case tk::at: parse_annotation_member(o); continue;
+        case tk::at: parse_annotation_member(o, members); continue;
         case tk::string: {
           std::size_t key_at = tok_.begin;
           std::string key = std::move(tok_.text);
           lex();
           skip_modifier();
           expect(tk::colon, "':' after the key");
-          if (o.find(key)) fail(error_code::duplicate_key, "duplicate key \"" + key + "\"", key_at);
+          if (members.find(o, root_, key)) fail(error_code::duplicate_key, "duplicate key \"" + key + "\"", key_at);
           value v = parse_value();
-          o.emplace_back(std::move(key), std::move(v));
+          members.add(o, root_, std::move(key), std::move(v));
           continue;
         }
         case tk::word: break;
@@ -748,7 +866,7 @@ class parser {
       if (w == "T" || w == "R" || w == "P" || w == "RT") {
         tk next = peek_kind();
         if (next == tk::word || next == tk::string || next == tk::lbracket) {
-          parse_nested_definition(o);
+          parse_nested_definition(o, members);
           continue;
         }
       }
@@ -758,9 +876,9 @@ class parser {
       if (is(tk::colon) || ((is(tk::bang) || is(tk::question)) && peek_kind() == tk::colon)) {
         skip_modifier();
         lex();  // ':'
-        parse_field(o, s, word, key_at);
+        parse_field(o, members, s, word, key_at);
       } else {
-        parse_capability(o, std::move(word), key_at);
+        parse_capability(o, members, std::move(word), key_at);
       }
     }
     lex();
@@ -777,15 +895,23 @@ class parser {
     if (is(tk::bang) || is(tk::question)) lex();
   }
 
-  void parse_field(object& o, scope s, std::string_view word, std::size_t key_at) {
+  void parse_field(object& o, member_finder& members, scope s, std::string_view word, std::size_t key_at) {
     std::string_view key = detail::expand_key(word, s);
-    if (o.find(key)) fail(error_code::duplicate_key, "duplicate key \"" + std::string(key) + "\"", key_at);
+    if (members.find(o, root_, key))
+      fail(error_code::duplicate_key, "duplicate key \"" + std::string(key) + "\"", key_at);
     value v;
     if (s == scope::tool_body && (key == "inputSchema" || key == "outputSchema")) {
       v = parse_type(false).schema;
     } else if (s == scope::prompt_body && key == "arguments") {
-      v = parse_prompt_arguments();
-    } else if (word == "ok") {
+      // `{a: str!}` (the DSL's form) or the JSON form `[{name: a, required: true}]`, which the
+      // TypeScript decompiler writes.
+      v = is(tk::lbracket) ? parse_value() : parse_prompt_arguments();
+    } else if (s == scope::call_params && key == "arguments") {
+      // A tool's or prompt's own argument names: `desc`, `v`, `ok` stay what they are.
+      ++literal_;
+      v = parse_value();
+      --literal_;
+    } else if (word == "ok" && s != scope::literal) {
       std::size_t at_value = tok_.begin;
       value b = parse_value();
       const bool* flag = b.get_if<bool>();
@@ -794,43 +920,48 @@ class parser {
     } else {
       v = parse_value();
     }
-    o.emplace_back(std::string(key), std::move(v));
+    members.add(o, root_, std::string(key), std::move(v));
   }
 
   /// `name` or `a.b.c` as an object member: {"name": {}} / {"a": {"b": {"c": true}}}, merged.
-  void parse_capability(object& o, std::string first, std::size_t key_at) {
+  /// Every segment nests one object deeper: a path counts against max_depth.
+  void parse_capability(object& o, member_finder& members, std::string first, std::size_t key_at) {
     std::vector<std::string> path;
     path.push_back(std::move(first));
     while (is(tk::dot)) {
+      if (depth_ + path.size() >= options_.max_depth)
+        fail(error_code::depth_limit, "capability path nests deeper than max_depth", tok_.begin);
       lex();
       if (!is(tk::word)) unexpected("a capability name after '.'");
       path.push_back(std::move(tok_.text));
       lex();
     }
     object* cur = &o;
+    std::string prefix;  // the encoded path of *cur
     for (std::size_t i = 0; i < path.size(); ++i) {
       bool last = i + 1 == path.size();
-      value* existing = cur->find(path[i]);
+      value* existing = members.find(*cur, prefix, path[i]);
       if (last && path.size() > 1) {
         if (existing && !(existing->get_if<bool>() && *existing->get_if<bool>()))
           fail(error_code::duplicate_key, "capability \"" + path[i] + "\" conflicts with an earlier member", key_at);
-        if (!existing) cur->emplace_back(path[i], value(true));
+        if (!existing) members.add(*cur, prefix, path[i], value(true));
         return;
       }
-      if (!existing) existing = &cur->emplace_back(path[i], value(object{}));
+      if (!existing) existing = &members.add(*cur, prefix, path[i], value(object{}));
       object* next = existing->get_if<object>();
       if (!next) fail(error_code::duplicate_key, "capability \"" + path[i] + "\" conflicts with an earlier member", key_at);
       cur = next;
+      member_finder::push(prefix, path[i]);
     }
   }
 
-  void parse_nested_definition(object& o) {
+  void parse_nested_definition(object& o, member_finder& members) {
     std::size_t at_def = tok_.begin;
     std::string_view key = detail::collection_key(tok_.text);
     std::vector<value> defs;
     parse_definition(defs);
-    value* coll = o.find(key);
-    if (!coll) coll = &o.emplace_back(std::string(key), value(array{}));
+    value* coll = members.find(o, root_, key);
+    if (!coll) coll = &members.add(o, root_, std::string(key), value(array{}));
     array* arr = coll->get_if<array>();
     if (!arr) fail(error_code::duplicate_key, "nested definition conflicts with the member \"" + std::string(key) + "\"", at_def);
     for (auto& d : defs) arr->push_back(std::move(d));
@@ -838,7 +969,7 @@ class parser {
 
   /// `@name`, `@name: value`, `@name(args)` as an object member: annotations.<name>, with
   /// the tool hints spelled out; `@impl(name, version)` sets name and version.
-  void parse_annotation_member(object& o) {
+  void parse_annotation_member(object& o, member_finder& members) {
     std::size_t at_ann = tok_.begin;
     lex();
     if (!is(tk::word)) unexpected("an annotation name after '@'");
@@ -849,19 +980,25 @@ class parser {
       if (args.empty() || args.size() > 2) fail(error_code::dsl_syntax, "@impl takes (name) or (name, version)", at_ann);
       static constexpr std::string_view keys[] = {"name", "version"};
       for (std::size_t i = 0; i < args.size(); ++i) {
-        if (o.find(keys[i])) fail(error_code::duplicate_key, "@impl sets \"" + std::string(keys[i]) + "\" twice", at_ann);
-        o.emplace_back(std::string(keys[i]), std::move(args[i]));
+        if (members.find(o, root_, keys[i]))
+          fail(error_code::duplicate_key, "@impl sets \"" + std::string(keys[i]) + "\" twice", at_ann);
+        members.add(o, root_, std::string(keys[i]), std::move(args[i]));
       }
       return;
     }
     value v = annotation_value();
-    value* ann = o.find("annotations");
-    if (!ann) ann = &o.emplace_back("annotations", value(object{}));
+    value* ann = members.find(o, root_, "annotations");
+    if (!ann) ann = &members.add(o, root_, "annotations", value(object{}));
     object* a = ann->get_if<object>();
     if (!a) fail(error_code::duplicate_key, "annotation conflicts with the member \"annotations\"", at_ann);
+    static const std::string annotations_path = [] {
+      std::string p;
+      member_finder::push(p, "annotations");
+      return p;
+    }();
     std::string_view key = detail::expand_annotation(name);
-    if (a->find(key)) fail(error_code::duplicate_key, "duplicate annotation @" + name, at_ann);
-    a->emplace_back(std::string(key), std::move(v));
+    if (members.find(*a, annotations_path, key)) fail(error_code::duplicate_key, "duplicate annotation @" + name, at_ann);
+    members.add(*a, annotations_path, std::string(key), std::move(v));
   }
 
   value annotation_value() {
@@ -892,6 +1029,8 @@ class parser {
     depth_guard guard(*this, tok_.begin);
     lex();
     array out;
+    object names;  // the names so far (null values), for the duplicate check
+    member_finder seen;
     while (!is(tk::rbrace)) {
       if (skip_comma()) continue;
       if (!is(tk::word) && !is(tk::string)) unexpected("an argument name or '}'");
@@ -905,8 +1044,8 @@ class parser {
         lex();
         (void)parse_value();  // MCP prompt arguments have no default (docs/mcp-dsl.md)
       }
-      for (const value& prev : out)
-        if (prev["name"] == value(name)) fail(error_code::duplicate_key, "duplicate argument \"" + name + "\"", name_at);
+      if (seen.find(names, root_, name)) fail(error_code::duplicate_key, "duplicate argument \"" + name + "\"", name_at);
+      seen.add(names, root_, name, value());
       value arg(object{});
       object& a = *arg.get_if<object>();
       a.emplace_back("name", value(std::move(name)));
@@ -1070,8 +1209,10 @@ class parser {
     return def;
   }
 
+  /// `@name...` as a value: an object, so one level of nesting.
   value parse_annotation_value() {
     std::size_t at_ann = tok_.begin;
+    depth_guard guard(*this, at_ann);
     lex();
     if (!is(tk::word)) unexpected("an annotation name after '@'");
     std::string name = std::move(tok_.text);
@@ -1278,7 +1419,7 @@ class parser {
 
   /// `...Name` in an object type: the properties (and required names) of the object type that
   /// alias Name stands for, in its order, where the spread stands.
-  void spread_alias(object& properties, array& required) {
+  void spread_alias(object& properties, member_finder& names, array& required) {
     const std::size_t at = tok_.begin;
     lex();  // ...
     if (!is(tk::word) || tok_.newline_before) unexpected("a type alias name after '...'");
@@ -1291,8 +1432,9 @@ class parser {
     for (const member& m : s->as_object()) {
       if (m.key == "properties") {
         for (const member& p : m.value.as_object()) {
-          if (properties.find(p.key)) fail(error_code::duplicate_key, "duplicate property \"" + p.key + "\"", at);
-          properties.emplace_back(p.key, p.value);
+          if (names.find(properties, root_, p.key))
+            fail(error_code::duplicate_key, "duplicate property \"" + p.key + "\"", at);
+          names.add(properties, root_, p.key, p.value);
         }
       } else if (m.key == "required") {
         for (const value& r : m.value.as_array()) required.push_back(r);
@@ -1308,11 +1450,12 @@ class parser {
     depth_guard guard(*this, tok_.begin);
     lex();
     object properties;
+    member_finder names;
     array required;
     while (!is(tk::rbrace)) {
       if (skip_comma()) continue;
       if (is(tk::ellipsis)) {
-        spread_alias(properties, required);
+        spread_alias(properties, names, required);
         continue;
       }
       if (!is(tk::word) && !is(tk::string)) unexpected("a property name, '...' or '}'");
@@ -1332,9 +1475,10 @@ class parser {
         lex();
         t.schema.get_if<object>()->emplace_back("default", parse_value());
       }
-      if (properties.find(name)) fail(error_code::duplicate_key, "duplicate property \"" + name + "\"", name_at);
+      if (names.find(properties, root_, name))
+        fail(error_code::duplicate_key, "duplicate property \"" + name + "\"", name_at);
       if (req) required.emplace_back(name);
-      properties.emplace_back(std::move(name), std::move(t.schema));
+      names.add(properties, root_, std::move(name), std::move(t.schema));
     }
     lex();
     value v = schema_of_type("object");
@@ -1361,6 +1505,15 @@ TOON_FUNC result<std::vector<value>> compile(std::string_view dsl, const compile
     e.code = error_code::size_limit;
     e.message = "input larger than max_input_size";
     return e;
+  }
+  if (std::size_t bad = toon::detail::find_invalid_utf8(dsl); bad != std::string_view::npos) {
+    static constexpr char hex[] = "0123456789abcdef";
+    const auto byte = static_cast<unsigned char>(dsl[bad]);
+    std::string m = "invalid UTF-8 (byte 0x";
+    m += hex[byte >> 4];
+    m += hex[byte & 15];
+    m += "): MCP-DSL text is UTF-8";
+    return make_error(dsl, failure{error_code::invalid_utf8, std::move(m), bad});
   }
   try {
     parser p(dsl, options);

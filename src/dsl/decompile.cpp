@@ -77,6 +77,7 @@ class writer {
  private:
   std::string path_ = "$";
   std::size_t depth_ = 0;
+  std::size_t literal_ = 0;  // > 0 inside the arguments of tools/call, prompts/get (keys literal)
 
   [[noreturn]] void fail(std::string_view why) const {
     std::string m = "cannot express ";
@@ -145,7 +146,9 @@ class writer {
         const object* p = params->get_if<object>();
         if (!p) fail("params that are not an object");
         out += ' ';
-        write_object(*p, *m == "initialize" && id ? scope::initialize_params : scope::generic);
+        write_object(*p, *m == "initialize" && id                            ? scope::initialize_params
+                         : id && (*m == "tools/call" || *m == "prompts/get") ? scope::call_params
+                                                                              : scope::generic);
       }
       return;
     }
@@ -237,6 +240,7 @@ class writer {
 
   /// `{member, member}` from member `first` on.
   void write_members(const object& o, scope s, std::size_t first) {
+    if (literal_ > 0 && s == scope::generic) s = scope::literal;
     out += '{';
     bool sep = false;
     std::size_t i = 0;
@@ -253,16 +257,29 @@ class writer {
   void write_member(const std::string& key, const value& v, scope s) {
     if (key == "annotations" && try_annotations(v)) return;
     if (try_capability(key, v)) return;
-    if (key == "isError" && v.get_if<bool>()) {
+    // Inside the arguments of tools/call and prompts/get the compiler takes keys literally; a
+    // key that is an abbreviation elsewhere is still quoted there, so that the text means the
+    // same to compilers that expand everywhere (the TypeScript one).
+    const bool literal = s == scope::literal;
+    if (key == "isError" && v.get_if<bool>() && !literal) {
       out += "ok: ";
       out += *v.get_if<bool>() ? "false" : "true";
       return;
     }
+    if (s == scope::call_params && key == "arguments") {
+      out += "args: ";
+      ++literal_;
+      write_value(v, key);
+      --literal_;
+      return;
+    }
     // The bare spelling: an abbreviation that expands to `key`, or the key itself.
     std::string_view bare;
-    for (std::string_view a : abbreviations)
-      if (detail::expand_key(a, s) == key) bare = a;
-    if (bare.empty() && detail::is_identifier(key) && detail::expand_key(key, s) == key) bare = key;
+    if (!literal)
+      for (std::string_view a : abbreviations)
+        if (detail::expand_key(a, s) == key) bare = a;
+    if (bare.empty() && detail::is_identifier(key) && detail::expand_key(key, literal ? scope::generic : s) == key)
+      bare = key;
     if (!bare.empty()) {
       std::size_t mark = out.size();
       out += bare;

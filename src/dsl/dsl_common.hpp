@@ -17,11 +17,13 @@ enum class scope {
   template_body,       ///< `RT name {...}`: uri = uriTemplate
   prompt_body,         ///< `P name {...}`: args holds prompt arguments
   server_body,         ///< `server name vX.Y.Z {...}`
+  call_params,         ///< params of `> tools/call` / `> prompts/get`: `args` holds literal keys
+  literal,             ///< inside those arguments: keys are the caller's own, never abbreviations
 };
 
 /// The JSON key a bare DSL key stands for in `s` ("ok" gives "isError", negated by the caller).
 constexpr std::string_view expand_key(std::string_view k, scope s) noexcept {
-  if (k.size() > 4) return k;
+  if (k.size() > 4 || s == scope::literal) return k;
   if (k == "v") return "protocolVersion";
   if (k == "caps") return "capabilities";
   if (k == "args") return "arguments";

@@ -160,7 +160,11 @@ TEST(DslDecompile, InexpressibleValuesFailClearly) {
 
 TEST(DslDecompile, DeepValuesFailInsteadOfOverflowing) {
   toon::value v(toon::array{});
-  for (int i = 0; i < 5000; ++i) v = toon::value(toon::array{std::move(v)});
+  for (int i = 0; i < 5000; ++i) {  // not array{std::move(v)}: an initializer list copies
+    toon::array a;
+    a.push_back(std::move(v));
+    v = toon::value(std::move(a));
+  }
   toon::value msg(toon::object{{"jsonrpc", toon::value("2.0")}, {"id", toon::value(1)}, {"result", std::move(v)}});
   auto r = decompile(msg);
   ASSERT_FALSE(r);

@@ -23,16 +23,20 @@
 
 namespace toon::mcp_dsl {
 
-/// Limits applied while compiling DSL text.
+/// Limits applied while compiling DSL text. Whatever the input, the compiler recurses no
+/// deeper than max_depth, works in time linear in the input and holds memory proportional to it
+/// (docs/mcp-dsl.md, "Limits").
 struct compile_options {
-  /// Deepest nesting of objects, arrays and types; deeper input fails with depth_limit.
+  /// Deepest nesting: objects, arrays, types, annotation values, capability path segments and
+  /// the types that aliases stand for all count; deeper input fails with depth_limit.
   std::size_t max_depth = 256;
   /// Largest input in bytes; larger input fails with size_limit.
   std::size_t max_input_size = std::size_t{64} << 20;
 };
 
 /// Compiles a DSL document: one value per top-level item, in order. Errors carry the code
-/// (dsl_syntax, invalid_escape, unterminated_string, duplicate_key, depth_limit, size_limit),
+/// (dsl_syntax, invalid_escape, unterminated_string, duplicate_key, depth_limit, size_limit,
+/// invalid_utf8: the whole text, comments included, must be UTF-8),
 /// a message and the 1-based line and column, with the source line for format_error().
 [[nodiscard]] result<std::vector<value>> compile(std::string_view dsl, const compile_options& options = {});
 
