@@ -47,21 +47,25 @@ void say(const std::string& s) {
 
 std::string proxy_usage() {
   return "Usage: toon mcp proxy [--config FILE] [--lazy] [--name NAME] [--timeout SECONDS]\n"
-         "                      [--no-reencode] [-- COMMAND [ARGS...]]\n"
+         "                      [--reencode structured|json|none] [[--] COMMAND [ARGS...]]\n"
          "Run 'toon mcp proxy --help' for details.\n";
 }
 
 std::string proxy_help() {
   return R"(Usage:
-  toon mcp proxy [options] [-- COMMAND [ARGS...]]
+  toon mcp proxy [options] [--] [COMMAND [ARGS...]]
 
 An MCP server on standard input and output (protocols 2025-11-25 and 2026-07-28)
 in front of upstream MCP servers: those of --config FILE, and COMMAND ARGS
-(no shell) named --name. Their tools are listed with their own inputSchema,
+(no shell) named --name. The command starts at "--" or at the first argument
+that is not an option (so launchers that drop "--" work too); everything after
+it is the command's. Its tools are listed with their own inputSchema,
 prefixed "NAME__" when there are several upstreams; calls are forwarded to the
-upstream that has the tool. A text block of a result that is a JSON object or
-array is replaced by its TOON encoding when that is shorter; such a block says
-so in its _meta ("toon/encoding"). An upstream's tools/list_changed makes the
+upstream that has the tool. A text block that serialises the result's
+structuredContent is replaced by its TOON encoding when that is shorter; such a
+block says so in its _meta ("toon/encoding"). Other text (a file's contents
+that happen to be JSON) is passed on as it is, unless --reencode json.
+An upstream's tools/list_changed makes the
 proxy list its tools again and announce the change. Resources and prompts of
 the upstreams are forwarded too (names prefixed like tools, URIs unchanged).
 
@@ -76,7 +80,10 @@ Options:
   --name NAME         the name of the COMMAND upstream (default: upstream)
   --timeout SECONDS   start-up and tools/list time limit, and default call time
                       limit of each upstream (default 60)
-  --no-reencode       pass text results on as they are
+  --reencode MODE     which text blocks become TOON: structured (default: the
+                      text serialising structuredContent), json (any JSON
+                      object or array text, a file's too), none
+  --no-reencode       the same as --reencode none
 
 Exit status: 0 when the client closed standard input, 1 an upstream could not
 be started or listed, or the config is invalid, 2 wrong usage.
@@ -180,10 +187,19 @@ std::vector<upstream_config> read_config(const std::string& path) {
 
 // ---- forwarding ---------------------------------------------------------------------------------
 
-// The text blocks of `content` that are a JSON object or array, replaced by their TOON encoding
-// where that is shorter (in bytes); the block's _meta says so.
-toon::value reencode(const toon::value& content) {
-  if (!content.is_array()) return content;
+/// Which text blocks of a result the proxy re-encodes as TOON.
+enum class reencode_mode {
+  none,        // none
+  structured,  // the text that serialises the result's structuredContent (the default)
+  json,        // any text that is a JSON object or array (also a file's contents)
+};
+
+// The text blocks of `content` chosen by `mode` (with `structured`, the result's
+// structuredContent or null), replaced by their TOON encoding where that is shorter (in
+// bytes); the block's _meta says so.
+toon::value reencode(const toon::value& content, const toon::value& structured, reencode_mode mode) {
+  if (!content.is_array() || mode == reencode_mode::none) return content;
+  if (mode == reencode_mode::structured && structured.is_null()) return content;
   toon::array out;
   out.reserve(content.as_array().size());
   for (const toon::value& block : content.as_array()) {
@@ -198,6 +214,14 @@ toon::value reencode(const toon::value& content) {
     if (first == std::string::npos || (json[first] != '{' && json[first] != '[')) {
       out.push_back(block);
       continue;
+    }
+    if (mode == reencode_mode::structured) {
+      // Only the JSON of the structured result itself: data the tool made, not text it carried.
+      toon::result<toon::value> parsed = toon::from_json(json);
+      if (!parsed || *parsed != structured) {
+        out.push_back(block);
+        continue;
+      }
     }
     toon::result<std::string> toon_text = toon::json_to_toon(json);
     if (!toon_text || toon_text->size() >= json.size()) {
@@ -227,7 +251,7 @@ struct upstream {
   bool resources = false, prompts = false;  // capabilities it advertised
 };
 
-toon::tool forwarding_tool(upstream& u, const toon::mcp::tool_info& info, bool prefixed, bool reencode_json,
+toon::tool forwarding_tool(upstream& u, const toon::mcp::tool_info& info, bool prefixed, reencode_mode reencode_json,
                            std::chrono::milliseconds timeout) {
   toon::tool t;
   t.name = prefixed ? u.config.name + "__" + info.name : info.name;
@@ -249,7 +273,7 @@ toon::tool forwarding_tool(upstream& u, const toon::mcp::tool_info& info, bool p
     }
     r.status = answer->is_error ? toon::call_status::tool_failed : toon::call_status::ok;
     r.text = answer->text();
-    r.content = reencode_json ? reencode(answer->content) : answer->content;
+    r.content = reencode(answer->content, answer->structured_content, reencode_json);
     if (!answer->structured_content.is_null()) r.structured = answer->structured_content;
     return r;
   };
@@ -258,7 +282,7 @@ toon::tool forwarding_tool(upstream& u, const toon::mcp::tool_info& info, bool p
 
 // The catalog of every upstream's tools: a category per upstream, names prefixed when there are
 // several. Empty and `error` set when a name clashes.
-std::shared_ptr<toon::tool_catalog> build_catalog(std::vector<upstream>& upstreams, bool reencode_json, std::string& error) {
+std::shared_ptr<toon::tool_catalog> build_catalog(std::vector<upstream>& upstreams, reencode_mode reencode_json, std::string& error) {
   auto catalog = std::make_shared<toon::tool_catalog>();
   const bool prefixed = upstreams.size() > 1;
   for (upstream& u : upstreams) {
@@ -513,7 +537,7 @@ class relister {
   }
 
   // Runs until stop(): each marked upstream is listed again, then the whole catalog rebuilt.
-  void run(std::vector<upstream>& upstreams, toon::mcp::server& srv, bool reencode_json) {
+  void run(std::vector<upstream>& upstreams, toon::mcp::server& srv, reencode_mode reencode_json) {
     std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
       changed_.wait(lock, [&] { return stopping_ || !dirty_.empty(); });
@@ -575,7 +599,8 @@ std::vector<std::string> environment_with(const std::vector<std::string>& extra)
 
 int run_mcp_proxy(const std::vector<std::string_view>& args) {
   std::string config_path, name = "upstream";
-  bool lazy = false, reencode_json = true;
+  bool lazy = false;
+  reencode_mode reencode_json = reencode_mode::structured;
   int timeout_seconds = 60;
   std::vector<std::string> command;
   std::size_t i = 0;
@@ -592,10 +617,21 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
     if (a == "--lazy") {
       lazy = true;
     } else if (a == "--no-reencode") {
-      reencode_json = false;
-    } else if ((a == "--config" || a == "--name" || a == "--timeout") && i + 1 < args.size()) {
+      reencode_json = reencode_mode::none;
+    } else if (!a.empty() && a[0] != '-') {
+      break;  // the upstream command, without "--" (some launchers drop it)
+    } else if ((a == "--config" || a == "--name" || a == "--timeout" || a == "--reencode") && i + 1 < args.size()) {
       std::string v(args[++i]);
       if (a == "--config") config_path = v;
+      else if (a == "--reencode") {
+        if (v == "structured") reencode_json = reencode_mode::structured;
+        else if (v == "json") reencode_json = reencode_mode::json;
+        else if (v == "none") reencode_json = reencode_mode::none;
+        else {
+          say("toon mcp proxy: --reencode takes structured, json or none\n" + proxy_usage());
+          return exit_usage;
+        }
+      }
       else if (a == "--name") name = v;
       else {
         char* end = nullptr;
@@ -692,7 +728,9 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
   options.info.title = "toon mcp proxy";
   options.instructions = "Tools of " + std::to_string(upstreams.size()) + " MCP server" +
                          (upstreams.size() == 1 ? "" : "s") + (prefixed ? ", each tool name prefixed by its server's" : "") +
-                         (reencode_json ? ". Results that were JSON come as TOON text when that is shorter." : ".");
+                         (reencode_json == reencode_mode::structured ? ". Structured results come as TOON text when that is shorter."
+                          : reencode_json == reencode_mode::json ? ". Results that were JSON come as TOON text when that is shorter."
+                                                                 : ".");
   options.lazy_categories = lazy;
   options.tools_list_changed = true;  // an upstream's list_changed changes the proxy's list
   options.page_size = 0;

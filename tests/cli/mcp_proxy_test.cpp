@@ -1,6 +1,7 @@
 // `toon mcp proxy`: usage errors, config errors (JSON and TOON configs) and upstreams that cannot
-// start, each with its exit status and message. The proxy's forwarding is tested against real
-// servers by the ctests mcp.proxy_ts_sdk and mcp.proxy_ts_sdk_lazy (tests/mcp/ts_proxy_test.mjs).
+// start, each with its exit status and message; which results it re-encodes (against
+// tests/mcp/fake_mcp_server.py). The proxy's forwarding is tested against real servers by the
+// ctests mcp.proxy_ts_sdk and mcp.proxy_ts_sdk_lazy (tests/mcp/ts_proxy_test.mjs).
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -10,6 +11,12 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <vector>
+
+#include "toon/decode.hpp"
+#include "toon/json.hpp"
+#include "toon/mcp/client.hpp"
 
 namespace fs = std::filesystem;
 
@@ -75,7 +82,7 @@ TEST(McpProxyCli, HelpGoesToStdout) {
   char buf[4096];
   for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
   EXPECT_EQ(WEXITSTATUS(::pclose(p)), 0);
-  EXPECT_EQ(out.rfind("Usage:\n  toon mcp proxy [options] [-- COMMAND [ARGS...]]\n", 0), 0u) << out;
+  EXPECT_EQ(out.rfind("Usage:\n  toon mcp proxy [options] [--] [COMMAND [ARGS...]]\n", 0), 0u) << out;
 }
 
 TEST(McpProxyCli, ConfigErrors) {
@@ -124,6 +131,11 @@ TEST(McpProxyCli, UpstreamErrors) {
   r = proxy("--timeout 5 --name t -- true");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err.rfind("toon mcp proxy: cannot connect to t (true): ", 0), 0u) << r.err;
+  // Without "--" the command starts at the first argument that is no option; its own options
+  // stay its own (a proxy's `--timeout 0` would be a usage error, status 2).
+  r = proxy("--timeout 5 /nonexistent/mcp-server --timeout 0");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.rfind("toon mcp proxy: cannot connect to upstream (/nonexistent/mcp-server): ", 0), 0u) << r.err;
 }
 
 // The TOON config shown in docs/mcp.md, "Proxy", started from the source directory: it parses,
@@ -158,4 +170,84 @@ TEST(McpProxyCli, TheConfigOfTheDocs) {
   }
   EXPECT_EQ(status, 0) << err.str();
   EXPECT_NE(err.str().find("proxy: 26 tools of 2 upstream server(s) on stdio"), std::string::npos) << err.str();
+}
+
+// Re-encoding, against tests/mcp/fake_mcp_server.py: by default only the text that serialises a
+// result's structuredContent becomes TOON; a file's contents that happen to be JSON come back
+// byte for byte (a model's exact-match edit of that file depends on it). --reencode json
+// re-encodes any JSON text, --reencode none nothing. The upstream command is given without
+// "--", as launchers that drop it (the Inspector CLI) pass it.
+namespace {
+
+struct proxied_calls {
+  toon::mcp::call_result report, file;
+};
+
+proxied_calls call_through_proxy(const std::vector<std::string>& options) {
+  toon::mcp::process_options p;
+  p.argv = {TOON_CLI_PATH, "mcp", "proxy", "--timeout", "20"};
+  p.argv.insert(p.argv.end(), options.begin(), options.end());
+  p.argv.insert(p.argv.end(), {TOON_TEST_PYTHON, TOON_TEST_FAKE_SERVER, "proxy"});
+  auto c = toon::mcp::client::connect(p);
+  EXPECT_TRUE(c) << (c ? "" : c.error().message);
+  if (!c) return {};
+  proxied_calls out;
+  auto report = c->call_tool("report", toon::value(toon::object{}));
+  auto file = c->call_tool("read_file", toon::value(toon::object{}));
+  EXPECT_TRUE(report && file) << (report ? "" : report.error().message) << (file ? "" : file.error().message);
+  if (report) out.report = *report;
+  if (file) out.file = *file;
+  return out;
+}
+
+// The texts the fake server sends (json.dumps of its rows, compact and indented).
+toon::value fake_rows() {
+  toon::array rows;
+  for (int i = 0; i < 6; ++i)
+    rows.push_back(toon::value(toon::object{{"id", toon::value(i)},
+                                            {"name", toon::value("row " + std::to_string(i))},
+                                            {"ok", toon::value(i % 2 == 0)}}));
+  return toon::value(toon::object{{"rows", toon::value(std::move(rows))}});
+}
+
+const toon::value* encoding_note(const toon::mcp::call_result& r) {
+  if (!r.content.is_array() || r.content.as_array().empty()) return nullptr;
+  const toon::value* meta = r.content.as_array()[0].find("_meta");
+  return meta != nullptr ? meta->find("toon/encoding") : nullptr;
+}
+
+}  // namespace
+
+TEST(McpProxyCli, ReencodesOnlyStructuredDataByDefault) {
+  if (std::string_view(TOON_TEST_PYTHON).empty()) GTEST_SKIP() << "no python3 for the fake upstream";
+  const toon::value rows = fake_rows();
+  const std::string file_text = [] {
+    // json.dumps(ROWS, indent=2) + "\n", written out by hand.
+    std::string t = "{\n  \"rows\": [\n";
+    for (int i = 0; i < 6; ++i)
+      t += std::string("    {\n      \"id\": ") + std::to_string(i) + ",\n      \"name\": \"row " + std::to_string(i) +
+           "\",\n      \"ok\": " + (i % 2 == 0 ? "true" : "false") + "\n    }" + (i < 5 ? "," : "") + "\n";
+    return t + "  ]\n}\n";
+  }();
+
+  proxied_calls d = call_through_proxy({});
+  EXPECT_EQ(d.file.text(), file_text);  // the file as it is
+  EXPECT_EQ(encoding_note(d.file), nullptr);
+  ASSERT_NE(encoding_note(d.report), nullptr) << toon::to_json(d.report.content);
+  EXPECT_EQ(toon::decode(d.report.text()).value(), rows) << d.report.text();
+  EXPECT_EQ(d.report.structured_content, rows);  // structuredContent itself stays JSON
+
+  proxied_calls j = call_through_proxy({"--reencode", "json"});
+  ASSERT_NE(encoding_note(j.file), nullptr);
+  EXPECT_EQ(toon::decode(j.file.text()).value(), rows);
+  EXPECT_NE(encoding_note(j.report), nullptr);
+
+  proxied_calls n = call_through_proxy({"--no-reencode"});
+  EXPECT_EQ(n.file.text(), file_text);
+  EXPECT_EQ(toon::from_json(n.report.text()).value(), rows);
+  EXPECT_EQ(encoding_note(n.report), nullptr);
+
+  run_result bad = proxy("--reencode some -- x");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err.rfind("toon mcp proxy: --reencode takes structured, json or none\n", 0), 0u) << bad.err;
 }

@@ -12,6 +12,9 @@ Scenarios:
   modern_only     -32022 with only a modern version the client lacks (no fallback)
   exit_early      writes to stderr and exits 3 before reading anything
   stubborn        like legacy, but ignores stdin EOF and SIGTERM (only SIGKILL ends it)
+  proxy           like legacy, plus tools report (a JSON text that serialises its
+                  structuredContent) and read_file (a file's contents that are JSON, with a
+                  structuredContent that is not that JSON), for `toon mcp proxy`'s re-encoding
 """
 import json
 import os
@@ -47,6 +50,14 @@ TOOLS = [
     {"name": "noisy", "description": "Malformed lines, then the answer", "inputSchema": {"type": "object"}},
     {"name": "ask", "description": "Asks the client something first", "inputSchema": {"type": "object"}},
 ]
+
+if scenario == "proxy":
+    TOOLS += [
+        {"name": "report", "description": "Rows as structured data", "inputSchema": {"type": "object"}},
+        {"name": "read_file", "description": "A file's contents", "inputSchema": {"type": "object"}},
+    ]
+ROWS = {"rows": [{"id": i, "name": "row %d" % i, "ok": i % 2 == 0} for i in range(6)]}
+FILE_TEXT = json.dumps(ROWS, indent=2) + "\n"
 
 pending_ask = {}
 
@@ -136,6 +147,10 @@ def handle(msg):
         args = params.get("arguments") or {}
         if name == "echo":
             text_result(msg_id, json.dumps(args, sort_keys=True), structured={"echo": args})
+        elif name == "report":
+            text_result(msg_id, json.dumps(ROWS), structured=ROWS)
+        elif name == "read_file":
+            text_result(msg_id, FILE_TEXT, structured={"content": FILE_TEXT})
         elif name == "slow":
             log("slow call %s started" % msg_id)
         elif name == "bye":
