@@ -98,7 +98,7 @@ toon::tool_catalog small_catalog() {
   cat.add<write_file_args>("write_file", "Write content to a file", "fs", [](const write_file_args& a) {
     return "wrote " + std::to_string(a.content.size()) + " bytes to " + a.path;
   });
-  cat.add<no_args>("ping", "Check the server, cheaply", "", [](const no_args&) {});
+  cat.add<no_args>("ping", "Check the server, cheaply", "", [](const no_args&) -> toon::result<void> { return {}; });
   return cat;
 }
 
@@ -139,7 +139,7 @@ TEST(ToolCatalog, ParamsCellEscapesQuotes) {
 
 TEST(ToolCatalog, ToolsTableWithTabDelimiter) {
   toon::tool_catalog cat;
-  cat.add<write_file_args>("write_file", "Write content to a file", "", [](const write_file_args&) {});
+  cat.add<write_file_args>("write_file", "Write content to a file", "", [](const write_file_args&) -> toon::result<void> { return {}; });
   toon::encode_options tab;
   tab.delimiter = toon::delimiter::tab;
   EXPECT_EQ(cat.tools_table({}, tab),
@@ -177,7 +177,7 @@ TEST(ToolCatalog, CategorySummary) {
             "categories[2]{name,description,tool_count}:\n"
             "  fs,\"Read, write and search files\",2\n"
             "  git,Version control,0");
-  cat.add<tag_args>("tag", "Tag a file", "git", [](const tag_args&) {});
+  cat.add<tag_args>("tag", "Tag a file", "git", [](const tag_args&) -> toon::result<void> { return {}; });
   EXPECT_EQ(cat.categories_table(),
             "categories[2]{name,description,tool_count}:\n"
             "  fs,\"Read, write and search files\",2\n"
@@ -308,7 +308,7 @@ TEST(ToolCatalogCall, ArgumentsNotAnObject) {
 TEST(ToolCatalogCall, ValidButOutOfRangeForTheStruct) {
   // `level:int` accepts 300; std::uint8_t does not: reported like a violation, from "args".
   toon::tool_catalog cat;
-  cat.add<level_args>("set_level", "Set the level", "", [](const level_args&) {});
+  cat.add<level_args>("set_level", "Set the level", "", [](const level_args&) -> toon::result<void> { return {}; });
   toon::call_result r = cat.call_json("set_level", R"({"level":300})");
   EXPECT_EQ(r.status, toon::call_status::invalid_arguments);
   ASSERT_EQ(r.errors.size(), 1u);
@@ -416,28 +416,28 @@ TEST(ToolCatalogCall, StatusNames) {
 
 TEST(ToolCatalogRegistration, DuplicateTool) {
   toon::tool_catalog cat = tc::small_catalog();
-  toon::result<void> r = cat.try_add<write_file_args>("write_file", "Again", "fs", [](const write_file_args&) {});
+  toon::result<void> r = cat.try_add<write_file_args>("write_file", "Again", "fs", [](const write_file_args&) -> toon::result<void> { return {}; });
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error().code, toon::error_code::duplicate_key);
   EXPECT_EQ(r.error().message, "duplicate tool \"write_file\"");
   EXPECT_EQ(cat.tools().size(), 3u);
-  EXPECT_THROW(cat.add<write_file_args>("write_file", "Again", "fs", [](const write_file_args&) {}), toon::toon_error);
+  EXPECT_THROW(cat.add<write_file_args>("write_file", "Again", "fs", [](const write_file_args&) -> toon::result<void> { return {}; }), toon::toon_error);
 }
 
 TEST(ToolCatalogRegistration, UnknownCategory) {
   toon::tool_catalog cat = tc::small_catalog();
-  toon::result<void> r = cat.try_add<no_args>("fetch", "Fetch a URL", "net", [](const no_args&) {});
+  toon::result<void> r = cat.try_add<no_args>("fetch", "Fetch a URL", "net", [](const no_args&) -> toon::result<void> { return {}; });
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error().code, toon::error_code::invalid_schema);
   EXPECT_EQ(r.error().message, "tool \"fetch\": unknown category \"net\" (registered: fs, git)");
   try {
-    cat.add<no_args>("fetch", "Fetch a URL", "net", [](const no_args&) {});
+    cat.add<no_args>("fetch", "Fetch a URL", "net", [](const no_args&) -> toon::result<void> { return {}; });
     ADD_FAILURE() << "no exception";
   } catch (const toon::toon_error& e) {
     EXPECT_EQ(e.error().message, "tool \"fetch\": unknown category \"net\" (registered: fs, git)");
   }
   toon::tool_catalog empty;
-  EXPECT_EQ(empty.try_add<no_args>("fetch", "Fetch a URL", "net", [](const no_args&) {}).error().message,
+  EXPECT_EQ(empty.try_add<no_args>("fetch", "Fetch a URL", "net", [](const no_args&) -> toon::result<void> { return {}; }).error().message,
             "tool \"fetch\": unknown category \"net\" (no categories are registered)");
 }
 
@@ -450,7 +450,7 @@ TEST(ToolCatalogRegistration, CategoriesAndNames) {
   EXPECT_EQ(dup.error().message, "duplicate category \"fs\"");
   EXPECT_THROW(cat.add_category("fs", "x"), toon::toon_error);
   EXPECT_EQ(cat.try_add_category("", "x").error().message, "empty category name");
-  EXPECT_EQ(cat.try_add<no_args>("", "x", "", [](const no_args&) {}).error().message, "empty tool name");
+  EXPECT_EQ(cat.try_add<no_args>("", "x", "", [](const no_args&) -> toon::result<void> { return {}; }).error().message, "empty tool name");
   toon::tool no_handler;
   no_handler.name = "t";
   EXPECT_EQ(cat.try_add_tool(no_handler).error().message, "tool \"t\": no handler");

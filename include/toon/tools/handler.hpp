@@ -5,8 +5,10 @@
 // toon::from_value<Args> (absent defaulted fields keep the values Args{} gives them). It may
 // return (R or toon::result<R>):
 //   - std::string (or anything convertible to std::string_view): the result text, as it is;
-//   - void (or toon::result<void>): the text "ok";
+//   - toon::result<void>: the text "ok" on success (`return {};`);
 //   - toon::value, or any type the typed encoder accepts: encoded as TOON text.
+// A handler returning void does not compile: a lambda whose `return` was forgotten would
+// otherwise answer "ok" for a call whose result was lost.
 // A returned error, or any exception, becomes call_status::tool_failed; nothing escapes.
 // A result of the last kind (not a string, void or toon::value) is also kept as a value in
 // call_result::structured (MCP structuredContent; wrapped as {"result": v} unless a struct),
@@ -130,10 +132,14 @@ call_result result_text(const R& r) {
 template <class Args, class F>
 call_result invoke_handler(const F& f, const Args& args) {
   using R = std::remove_cvref_t<std::invoke_result_t<const F&, const Args&>>;
+  static_assert(!std::is_void_v<R>,
+                "toon::tool_catalog: this tool handler returns nothing (a forgotten `return`?). Return the "
+                "result: a std::string (the text), a toon::value or a struct (encoded as TOON, also given as "
+                "structuredContent), or toon::result<T> for failures; a tool without a result returns "
+                "toon::result<void> (`return {};`, answered as \"ok\").");
   try {
     if constexpr (std::is_void_v<R>) {
-      std::invoke(f, args);
-      return tool_succeeded("ok");
+      return tool_threw({});  // not reached: the assertion above stops the build (one message only)
     } else if constexpr (is_toon_result<R>::value) {
       R r = std::invoke(f, args);
       if (!r.has_value()) return tool_returned_error(r.error());
