@@ -14,7 +14,9 @@
 #                                                 <!-- bench-mcp-dsl:begin/end -->
 #
 # Needs node, tsx and the reference sources (tools/mcp-dsl-reference/ensure-installed.sh, with a
-# git clone of the MCP-DSL repository named by MCP_DSL_GIT_DIR); without them it exits 77.
+# git clone of the MCP-DSL repository named by MCP_DSL_GIT_DIR, else a clone of the git bundle
+# MCP_DSL_BUNDLE, default ../shared/mcp-dsl/MCP-DSL.bundle beside the source tree, made in a
+# temporary folder); without them it exits 77.
 # BUILD_DIR (default build-bench) gets toon_bench_dsl built (-DTOON_BUILD_BENCHMARKS=ON); TOON
 # names a toon CLI (default: BUILD_DIR/bin/toon, built when missing). ROUNDS (default 3),
 # MIN_TIME (default 1, seconds per batch or repetition), BATCHES (default 5),
@@ -41,10 +43,17 @@ if ! command -v node >/dev/null 2>&1; then
   echo "bench-mcp-dsl: skipped: node not found" >&2
   exit 77
 fi
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+bundle="${MCP_DSL_BUNDLE:-$root/../shared/mcp-dsl/MCP-DSL.bundle}"
+if [[ -z "${MCP_DSL_GIT_DIR:-}" && -f "$bundle" ]]; then
+  git clone --bare --quiet "$bundle" "$out/mcp-dsl.git"
+  export MCP_DSL_GIT_DIR="$out/mcp-dsl.git"
+fi
 status=0
 bash "$ref/ensure-installed.sh" >&2 || status=$?
 if [[ $status -eq 77 ]]; then
-  echo "bench-mcp-dsl: skipped: the TypeScript MCP-DSL implementation is not available (set MCP_DSL_GIT_DIR to a git clone of the MCP-DSL repository)" >&2
+  echo "bench-mcp-dsl: skipped: the TypeScript MCP-DSL implementation is not available (set MCP_DSL_GIT_DIR to a git clone of the MCP-DSL repository, or MCP_DSL_BUNDLE to its bundle)" >&2
   exit 77
 elif [[ $status -ne 0 ]]; then
   echo "bench-mcp-dsl: tools/mcp-dsl-reference/ensure-installed.sh failed" >&2
@@ -61,9 +70,6 @@ fi
 } >&2
 toon="${TOON:-$build/bin/toon}"
 bench="$build/bin/toon_bench_dsl"
-
-out="$(mktemp -d)"
-trap 'rm -rf "$out"' EXIT
 
 # The session: a tools/list result of 40 tools (schemas as plain JSON values: the TypeScript
 # compiler has no type syntax), then SESSION_ROUNDS times a tools/call request, its result (a
