@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -155,6 +156,14 @@ def main():
 
     with open(os.path.join(ROOT, "tests", "dsl", "differential", "corpus.json"), encoding="utf-8") as f:
         corpus = json.load(f)
+    # Every deviation named in the corpus must be in docs/mcp-dsl.md's table of deviations.
+    with open(os.path.join(ROOT, "docs", "mcp-dsl.md"), encoding="utf-8") as f:
+        doc = f.read()
+    documented = set()
+    for line in doc.splitlines():
+        if line.startswith("| `"):  # a table row: the names in backquotes of its first cell
+            documented.update(re.findall(r"`([^`]+)`", line.split("|")[1]))
+    undocumented = sorted({c["deviation"] for c in corpus if c.get("deviation")} - documented)
     rnd = random.Random(args.seed)
     generated = []
     for _ in range(args.count):
@@ -179,6 +188,9 @@ def main():
             failures += 1
             why = "lists a deviation but both agree" if same else "outputs differ"
             print(f"FAIL {label}: {why}\n--- dsl\n{doc}\n--- toon-cpp\n{ours}\n--- typescript\n{theirs}\n")
+    for name in undocumented:
+        failures += 1
+        print(f"FAIL deviation {name!r}: named in the corpus but not in docs/mcp-dsl.md's table of deviations")
     print(f"differential-mcp-dsl: {len(docs)} documents ({len(corpus)} corpus, {len(generated)} generated): "
           f"{agree} agree, {documented} differ as documented, {failures} failures")
     sys.exit(1 if failures else 0)
