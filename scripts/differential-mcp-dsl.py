@@ -52,6 +52,9 @@ def run_reference(docs):
 
 def run_ours(cli, doc):
     p = subprocess.run([cli, "dsl", "compile"], input=doc, capture_output=True, text=True, timeout=60)
+    # Under the sanitizer stage a report exits 1 too: never take it for a compile error.
+    if "Sanitizer" in p.stderr or "runtime error:" in p.stderr:
+        sys.exit(f"toon dsl compile: sanitizer report on:\n{doc}\n{p.stderr}")
     if p.returncode == 0:
         return ("ok", [ordered(l) for l in p.stdout.splitlines() if l])
     if p.returncode == 1:
