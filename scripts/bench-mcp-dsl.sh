@@ -14,7 +14,9 @@
 #                                                 <!-- bench-mcp-dsl:begin/end -->
 #
 # Needs node, tsx and the reference sources (tools/mcp-dsl-reference/ensure-installed.sh, with a
-# git clone of the MCP-DSL repository named by MCP_DSL_GIT_DIR); without them it exits 77.
+# git clone of the MCP-DSL repository named by MCP_DSL_GIT_DIR, else a clone of the git bundle
+# MCP_DSL_BUNDLE, default ../shared/mcp-dsl/MCP-DSL.bundle beside the source tree, made in a
+# temporary folder); without them it exits 77.
 # BUILD_DIR (default build-bench) gets toon_bench_dsl built (-DTOON_BUILD_BENCHMARKS=ON); TOON
 # names a toon CLI (default: BUILD_DIR/bin/toon, built when missing). ROUNDS (default 3),
 # MIN_TIME (default 1, seconds per batch or repetition), BATCHES (default 5),
@@ -41,10 +43,17 @@ if ! command -v node >/dev/null 2>&1; then
   echo "bench-mcp-dsl: skipped: node not found" >&2
   exit 77
 fi
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+bundle="${MCP_DSL_BUNDLE:-$root/../shared/mcp-dsl/MCP-DSL.bundle}"
+if [[ -z "${MCP_DSL_GIT_DIR:-}" && -f "$bundle" ]]; then
+  git clone --bare --quiet "$bundle" "$out/mcp-dsl.git"
+  export MCP_DSL_GIT_DIR="$out/mcp-dsl.git"
+fi
 status=0
 bash "$ref/ensure-installed.sh" >&2 || status=$?
 if [[ $status -eq 77 ]]; then
-  echo "bench-mcp-dsl: skipped: the TypeScript MCP-DSL implementation is not available (set MCP_DSL_GIT_DIR to a git clone of the MCP-DSL repository)" >&2
+  echo "bench-mcp-dsl: skipped: the TypeScript MCP-DSL implementation is not available (set MCP_DSL_GIT_DIR to a git clone of the MCP-DSL repository, or MCP_DSL_BUNDLE to its bundle)" >&2
   exit 77
 elif [[ $status -ne 0 ]]; then
   echo "bench-mcp-dsl: tools/mcp-dsl-reference/ensure-installed.sh failed" >&2
@@ -61,9 +70,6 @@ fi
 } >&2
 toon="${TOON:-$build/bin/toon}"
 bench="$build/bin/toon_bench_dsl"
-
-out="$(mktemp -d)"
-trap 'rm -rf "$out"' EXIT
 
 # The session: a tools/list result of 40 tools (schemas as plain JSON values: the TypeScript
 # compiler has no type syntax), then SESSION_ROUNDS times a tools/call request, its result (a
@@ -101,7 +107,12 @@ cmp -s "$out/ts-decompiled.jsonl" "$out/session.jsonl" || { echo "bench-mcp-dsl:
 "$toon" dsl decompile "$out/session.jsonl" > "$out/cpp-decompiled.mcp"
 "$toon" dsl compile "$out/cpp-decompiled.mcp" | cmp -s - "$out/session.jsonl" || { echo "bench-mcp-dsl: toon dsl decompile does not round-trip the session" >&2; exit 1; }
 
-section="$(OUT="$out" ROUNDS="$rounds" UPTIME_BEFORE="$uptime_before" UPTIME_AFTER="$uptime_after" \
+# The settings of this run that differ from the defaults, for the command in the text.
+run_env=""
+for v in BUILD_DIR ROUNDS MIN_TIME BATCHES SESSION_ROUNDS; do
+  [[ -n "${!v:-}" ]] && run_env+="$v=${!v} "
+done
+section="$(RUN_ENV="$run_env" OUT="$out" ROUNDS="$rounds" UPTIME_BEFORE="$uptime_before" UPTIME_AFTER="$uptime_after" \
   MIN_TIME="$min_time" BATCHES="$batches" NPROC="$(nproc)" CXX_ID="$("$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")" --version | head -n 1)" \
   node --input-type=module -e '
 import { readFileSync, statSync } from "node:fs";
@@ -110,13 +121,15 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.le
 const size = (f) => statSync(`${out}/${f}`).size;
 const dslBytes = size("session.mcp"), jsonBytes = size("session.jsonl");
 const items = readFileSync(`${out}/session.jsonl`, "utf8").split("\n").filter((l) => l).length;
-// MB/s (10^6 bytes) of the median wall-clock time of the repetitions.
-const cppRate = (r, name, bytes) => {
+// MB/s (10^6 bytes) of the median wall-clock (real_time) or CPU (cpu_time) time of the
+// repetitions.
+const cppRate = (r, name, bytes, field) => {
   const j = JSON.parse(readFileSync(`${out}/cpp-${r}.json`, "utf8"));
-  const m = j.benchmarks.find((b) => b.run_name === name && b.aggregate_name === "median");
+  const m = j.benchmarks.find((b) => b.run_name === name && b.aggregate_name === "median") ??
+    j.benchmarks.find((b) => b.run_name === name && b.run_type === "iteration");  // BATCHES=1
   if (!m) throw new Error(`no median of ${name}`);
   const scale = { ns: 1e-9, us: 1e-6, ms: 1e-3, s: 1 }[m.time_unit];
-  return bytes / (m.real_time * scale) / 1e6;
+  return bytes / (m[field] * scale) / 1e6;
 };
 const cases = [
   ["compile", "DSL text → values", "BM_dsl_compile_file", dslBytes, "of DSL"],
@@ -131,9 +144,11 @@ const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 const rows = [];
 for (const [key, label, bm, bytes, unit] of cases) {
   const tsRates = ts.map((t) => median(t[key].mb_per_s));
-  const cppRates = Array.from({ length: rounds }, (_, i) => cppRate(i + 1, bm, bytes));
+  const cppRates = Array.from({ length: rounds }, (_, i) => cppRate(i + 1, bm, bytes, "real_time"));
   const ratios = tsRates.map((t, i) => cppRates[i] / t);
-  rows.push(`| ${label} | ${fmt(median(tsRates))} | ${fmt(median(cppRates))} | **${median(ratios).toFixed(1)}×** (${ratios.map((x) => x.toFixed(1)).join(", ")}) | MB/s ${unit} |`);
+  const cpuRatios = ts.map((t, i) => cppRate(i + 1, bm, bytes, "cpu_time") / median(t[key].cpu_mb_per_s));
+  const list = (xs) => xs.map((x) => x.toFixed(1)).join(", ");
+  rows.push(`| ${label} | ${fmt(median(tsRates))} | ${fmt(median(cppRates))} | **${median(ratios).toFixed(1)}×** (${list(ratios)}) | ${median(cpuRatios).toFixed(1)}× (${list(cpuRatios)}) | MB/s ${unit} |`);
 }
 const lines = [
   `Against the TypeScript implementation (commit 81e18bd, run by node ${node} with tsx), on the same`,
@@ -147,10 +162,12 @@ const lines = [
   "give text that `toon dsl compile` turns back into the session (checked); the TypeScript one",
   "writes every string quoted and no short forms, so its text is not the canonical form. MB/s are",
   `10^6 bytes per second. ${rounds} round${rounds === 1 ? "" : "s"}, TypeScript then C++ in each, one ratio per round (in`,
-  "parentheses), the median in bold:",
+  "parentheses), the median in bold; beside it the same ratio by CPU time (C++: of the benchmark",
+  "thread; TypeScript: of the node process, `process.cpuUsage()`, with its garbage collector and",
+  "compiler threads), which a loaded machine disturbs less:",
   "",
-  "| operation | TypeScript MB/s | toon-cpp MB/s | toon-cpp / TypeScript | unit |",
-  "| --- | ---: | ---: | ---: | --- |",
+  "| operation | TypeScript MB/s | toon-cpp MB/s | toon-cpp / TypeScript | by CPU time | unit |",
+  "| --- | ---: | ---: | ---: | ---: | --- |",
   ...rows,
   "",
   "The JSON rows compare the JSON parsers and writers of both sides on the same JSON Lines, as a",
@@ -158,7 +175,7 @@ const lines = [
   `Load of the ${process.env.NPROC}-core machine (\`uptime\`) before and after: \`${process.env.UPTIME_BEFORE.trim().replace(/^.*load/, "load")}\`,`,
   `\`${process.env.UPTIME_AFTER.trim().replace(/^.*load/, "load")}\`; the machine was shared with other builds and test runs,`,
   "which slows both sides; the ratios, measured in turn within one run, are steadier than the",
-  "absolute figures. Regenerate with `bash scripts/bench-mcp-dsl.sh --update-docs`.",
+  `absolute figures. Regenerate with \`${process.env.RUN_ENV}bash scripts/bench-mcp-dsl.sh --update-docs\`.`,
 ];
 console.log(lines.join("\n"));
 ')"

@@ -186,7 +186,7 @@ class writer {
     out += "x ";
     write_id(*id, true);
     out += ' ';
-    out += to_json(*code);
+    write_scalar(*code);
     out += ':';
     if (detail::is_identifier(*text)) out += *text;
     else quoted(*text);
@@ -202,7 +202,7 @@ class writer {
     switch (id.type()) {
       case value::kind::integer:
       case value::kind::uinteger:
-      case value::kind::big_integer: out += to_json(id); return;
+      case value::kind::big_integer: write_scalar(id); return;
       case value::kind::string: quoted(*id.get_if<std::string>()); return;
       case value::kind::null:
         if (allow_null) {
@@ -458,6 +458,20 @@ class writer {
     out += '"';
   }
 
+  /// A null, boolean or number as toon::to_json writes it (the same formatting functions),
+  /// appended to `out` directly instead of through a temporary string.
+  void write_scalar(const value& v) {
+    switch (v.type()) {
+      case value::kind::null: toon::detail::append_null(out); return;
+      case value::kind::boolean: toon::detail::append_bool(out, v.as_bool()); return;
+      case value::kind::integer: toon::detail::append_int(out, v.as_int64()); return;
+      case value::kind::uinteger: toon::detail::append_uint(out, v.as_uint64()); return;
+      case value::kind::real: toon::detail::append_double(out, v.as_double()); return;
+      case value::kind::big_integer: toon::detail::append_big_integer(out, v.as_big_integer().digits); return;
+      default: out += to_json(v); return;
+    }
+  }
+
   void write_value(const value& v, std::string_view parent_key = {}) {
     switch (v.type()) {
       case value::kind::string: {
@@ -469,7 +483,7 @@ class writer {
       case value::kind::real: {
         double d = *v.get_if<double>();
         if (d != d || d - d != 0) fail("NaN and infinite numbers have no DSL (nor JSON) form");
-        out += to_json(v);
+        write_scalar(v);
         return;
       }
       case value::kind::array: write_array(*v.get_if<array>(), parent_key); return;
@@ -479,7 +493,7 @@ class writer {
         write_object(o, scope::generic);
         return;
       }
-      default: out += to_json(v); return;
+      default: write_scalar(v); return;
     }
   }
 

@@ -5,6 +5,7 @@
 
 #include "toon/detail/writer.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -261,9 +262,13 @@ TOON_FUNC char* write_json_token(char* o, std::string_view token) {
 // ---- json_emitter --------------------------------------------------------------------------
 
 TOON_FUNC void json_emitter::grow(std::size_t n) {
+  if (!cur_) start_ = out_.size();  // synced: the text from here on is this round's
   const std::size_t used = cur_ ? static_cast<std::size_t>(cur_ - out_.data()) : out_.size();
-  // 64 KiB more than asked (zero-filled once by resize; the capacity grows geometrically).
-  out_.resize(used + n + (std::size_t(64) << 10));
+  // Headroom as large as the text of this round, within [256 B, 64 KiB] (see the class
+  // comment): resize() zero-fills it, so the zero-filling is proportional to the text written;
+  // the capacity itself grows geometrically (std::string's own policy).
+  const std::size_t headroom = std::clamp(used - start_, std::size_t(256), std::size_t(64) << 10);
+  out_.resize(used + n + headroom);
   cur_ = out_.data() + used;
   end_ = out_.data() + out_.size();
 }

@@ -46,9 +46,12 @@ char* write_json_token(char* o, std::string_view token);
 /// The caller supplies a well-formed sequence (key before every object member value).
 ///
 /// The text goes through a pointer into `out`'s storage, which the emitter extends by resizing
-/// `out` 64 KiB at a time: until sync() (or the destructor), `out` may hold unwritten bytes past
-/// the text. After sync(), `out` holds exactly the text, and its owner may use it (write it out,
-/// clear it) before the next write.
+/// `out` with headroom past the room asked for: as much as the text written since the last
+/// sync(), at least 256 bytes and at most 64 KiB. resize() zero-fills the headroom, so the bytes
+/// zero-filled stay within a small multiple of the text (a short value, e.g. one JSON-RPC
+/// message, costs a few hundred, not 64 KiB). Until sync() (or the destructor), `out` may hold
+/// unwritten bytes past the text. After sync(), `out` holds exactly the text, and its owner may
+/// use it (write it out, clear it) before the next write.
 class json_emitter {
  public:
   /// `indent` > 0 gives pretty output with that many spaces per level; <= 0 compact.
@@ -200,6 +203,7 @@ class json_emitter {
   std::size_t indent_;
   char* cur_ = nullptr;  // end of the text in out_'s storage (null: synced)
   char* end_ = nullptr;  // end of out_'s storage
+  std::size_t start_ = 0;  // size of out_ at the first grow() after the last sync()
   std::vector<frame> frames_;
 };
 

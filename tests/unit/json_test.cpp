@@ -337,6 +337,56 @@ TEST(ToJson, AppendsToExistingText) {
   EXPECT_EQ(out, "x=[true,null]");
 }
 
+// The emitter extends its buffer with headroom that grows with the text (256 B to 64 KiB):
+// texts from a few bytes to several times 64 KiB, appended to existing text of several lengths,
+// come out whole.
+TEST(ToJson, TextsAcrossEveryGrowthStep) {
+  for (std::size_t prefix : {0u, 1u, 300u, 70000u}) {
+    for (std::size_t count : {1u, 7u, 100u, 3000u}) {
+      for (std::size_t len : {0u, 5u, 250u, 1000u, 70000u}) {
+        if (count * len > 4000000u) continue;
+        toon::array a;
+        std::string expected = std::string(prefix, 'p') + "[";
+        for (std::size_t i = 0; i < count; ++i) {
+          std::string s(len, static_cast<char>('a' + i % 26));
+          expected += (i ? ",\"" : "\"") + s + "\"";
+          a.emplace_back(std::move(s));
+        }
+        expected += "]";
+        std::string out(prefix, 'p');
+        toon::to_json_to(out, toon::value(std::move(a)));
+        ASSERT_EQ(out.size(), expected.size()) << prefix << " " << count << " " << len;
+        EXPECT_TRUE(out == expected) << prefix << " " << count << " " << len;
+      }
+    }
+  }
+}
+
+// A streaming owner syncs and empties the buffer between writes (as toon decode does when it
+// spills); the pieces add up to the whole text.
+TEST(ToJson, EmitterSyncedAndEmptiedBetweenWrites) {
+  std::string out, collected, expected = "[";
+  {
+    toon::detail::json_emitter em(out, 0);
+    em.begin_array();
+    for (int i = 0; i < 20000; ++i) {
+      const std::string s(static_cast<std::size_t>(i % 97), 'x');
+      em.string_value(s);
+      expected += (i ? ",\"" : "\"") + s + "\"";
+      if (i % 333 == 0) {
+        em.sync();
+        collected += out;
+        out.clear();
+      }
+    }
+    em.end_array();
+  }
+  collected += out;
+  expected += "]";
+  EXPECT_TRUE(collected == expected);
+  EXPECT_EQ(collected.size(), expected.size());
+}
+
 TEST(ToJson, StringEscaping) {
   std::string all;
   for (int c = 0; c < 0x20; ++c) all += static_cast<char>(c);

@@ -7,9 +7,11 @@
 //   DECOMPILED.mcp written: the decompiler's text for the values of SESSION.jsonl
 // First checks that compileDsl gives exactly the lines of SESSION.jsonl (else exit 1), then
 // times, after a warm-up of SECONDS (default 1), BATCHES (default 5) batches of at least
-// SECONDS each, in wall-clock time (process.hrtime): compileDsl on the text, decompile on the
-// parsed values, and as baselines JSON.parse and JSON.stringify of the lines one by one.
-// Prints one JSON object: {"node": version, "<case>": {"bytes": N, "mb_per_s": [per batch]}}.
+// SECONDS each, in wall-clock time (process.hrtime), with the CPU time of the process
+// (process.cpuUsage: all threads, the garbage collector's and compiler's included) beside it:
+// compileDsl on the text, decompile on the parsed values, and as baselines JSON.parse and
+// JSON.stringify of the lines one by one. Prints one JSON object:
+// {"node": version, "<case>": {"bytes": N, "mb_per_s": [per batch], "cpu_mb_per_s": [per batch]}}.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { compileDsl } from './upstream/src/index.ts';
 import { decompile } from './upstream/src/decompiler/decompiler.ts';
@@ -45,6 +47,7 @@ writeFileSync(decompiledPath, decompile(values as any) + '\n');
 let sink = 0;  // keeps the results alive
 const run = (fn: () => number, limitNs: bigint) => {
   let iterations = 0;
+  const cpuStart = process.cpuUsage();
   const start = process.hrtime.bigint();
   let elapsed = 0n;
   do {
@@ -52,17 +55,20 @@ const run = (fn: () => number, limitNs: bigint) => {
     ++iterations;
     elapsed = process.hrtime.bigint() - start;
   } while (elapsed < limitNs);
-  return { iterations, elapsed };
+  const cpu = process.cpuUsage(cpuStart);  // microseconds, all of the process's threads
+  return { iterations, elapsed, cpuMicros: cpu.user + cpu.system };
 };
 const measure = (bytes: number, fn: () => number) => {
   const limit = BigInt(Math.round(seconds * 1e9));
   run(fn, limit);  // warm-up: the JIT compiles the hot paths
   const rates: number[] = [];
+  const cpuRates: number[] = [];
   for (let b = 0; b < batches; ++b) {
-    const { iterations, elapsed } = run(fn, limit);
+    const { iterations, elapsed, cpuMicros } = run(fn, limit);
     rates.push((bytes * iterations) / (Number(elapsed) / 1e9) / 1e6);
+    cpuRates.push((bytes * iterations) / (cpuMicros / 1e6) / 1e6);
   }
-  return { bytes, mb_per_s: rates };
+  return { bytes, mb_per_s: rates, cpu_mb_per_s: cpuRates };
 };
 
 const dslBytes = Buffer.byteLength(dsl, 'utf8');

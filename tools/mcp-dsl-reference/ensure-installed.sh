@@ -6,7 +6,8 @@
 #   - extracts the reference sources (src/ of the MCP-DSL repository at the pinned commit
 #     below) from a local git clone or mirror named by $MCP_DSL_GIT_DIR into
 #     tools/mcp-dsl-reference/upstream (not committed: the sources are not copied into this
-#     repository). The package is not published on the npm registry.
+#     repository). The package is not published on the npm registry; the differential test
+#     clones ../shared/mcp-dsl/MCP-DSL.bundle and names that clone here.
 # Usage: ensure-installed.sh          (run by scripts/setup.sh; never fails the setup)
 # Exit status: 0 when both are ready; 77 when node, npm or the git clone is missing; 1 when
 # an install fails.
