@@ -185,6 +185,15 @@ std::size_t json_extent(std::string_view text, std::size_t open) noexcept {
   return std::string_view::npos;
 }
 
+// Offset of the `**` or `__` closing the strong emphasis that opens `s`, or npos. With underscores
+// the emphasised text must end with ':' (`__Answer:__`), so that `__proto__: x` stays a key.
+std::size_t emphasis_close(std::string_view s) noexcept {
+  if (s.size() < 5 || !((s[0] == '*' && s[1] == '*') || (s[0] == '_' && s[1] == '_'))) return std::string_view::npos;
+  const std::size_t close = s.find(s.substr(0, 2), 3);
+  if (close == std::string_view::npos || (s[0] == '_' && s[close - 1] != ':')) return std::string_view::npos;
+  return close;
+}
+
 // A Markdown label line introducing what follows: `**Result:**`, `__Answer:__`, `**Result**:`,
 // or a heading of two or more '#' (`## Result`). A TOON comment is a single '#'.
 bool is_label(std::string_view s) noexcept {
@@ -194,9 +203,7 @@ bool is_label(std::string_view s) noexcept {
     while (i < s.size() && s[i] == '#') ++i;
     return i <= 6 && i < s.size() && s[i] == ' ';
   }
-  if (s.size() < 5 || !((s[0] == '*' && s[1] == '*') || (s[0] == '_' && s[1] == '_'))) return false;
-  const std::string_view mark = s.substr(0, 2);
-  const std::size_t close = s.find(mark, 3);
+  const std::size_t close = emphasis_close(s);
   if (close == std::string_view::npos) return false;
   std::string_view rest = s.substr(close + 2);
   if (!rest.empty() && rest[0] == ':') rest.remove_prefix(1);
@@ -205,10 +212,7 @@ bool is_label(std::string_view s) noexcept {
 
 // A line opening with Markdown emphasis that closes on it (`**Note:** prices in EUR`): prose,
 // though `**Note` reads as a key.
-bool is_emphasis_line(std::string_view s) noexcept {
-  if (s.size() < 5 || !((s[0] == '*' && s[1] == '*') || (s[0] == '_' && s[1] == '_'))) return false;
-  return s.find(s.substr(0, 2), 3) != std::string_view::npos;
-}
+bool is_emphasis_line(std::string_view s) noexcept { return emphasis_close(s) != std::string_view::npos; }
 
 // An unindented array header with nothing after its colon: `items[2]{id,name}:`, `tags[2]:`.
 bool is_bare_header(std::string_view s) noexcept {

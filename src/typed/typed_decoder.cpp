@@ -522,8 +522,8 @@ TOON_FUNC bool typed_decoder::mismatch(void (*describe)(std::string&), std::stri
 
 TOON_FUNC bool typed_decoder::reject_container(void (*describe)(std::string&), bool is_object, std::size_t offset) {
   std::string_view found = is_object ? "object" : "array";
-  if (is_object) {
-    // `tags:` followed by YAML-style `- ` items opens an object: say how TOON writes a list.
+  if (is_object && !frames_.empty()) {
+    // A field's `tags:` followed by YAML-style `- ` items opens an object: say how TOON writes a list.
     std::string wanted;
     describe(wanted);
     if (wanted.rfind("array", 0) == 0)
