@@ -127,7 +127,8 @@ struct extraction {
 ///   before an unindented TOON one, and Markdown labels (`**Result:**`, `__Answer:__`,
 ///   `## Result`). Comment lines just before it belong to it when nothing but comments and
 ///   blank lines precede it. A TOON document runs while lines are indented, blank, comments or
-///   key lines (labels excepted); the first other unindented line ends it (trailing prose). A
+///   key lines (labels excepted), and rows or items written at the level of an array header
+///   with nothing after its colon; the first other unindented line ends it (trailing prose). A
 ///   JSON document runs to the bracket closing its first one (strings and escapes respected);
 ///   the rest is trailing prose.
 /// - A reply that is all document is returned whole (documents[0].text == reply), blank
