@@ -734,7 +734,8 @@ class extractor {
       for (std::size_t i = start + 1; i < to; ++i) {
         std::string_view s = line(i);
         if (is_blank(s)) continue;
-        if (s[0] == ' ' || s[0] == '\t' || ((is_comment(s) || is_key_line(s)) && !is_label(s) && !is_emphasis_line(s))) {
+        // A heading (`## Tags`) reads as a comment to the decoder: it does not end the document.
+        if (s[0] == ' ' || s[0] == '\t' || is_comment(s) || (is_key_line(s) && !is_emphasis_line(s))) {
           last = i;
           open_header = is_bare_header(s);
           continue;

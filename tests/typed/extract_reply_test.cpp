@@ -446,6 +446,8 @@ TEST(ExtractLeadIn, MarkdownLabelsAreNotKeys) {
   EXPECT_EQ(must_extract("### Result\nname: Ada\n").dropped, (std::vector<dropped_lines>{{1, 1, drop_reason::lead_in}}));
   // A TOON comment (one '#') still belongs to the document.
   EXPECT_TRUE(must_extract("# generated\nname: Ada\n").dropped.empty());
+  // A heading inside an unfenced document is a comment to the decoder: the document goes on.
+  EXPECT_EQ(value_json("## Server\nhost: a\n## Tags\ntags[1]: x\n"), R"({"host":"a","tags":["x"]})");
   // Emphasised prose after the document ends it.
   toon::extraction after = must_extract("name: Ada\n**Note:** the name is as given.\n");
   EXPECT_EQ(after.documents[0].text, "name: Ada\n");
