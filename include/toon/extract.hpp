@@ -64,6 +64,8 @@ enum class drop_reason : std::uint8_t {
   lead_in,        ///< a line introducing the document that reads like a key: `Sure:` before an
                   ///< unindented document, a Markdown label (`**Result:**`, `__Answer:__`, `## Result`)
   other_format,   ///< a JSON block passed over for a TOON block (extract_options::prefer_toon)
+  placeholders,   ///< a block whose values are placeholders (`port: <int>`, `...`): the format shown
+                  ///< before the answer, passed over for a block holding values (first and last)
 };
 
 /// Short stable name of a drop reason, e.g. "prose".
@@ -116,7 +118,8 @@ struct extraction {
 ///   the list item above; an unterminated fence runs to the end): a block marked toon or json
 ///   (any case), or whose first line that is neither blank nor a comment starts a document
 ///   (below), is a candidate; options.blocks chooses among them (options.prefer_toon: TOON
-///   blocks before JSON ones). An indented fence's indentation is removed from its content
+///   blocks before JSON ones; with first and last, blocks holding values before blocks of
+///   placeholders such as `port: <int>` or `...`). An indented fence's indentation is removed from its content
 ///   (extracted_document::dedent). Other blocks (```python) are reported as other_block. When
 ///   no block is a candidate, the reply is read as unfenced.
 /// - No fence: the document starts at the first unindented line that starts one: a key line

@@ -22,6 +22,7 @@ TOON_FUNC std::string_view to_string(drop_reason reason) noexcept {
     case drop_reason::reasoning: return "reasoning";
     case drop_reason::lead_in: return "lead_in";
     case drop_reason::other_format: return "other_format";
+    case drop_reason::placeholders: return "placeholders";
   }
   return "unknown";
 }
@@ -228,6 +229,49 @@ bool looks_like_row_or_item(std::string_view s) noexcept {
   if (s.find_first_of(",|\t") == std::string_view::npos) return false;
   const char last = s.back();
   return last != '.' && last != '!' && last != '?' && last != ':';
+}
+
+// A placeholder where a value belongs: `<string>`, `<host name>`, `...`, `…` (quotes around it
+// ignored). `<b>bold</b>` is a value.
+bool is_placeholder(std::string_view v) noexcept {
+  auto trim = [](std::string_view& t) {
+    while (!t.empty() && (t.front() == ' ' || t.front() == '\t')) t.remove_prefix(1);
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\t' || t.back() == '\r')) t.remove_suffix(1);
+  };
+  trim(v);
+  if (v.size() >= 2 && v.front() == '"' && v.back() == '"') {
+    v = v.substr(1, v.size() - 2);
+    trim(v);
+  }
+  if (v == "..." || v == "\xE2\x80\xA6") return true;
+  return v.size() >= 3 && v.front() == '<' && v.back() == '>' && v.find('<', 1) == std::string_view::npos &&
+         v.find('>') == v.size() - 1;
+}
+
+// A line of a block showing the format rather than an answer: a value or cell of it is a
+// placeholder (`port: <int>`, `<id>,<name>`, `"host": "<string>",`, `...`).
+bool has_placeholder(std::string_view s) noexcept {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  if (s.substr(0, 2) == "- ") s.remove_prefix(2);
+  const std::size_t colon = detail::key_colon(s);
+  std::string_view rest = colon == std::string_view::npos ? s : s.substr(colon);
+  std::size_t from = 0;
+  for (std::size_t i = 0; i <= rest.size(); ++i) {
+    if (i == rest.size() || rest[i] == ',' || rest[i] == '|' || rest[i] == '\t') {
+      if (is_placeholder(rest.substr(from, i - from))) return true;
+      from = i + 1;
+    }
+  }
+  // Quoted strings anywhere (JSON on one line: `{"host": "<string>"}`).
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '"') continue;
+    std::size_t j = i + 1;
+    while (j < s.size() && s[j] != '"') j += s[j] == '\\' ? 2 : 1;
+    if (j >= s.size()) break;
+    if (is_placeholder(s.substr(i + 1, j - i - 1))) return true;
+    i = j;
+  }
+  return false;
 }
 
 // Column where the content of a list item starts (`- `, `* `, `+ `, `1. `, `2) `), or 0 when `s`
@@ -498,6 +542,8 @@ class extractor {
     std::string_view info{};
     std::optional<payload_kind> kind{};
     bool passed_over = false;  // a JSON block passed over for a TOON one (prefer_toon)
+    bool placeholders = false;  // its values are placeholders: the format shown before the answer
+    bool placeholders_skipped = false;
   };
 
   // The content of block `bl`, de-indented by its fence's indentation (CommonMark: up to that
@@ -561,6 +607,7 @@ class extractor {
         // A block that says it is TOON or JSON holds the document whatever its first line
         // (a root primitive, a key line starting with prose-like words).
         if (!b.kind && (lower_is(b.info, "toon") || lower_is(b.info, "json"))) b.kind = payload_kind::toon;
+        for (std::size_t l = k; l < j && b.kind && !b.placeholders; ++l) b.placeholders = has_placeholder(line(l));
       }
       blocks.push_back(b);
       i = j;  // continue after the closing fence
@@ -577,6 +624,19 @@ class extractor {
       chosen.push_back(b);
     }
     if (chosen.empty()) return std::nullopt;
+    if (options.blocks != block_choice::all) {
+      // A block of placeholders (`port: <int>`) shows the format; an answer elsewhere goes first.
+      bool any_answer = false;
+      for (std::size_t b : chosen) any_answer = any_answer || !blocks[b].placeholders;
+      if (any_answer) {
+        std::vector<std::size_t> answers;
+        for (std::size_t b : chosen) {
+          if (blocks[b].placeholders) blocks[b].placeholders_skipped = true;
+          else answers.push_back(b);
+        }
+        chosen = std::move(answers);
+      }
+    }
     if (options.blocks == block_choice::first) chosen.erase(chosen.begin() + 1, chosen.end());
     else if (options.blocks == block_choice::last) chosen.erase(chosen.begin(), chosen.end() - 1);
 
@@ -592,7 +652,10 @@ class extractor {
         out_.documents.push_back(content(bl));
         if (bl.close < hi_) drop(bl.close, bl.close + 1, drop_reason::fence);
       } else {
-        drop(bl.open, end, bl.passed_over ? drop_reason::other_format : drop_reason::other_block);
+        drop(bl.open, end,
+             bl.passed_over          ? drop_reason::other_format
+             : bl.placeholders_skipped ? drop_reason::placeholders
+                                       : drop_reason::other_block);
       }
       next_line = end;
     }

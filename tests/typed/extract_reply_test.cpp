@@ -487,6 +487,45 @@ TEST(ExtractBlocks, ToonAnswerPreferredOverJsonEchoWhenJsonIsNotAccepted) {
   EXPECT_EQ(only_json.error().code, toon::error_code::json_input);
 }
 
+TEST(ExtractBlocks, AnswerPreferredOverAFormatOfPlaceholders) {
+  const std::string reply =
+      "Use this format:\n"  // 1
+      "```toon\n"           // 2
+      "host: <string>\n"    // 3
+      "port: <int>\n"       // 4
+      "```\n"               // 5
+      "Here is the answer:\n"  // 6
+      "```toon\n"           // 7
+      "host: db.local\n"    // 8
+      "port: 5432\n"        // 9
+      "```\n";              // 10
+  toon::result<endpoint> e = toon::decode_reply<endpoint>(reply);
+  ASSERT_TRUE(e) << e.error().to_string();
+  EXPECT_EQ(e->host, "db.local");
+  EXPECT_EQ(e->port, 5432);
+  toon::extraction x = must_extract(reply);
+  EXPECT_EQ(x.documents[0].first_line, 8u);
+  EXPECT_EQ(x.dropped, (std::vector<dropped_lines>{{1, 1, drop_reason::prose},
+                                                   {2, 5, drop_reason::placeholders},
+                                                   {6, 6, drop_reason::prose},
+                                                   {7, 7, drop_reason::fence},
+                                                   {10, 10, drop_reason::fence}}));
+  // `all` returns both; `last` the answer too when the format comes after it.
+  EXPECT_EQ(must_extract(reply, {toon::block_choice::all}).documents.size(), 2u);
+  const std::string after = "```toon\nhost: a\nport: 1\n```\nThe format is:\n```toon\nhost: ...\nport: ...\n```\n";
+  EXPECT_EQ(must_extract(after, {toon::block_choice::last}).documents[0].first_line, 2u);
+  // Table cells and JSON values too; a lone block of placeholders is still the document.
+  EXPECT_EQ(must_extract("```toon\nrows[1]{id,name}:\n  <id>,<name>\n```\n```toon\nrows[1]{id,name}:\n  1,a\n```\n")
+                .documents[0]
+                .first_line,
+            6u);
+  EXPECT_EQ(must_extract("```json\n{\"host\": \"<string>\"}\n```\n```json\n{\"host\": \"h\"}\n```\n").documents[0].first_line,
+            5u);
+  EXPECT_EQ(must_extract("```toon\nhost: <string>\n```\n").documents[0].first_line, 2u);
+  // Markup is a value, not a placeholder.
+  EXPECT_EQ(must_extract("```toon\nhtml: <b>x</b>\n```\n```toon\nhtml: y\n```\n").documents[0].first_line, 2u);
+}
+
 TEST(ExtractBlocks, FenceIndentedUnderAListItem) {
   const std::string reply = "1. Config:\n   ```toon\n   a: 1\n   b: 2\n   ```\n";
   EXPECT_EQ(value_json(reply), R"({"a":1,"b":2})");
