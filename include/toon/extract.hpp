@@ -112,7 +112,7 @@ struct extraction {
 /// text and ignored when judging lines).
 ///
 /// - Reasoning first: a leading <think>...</think> (<thinking>, <reasoning>), a lone </think>
-///   (everything before it), or harmony channels (the answer is the message of the last
+///   first on its line (everything before it), or harmony channels (the answer is the message of the last
 ///   <|channel|>final, up to <|return|>, <|end|> or <|call|>) are left out as reasoning.
 /// - Fenced blocks (``` or ~~~, at most 3 spaces of indentation, or 3 more than the content of
 ///   the list item above; an unterminated fence runs to the end): a block marked toon or json

@@ -419,13 +419,13 @@ class extractor {
   // <|channel|>final<|message|> answer <|return|>). Narrows the window to the answer and keeps
   // the ranges to report; an error when nothing but reasoning is there.
   std::optional<error> skip_reasoning() {
-    std::size_t pos = 0;
+    std::size_t pos = reply_.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;  // after a byte order mark
     bool found = false;
     auto skip_blanks = [&](std::size_t p) {
       while (p < reply_.size() && (reply_[p] == ' ' || reply_[p] == '\t' || reply_[p] == '\r' || reply_[p] == '\n')) ++p;
       return p;
     };
-    const std::size_t start = skip_blanks(reply_.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0);
+    const std::size_t start = skip_blanks(pos);
     if (reply_.substr(start, 2) == "<|") {
       // Harmony: the answer is the final channel's message.
       const std::size_t final_channel = reply_.rfind("<|channel|>final");
@@ -469,9 +469,12 @@ class extractor {
         if (!opened) break;
       }
       if (!found) {
-        // A closing tag without its opening one: everything before it is reasoning.
+        // A closing tag without its opening one, first on its line: everything before it is
+        // reasoning (`</think>` inside a value is not).
         const std::size_t close = reply_.find("</think>");
-        if (close != std::string_view::npos && reply_.substr(0, close).find("<think>") == std::string_view::npos) {
+        const std::size_t line_start = close == std::string_view::npos ? 0 : lines_[line_of_offset(close)].begin;
+        if (close != std::string_view::npos && is_blank(reply_.substr(line_start, close - line_start)) &&
+            reply_.substr(0, close).find("<think>") == std::string_view::npos) {
           pos = close + 8;
           found = true;
         }

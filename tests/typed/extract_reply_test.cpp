@@ -376,6 +376,10 @@ TEST(ExtractReasoning, ReasoningTagsLoneCloseTagAndTextOnTheClosingLine) {
   EXPECT_EQ(value_json(lone), R"({"id":3,"name":"Ada"})");
   EXPECT_EQ(must_extract(lone).dropped, (std::vector<dropped_lines>{{1, 3, drop_reason::reasoning}}));
 
+  // `</think>` inside a value is not a closing tag; a byte order mark before <think> is skipped.
+  EXPECT_EQ(value_json("note: wrap it in </think>\nid: 1\n"), R"({"note":"wrap it in </think>","id":1})");
+  EXPECT_EQ(value_json("\xEF\xBB\xBF<think>x: 1</think>\nid: 2\n"), R"({"id":2})");
+
   // The answer starts on the closing tag's line: the line is reported, the document starts after the tag.
   const std::string same_line = "<think>short: thought</think>id: 4\n";
   toon::extraction s = must_extract(same_line);
