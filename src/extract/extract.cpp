@@ -196,7 +196,7 @@ std::size_t emphasis_close(std::string_view s) noexcept {
 }
 
 // A Markdown label line introducing what follows: `**Result:**`, `__Answer:__`, `**Result**:`,
-// or a heading of two or more '#' (`## Result`). A TOON comment is a single '#'.
+// or a heading of two to six '#' (`## Result`). A TOON comment is a single '#'.
 bool is_label(std::string_view s) noexcept {
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
   if (s.size() >= 3 && s[0] == '#' && s[1] == '#') {
