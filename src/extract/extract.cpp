@@ -668,8 +668,8 @@ class extractor {
 
   // Line i is a lead-in rather than a key: `Word:` with nothing after the colon, followed (after
   // blank lines) by an unindented line starting a document: JSON after any one-word key, TOON
-  // after a capitalised word (`Result:`, `Sure:`; a lowercase `meta:` before `id: 1` stays an
-  // empty object, as TOON reads it).
+  // after a capitalised word (`Result:`, `Sure:`; a lowercase `meta:`, an all-capitals `NULL:` or
+  // a literal's name `True:` before `id: 1` stays an empty object, as TOON reads it).
   [[nodiscard]] bool is_lead_in(std::size_t i, std::size_t to) const {
     std::string_view s = line(i);
     const std::size_t colon = detail::key_colon(s);
@@ -677,10 +677,17 @@ class extractor {
     std::string_view key = s.substr(0, colon - 1);
     while (!key.empty() && (key.back() == ' ' || key.back() == '\t')) key.remove_suffix(1);
     if (key.empty()) return false;
-    bool word = key[0] >= 'A' && key[0] <= 'Z';
-    for (char ch : key) {
+    // A capitalised word (`Result`, not `NULL`), and not a literal's name (`True: ` is a key).
+    bool word = key.size() >= 2 && key[0] >= 'A' && key[0] <= 'Z';
+    for (std::size_t c = 0; c < key.size(); ++c) {
+      const char ch = key[c];
       if (ch == '"' || ch == '[' || ch == '{') return false;
-      if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'))) word = false;
+      if (c > 0 && !(ch >= 'a' && ch <= 'z')) word = false;
+    }
+    if (word) {
+      const std::string lower = lower_prefix(key, key.size());
+      for (std::string_view literal : {"true", "false", "null", "none", "nan", "infinity"})
+        if (lower == literal) word = false;
     }
     std::size_t j = i + 1;
     while (j < to && blank(j)) ++j;

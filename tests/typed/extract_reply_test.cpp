@@ -439,6 +439,10 @@ TEST(ExtractLeadIn, CapitalisedLeadInBeforeToonAndKeysThatStayKeys) {
   EXPECT_EQ(value_json("Result:\n  name: Ada\n"), R"({"Result":{"name":"Ada"}})");
   EXPECT_EQ(value_json("meta:\nid: 1\n"), R"({"meta":{},"id":1})");
   EXPECT_TRUE(must_extract("meta:\nid: 1\n").dropped.empty());
+  // All capitals and literals' names are keys too (property test: generated documents).
+  EXPECT_EQ(value_json("NULL:\nid: 1\n"), R"({"NULL":{},"id":1})");
+  EXPECT_EQ(value_json("True:\nid: 1\n"), R"({"True":{},"id":1})");
+  EXPECT_EQ(value_json("Infinity:\nid: 1\n"), R"({"Infinity":{},"id":1})");
 }
 
 TEST(ExtractLeadIn, MarkdownLabelsAreNotKeys) {
