@@ -1,7 +1,8 @@
 // Fuzz target: finding the document in an LLM reply (toon::extract, toon::decode_reply;
 // docs/llm-output.md, docs/fuzzing.md).
 //   - no crash, hang, leak or undefined behaviour, with every block choice;
-//   - every document is a view into the reply, starting at the line first_line names; the
+//   - every document is a view into the reply, starting at the line first_line names (or, for
+//     a fence indented in a list, de-indented text held by the document, dedent > 0); the
 //     dropped line ranges are in order, do not overlap and lie inside the reply; first and
 //     last choose documents that `all` finds too;
 //   - decode_reply fails with a located error whose line lies inside the reply, or succeeds,
@@ -29,6 +30,12 @@ void check_extraction(std::string_view reply, const toon::extraction& x, toon::b
   if (choice != toon::block_choice::all && x.documents.size() != 1) toon_fuzz::fail("first/last gave several documents");
   const std::size_t lines = toon_fuzz::count_lines(reply);
   for (const toon::extracted_document& d : x.documents) {
+    if (d.dedent > 0) {
+      if (!d.storage || d.text.data() != d.storage->data() || d.text.size() != d.storage->size() || !d.fenced)
+        toon_fuzz::fail("de-indented document not held by its storage");
+      if (d.first_line == 0 || d.first_line > lines + 1) toon_fuzz::fail("first_line outside the reply");
+      continue;
+    }
     if (d.text.data() < reply.data() || d.text.data() + d.text.size() > reply.data() + reply.size())
       toon_fuzz::fail("document outside the reply");
     if (line_of(reply, d.text.data()) != d.first_line)
@@ -54,19 +61,36 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (first.has_value() != all.has_value() || last.has_value() != all.has_value())
     toon_fuzz::fail("block choices disagree on whether there is a document");
   if (!all) {
-    if (all.error().code != toon::error_code::no_document && all.error().code != toon::error_code::size_limit)
+    if (all.error().code != toon::error_code::no_document && all.error().code != toon::error_code::size_limit &&
+        all.error().code != toon::error_code::refusal)
       toon_fuzz::fail("extract failed with another code", all.error().to_string());
     return 0;
   }
   check_extraction(reply, *first, toon::block_choice::first);
   check_extraction(reply, *last, toon::block_choice::last);
   check_extraction(reply, *all, toon::block_choice::all);
-  if (first->documents[0].text.data() != all->documents.front().text.data() ||
-      last->documents[0].text.data() != all->documents.back().text.data())
+  // The same document: the same view into the reply, or (de-indented, each call holding its own
+  // copy) the same line and text.
+  auto same = [](const toon::extracted_document& a, const toon::extracted_document& b) {
+    if (a.dedent == 0 && b.dedent == 0) return a.text.data() == b.text.data() && a.text.size() == b.text.size();
+    return a.dedent == b.dedent && a.first_line == b.first_line && a.text == b.text;
+  };
+  // first and last are documents of all: its ends, unless a block of placeholders was passed over.
+  auto in_all = [&](const toon::extracted_document& d) {
+    return std::any_of(all->documents.begin(), all->documents.end(),
+                       [&](const toon::extracted_document& a) { return same(a, d); });
+  };
+  if (!in_all(first->documents[0]) || !in_all(last->documents[0]))
     toon_fuzz::fail("first/last differ from the ends of all");
 
-  const toon::extracted_document& doc = first->documents[0];
+  toon::extract_options toon_first;
+  toon_first.prefer_toon = true;
+  toon::result<toon::extraction> preferred = toon::extract(reply, toon_first);
+  if (!preferred) toon_fuzz::fail("prefer_toon finds no document where first does");
+  check_extraction(reply, *preferred, toon::block_choice::first);
   for (bool accept_json : {false, true}) {
+    // decode_reply prefers TOON blocks when JSON is not accepted.
+    const toon::extracted_document& doc = accept_json ? first->documents[0] : preferred->documents[0];
     toon::reply_options o;
     o.accept_json = accept_json;
     toon::result<toon::value> r = toon::decode_reply(reply, o);

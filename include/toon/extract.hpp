@@ -13,6 +13,8 @@
 #include "toon/version.hpp"  // first: stops below C++20 with a clear message
 
 #include <cstdint>
+#include <memory>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -39,6 +41,11 @@ enum class block_choice : std::uint8_t {
 struct extract_options {
   /// Which fenced block(s) to return.
   block_choice blocks = block_choice::first;
+  /// When true, fenced blocks holding TOON are chosen before those holding JSON (a JSON echo of
+  /// the input shown before the TOON answer); the JSON blocks passed over are reported as
+  /// drop_reason::other_format. JSON blocks are still chosen when no block holds TOON.
+  /// decode_reply() sets it when JSON is not accepted.
+  bool prefer_toon = false;
 };
 
 /// What a found document is written in.
@@ -52,6 +59,13 @@ enum class drop_reason : std::uint8_t {
   prose,          ///< text before, between or after the document(s)
   fence,          ///< a fence line (```toon, ```)
   other_block,    ///< a fenced block not chosen by extract_options::blocks, or holding no document
+  reasoning,      ///< a reasoning block: <think>...</think>, <reasoning>...</reasoning>, a harmony
+                  ///< analysis channel (<|channel|>analysis ... <|channel|>final<|message|>)
+  lead_in,        ///< a line introducing the document that reads like a key: `Sure:` before an
+                  ///< unindented document, a Markdown label (`**Result:**`, `__Answer:__`, `## Result`)
+  other_format,   ///< a JSON block passed over for a TOON block (extract_options::prefer_toon)
+  placeholders,   ///< a block whose values are placeholders (`port: <int>`, `...`): the format shown
+                  ///< before the answer, passed over for a block holding values (first and last)
 };
 
 /// Short stable name of a drop reason, e.g. "prose".
@@ -67,8 +81,15 @@ struct dropped_lines {
 
 /// One document found in the reply.
 struct extracted_document {
-  /// The document's text: a view into the reply (line breaks as in the reply).
+  /// The document's text: a view into the reply (line breaks as in the reply), or into
+  /// `storage` when the fence was indented (dedent > 0).
   std::string_view text{};
+  /// Spaces removed from the start of each line (at most this many): the indentation of a fence
+  /// nested in a list item, which CommonMark removes from the block's content. 0 when `text` is
+  /// a view into the reply.
+  std::uint32_t dedent = 0;
+  /// Holds the de-indented text when dedent > 0 (shared, so copies of the document stay valid).
+  std::shared_ptr<const std::string> storage{};
   /// 1-based line of the reply where `text` starts (line 1 of the document is this line).
   std::uint32_t first_line = 1;
   /// TOON or JSON, judged from the first non-blank line (not from the fence's info string).
@@ -90,27 +111,40 @@ struct extraction {
 /// Finds the document in an LLM reply. Lines break on LF (a CR before it is kept in the
 /// text and ignored when judging lines).
 ///
-/// - Fenced blocks (``` or ~~~, at most 3 spaces of indentation, any info string; an
-///   unterminated fence runs to the end): a block marked toon or json (any case), or whose
-///   first line that is neither blank nor a comment starts a document (below), is a
-///   candidate; options.blocks chooses among them. Other blocks (```python) are reported as
-///   other_block. When no block is a candidate, the reply is read as unfenced.
+/// - Reasoning first: a leading <think>...</think> (<thinking>, <reasoning>), a lone </think>
+///   first on its line (everything before it), or harmony channels (the answer is the message of the last
+///   <|channel|>final, up to <|return|>, <|end|> or <|call|>) are left out as reasoning.
+/// - Fenced blocks (``` or ~~~, at most 3 spaces of indentation, or 3 more than the content of
+///   the list item above; an unterminated fence runs to the end): a block marked toon or json
+///   (any case), or whose first line that is neither blank nor a comment starts a document
+///   (below), is a candidate; options.blocks chooses among them (options.prefer_toon: TOON
+///   blocks before JSON ones; with first and last, blocks holding values before blocks of
+///   placeholders such as `port: <int>` or `...`). An indented fence's indentation is removed from its content
+///   (extracted_document::dedent). Other blocks (```python) are reported as other_block. When
+///   no block is a candidate, the reply is read as unfenced.
 /// - No fence: the document starts at the first unindented line that starts one: a key line
 ///   (a ':' outside quotes, `[...]` and `{...}` after a one-token key: `key: v`, `a : 1`,
 ///   `items[2]{id,name}:`, `"quoted key": v`, `[2]: a,b`; several words before the colon,
-///   as in "Here is the data:", are prose), or `{` / `[` starting JSON. Comment lines just
-///   before it belong to it when nothing but comments and blank lines precede it. A TOON
-///   document runs while lines are indented, blank, comments or key lines; the first other
-///   unindented line ends it (trailing prose). A JSON document runs to the bracket closing
-///   its first one (strings and escapes respected); the rest is trailing prose.
+///   as in "Here is the data:", are prose), or `{` / `[` starting JSON. Lead-ins are not keys:
+///   `Word:` alone on its line before an unindented JSON document, or a capitalised `Word:`
+///   before an unindented TOON one, and Markdown labels (`**Result:**`, `__Answer:__`,
+///   `## Result`). Comment lines just before it belong to it when nothing but comments and
+///   blank lines precede it. A TOON document runs while lines are indented, blank, comments or
+///   key lines (labels excepted), and rows or items written at the level of an array header
+///   with nothing after its colon; the first other unindented line ends it (trailing prose). A
+///   JSON document runs to the bracket closing its first one (strings and escapes respected);
+///   the rest is trailing prose.
 /// - A reply that is all document is returned whole (documents[0].text == reply), blank
 ///   lines around it included. A reply of one non-blank line that starts no document is
-///   returned as it is (a TOON root primitive).
+///   returned as it is (a TOON root primitive), unless it reads as a refusal.
 /// - A key line of prose (`Note: prices are in EUR.`) after an unfenced document is taken
 ///   as a field: typed decoding reports it as an unknown field. Fences avoid the question.
 ///
-/// Fails with error_code::no_document (line 0) when no document is found, and for a reply
-/// of only blank and comment lines (valid TOON for an empty object, but no answer).
+/// Fails with error_code::refusal (at its line) when the reply holds no document and starts
+/// like a refusal ("I'm sorry", "I can't", "Unfortunately, I ..."), and with
+/// error_code::no_document (line 0) when no document is found otherwise, for a reply of only
+/// blank and comment lines (valid TOON for an empty object, but no answer), and for one of
+/// only reasoning.
 [[nodiscard]] result<extraction> extract(std::string_view reply, const extract_options& options = {});
 
 /// Options of decode_reply().
@@ -129,10 +163,12 @@ struct reply_options {
 namespace detail {
 /// The one document decode_reply() decodes, or the error (no_document, json_input).
 [[nodiscard]] result<extracted_document> reply_document(std::string_view reply, const reply_options& options);
-/// Moves an error's line (and those of error::more) from the document's lines to the reply's.
-void shift_error_lines(error& e, std::uint32_t first_line) noexcept;
-/// Moves the lines of repairs[from, end) from the document's lines to the reply's.
-void shift_repair_lines(std::vector<repair>& repairs, std::size_t from, std::uint32_t first_line) noexcept;
+/// Moves an error's line (and those of error::more) from the document's lines to the reply's,
+/// and its column right by `dedent` (the indentation removed from an indented fence's content).
+void shift_error_lines(error& e, std::uint32_t first_line, std::uint32_t dedent = 0) noexcept;
+/// Moves the lines of repairs[from, end) from the document's lines to the reply's (columns as above).
+void shift_repair_lines(std::vector<repair>& repairs, std::size_t from, std::uint32_t first_line,
+                        std::uint32_t dedent = 0) noexcept;
 /// from_json() of a JSON document, with its error lines counted in the reply.
 [[nodiscard]] result<value> decode_json_document(const extracted_document& doc);
 }  // namespace detail
@@ -159,10 +195,11 @@ template <class T>
   result<T> r = toon::decode<T>(doc->text, options.decode);
   if (!r) {
     error e = r.error();
-    detail::shift_error_lines(e, doc->first_line);
+    detail::shift_error_lines(e, doc->first_line, doc->dedent);
     return e;
   }
-  if (options.decode.repairs) detail::shift_repair_lines(*options.decode.repairs, repairs_before, doc->first_line);
+  if (options.decode.repairs)
+    detail::shift_repair_lines(*options.decode.repairs, repairs_before, doc->first_line, doc->dedent);
   return r;
 }
 
@@ -177,7 +214,8 @@ template <class T>
 /// with the offending line of the reply quoted under it, then the request to answer again with
 /// only the corrected TOON document in a ```toon fence, and `expected_shape` (e.g. a TOON
 /// header or a typed-param signature) when not empty. For error_code::json_input it asks for
-/// TOON instead of JSON; for no_document, for the document itself.
+/// TOON instead of JSON; for no_document, for the document itself; for refusal, it says that
+/// the reply declined the task.
 [[nodiscard]] std::string correction_request(const error& e, std::string_view reply,
                                              std::string_view expected_shape = {}, std::size_t max_errors = 3);
 

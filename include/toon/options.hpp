@@ -56,6 +56,7 @@ enum class repair_kind : std::uint8_t {
   blank_line,        ///< a blank line inside an array, ignored
   enum_case,         ///< typed: an enumerator name in another case (decode_options::leniency)
   number_in_string,  ///< typed: a number given as a string, "42" (decode_options::leniency)
+  trailing_delimiter,  ///< inline values ending with a delimiter, one more than [N]: the empty last value dropped
 };
 
 /// Short stable name of a repair kind, e.g. "length".

@@ -40,6 +40,7 @@ TOON_FUNC std::string_view to_string(error_code code) noexcept {
     case error_code::json_input: return "json_input";
     case error_code::dsl_syntax: return "dsl_syntax";
     case error_code::dsl_inexpressible: return "dsl_inexpressible";
+    case error_code::refusal: return "refusal";
   }
   return "unknown";
 }
@@ -161,7 +162,7 @@ TOON_FUNC std::string format_error(const error& e, std::string_view source, std:
   std::string out;
   if (!file_name.empty()) {
     out += file_name;
-    out += ':';
+    out += e.line != 0 ? ":" : ": ";  // "reply:3:1: ..." but "reply: no document ..."
   }
   out += e.to_string();
   if (e.line == 0) return out;

@@ -54,6 +54,8 @@ TOON_FUNC std::string correction_request(const error& e, std::string_view reply,
     out += "Your reply is JSON, but TOON was asked for.\n";
   } else if (e.code == error_code::no_document) {
     out += "Your reply holds no TOON document.\n";
+  } else if (e.code == error_code::refusal) {
+    out += "Your reply declined the task; it holds no TOON document.\n";
   } else {
     out += "Your reply could not be decoded:\n";
     if (max_errors == 0) max_errors = 1;

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <type_traits>
 #include <unordered_set>
@@ -704,8 +705,26 @@ class parser_core {
                                                   std::uint64_t found) {
     std::string message =
         "the header says " + f.length_text + ", found " + std::to_string(found) + " " + (found == 1 ? one : many);
+    bool hinted = false;
+    if (found == 0 && f.k != kind::keyed && cur_.line != f.length_at.line) {
+      // The line that ended the array, not indented under its header: rows or items written
+      // at the header's own level.
+      std::string_view c = cur_text_;
+      while (!c.empty() && (c.front() == ' ' || c.front() == '\t')) c.remove_prefix(1);
+      const bool item = f.k == kind::list && (c == "-" || c.substr(0, 2) == "- ");
+      bool row = false;
+      if (f.k == kind::table && !c.empty()) {
+        const std::size_t first = find_first_unquoted_of(c, ':', f.h.delim);
+        row = first != npos && c[first] == f.h.delim;
+      }
+      if (item || row) {
+        message += std::string(" (the next line looks like ") + (item ? "an item" : "a row") +
+                   " written at the header's level: " + many + " are indented one level under the header)";
+        hinted = true;  // no safe guess: an error in repair mode too
+      }
+    }
     std::string path = path_of_frame(used_ - 1);
-    if (!repairs_) {
+    if (!repairs_ || hinted) {
       throw parse_failure{error_code::length_mismatch, std::move(message), f.length_at.offset, f.length_at.line,
                           f.length_at.line_start, std::string(f.line_text), std::move(path)};
     }
@@ -1039,8 +1058,20 @@ class parser_core {
       return {key, colon};
     }
     const std::size_t colon = find_unquoted(c, ':');
-    if (colon == npos) fail(error_code::missing_colon, "expected 'key: value', found no ':'", c.data());
+    if (colon == npos) [[unlikely]]
+      missing_colon(c);
     return {trim_spaces(c.substr(0, colon)), colon};
+  }
+
+  // A line where a key belongs holds no ':'. A YAML-style list item (`- a` under a key, or at the
+  // top) gets the TOON form as a hint.
+  [[noreturn, gnu::cold, gnu::noinline]] void missing_colon(std::string_view c) {
+    if (c == "-" || (c.size() >= 2 && c[0] == '-' && c[1] == ' '))
+      fail(error_code::missing_colon,
+           "expected 'key: value', found a list item: a TOON list needs a header, `key[N]:` (or `[N]:` at the top), "
+           "with its `- ` items indented under it",
+           c.data());
+    fail(error_code::missing_colon, "expected 'key: value', found no ':'", c.data());
   }
 
   // ---- arrays and tables ----------------------------------------------------------------------
@@ -1095,13 +1126,42 @@ class parser_core {
     record(repair_kind::length, at, std::move(path), std::move(message));
   }
 
+  // Inline values ending with a delimiter, one value more than [N] declares (`tags[3]: a,b,c,`):
+  // a trailing delimiter, not an empty last value. An error naming it, or (repair mode) a repair;
+  // returns the number of values to read.
+  [[gnu::cold, gnu::noinline]] std::uint64_t trailing_delimiter(const header& h) {
+    std::uint64_t n = 0;
+    {
+      cell_splitter sp(h.inline_values, h.delim);
+      std::string_view cell;
+      while (sp.next(cell)) ++n;
+    }
+    if (n != h.length + 1) return n;
+    const std::string name = h.delim == '\t' ? std::string("tab") : "'" + std::string(1, h.delim) + "'";
+    std::string path = used_ ? path_of_frame(used_ - 1) : std::string();
+    if (used_ && top_->k == kind::list) typed_decoder::append_index_segment(path, static_cast<std::size_t>(top_->count - 1));
+    if (h.has_key) typed_decoder::append_key_segment(path, h.key);
+    const position at = here(h.inline_values.data() + h.inline_values.size() - 1);
+    std::string message = "a trailing " + name + " after the last of the " + std::string(h.length_text) + " values";
+    if (!repairs_) {
+      throw parse_failure{error_code::length_mismatch, message + " (the header says " + std::string(h.length_text) +
+                                                           "; remove the " + name + ")",
+                          at.offset, at.line, at.line_start, std::string(cur_text_), std::move(path)};
+    }
+    record(repair_kind::trailing_delimiter, at, std::move(path), std::move(message) + "; dropped");
+    return h.length;
+  }
+
   void parse_inline(const header& h, const char* at) {
     enter(at);
     check(h_.start_array(static_cast<std::size_t>(h.length), off(at)));
+    std::uint64_t limit = std::numeric_limits<std::uint64_t>::max();
+    if (strict_ && h.inline_values.back() == h.delim) [[unlikely]]
+      limit = trailing_delimiter(h);
     cell_splitter sp(h.inline_values, h.delim);
     std::string_view cell;
     std::uint64_t n = 0;
-    while (sp.next(cell)) {
+    while (n < limit && sp.next(cell)) {
       emit_primitive(cell, h.inline_values.data() + sp.cell_offset());
       ++n;
     }

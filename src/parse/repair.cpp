@@ -19,6 +19,7 @@ TOON_FUNC std::string_view to_string(repair_kind kind) noexcept {
     case repair_kind::blank_line: return "blank_line";
     case repair_kind::enum_case: return "enum_case";
     case repair_kind::number_in_string: return "number_in_string";
+    case repair_kind::trailing_delimiter: return "trailing_delimiter";
   }
   return "unknown";
 }

@@ -26,6 +26,19 @@ TOON_FUNC std::string_view found_name(primitive_event::kind k) noexcept {
   return "value";
 }
 
+TOON_FUNC std::string found_text(const primitive_event& ev) {
+  std::string out(found_name(ev.type));
+  if (ev.type != primitive_event::kind::string) return out;
+  const char* lower = ev.text == "True" ? "true" : ev.text == "False" ? "false" : ev.text == "None" ? "null" : nullptr;
+  if (!lower) return out;
+  out += " ";
+  out += ev.text;
+  out += " (a Python literal: TOON writes ";
+  out += lower;
+  out += ")";
+  return out;
+}
+
 TOON_FUNC void append_json_escaped(std::string& out, std::string_view s) {
   static constexpr char hex[] = "0123456789abcdef";
   for (char c : s) {
@@ -508,7 +521,16 @@ TOON_FUNC bool typed_decoder::mismatch(void (*describe)(std::string&), std::stri
 }
 
 TOON_FUNC bool typed_decoder::reject_container(void (*describe)(std::string&), bool is_object, std::size_t offset) {
-  if (!mismatch(describe, is_object ? "object" : "array", offset)) return false;
+  std::string_view found = is_object ? "object" : "array";
+  if (is_object && !frames_.empty()) {
+    // A field's `tags:` followed by YAML-style `- ` items opens an object: say how TOON writes a list.
+    std::string wanted;
+    describe(wanted);
+    if (wanted.rfind("array", 0) == 0)
+      found = "object (`key:` alone opens an object; a TOON array is written `key[N]: a,b` or `key[N]:` with `- ` "
+              "items indented under it)";
+  }
+  if (!mismatch(describe, found, offset)) return false;
   skip_container(offset);
   return true;
 }

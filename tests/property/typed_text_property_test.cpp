@@ -189,7 +189,9 @@ TEST(TypedText, EdgesDecodeToTheClassifiedValues) {
   EXPECT_EQ(one("os", "null")->os, std::nullopt);
   EXPECT_EQ(one("os", "abc")->os, "abc");
   EXPECT_EQ(one("b", "true")->b, true);
-  EXPECT_EQ(one("b", "True").error().message, "expected boolean, found string");
+  EXPECT_EQ(one("b", "yes").error().message, "expected boolean, found string");
+  // Issue 38: Python's literal gets a hint.
+  EXPECT_EQ(one("b", "True").error().message, "expected boolean, found string True (a Python literal: TOON writes true)");
 }
 
 // A failing cell of a row: its error has the row's path and the cell's line and column.

@@ -187,6 +187,36 @@ TEST(LlmDocs, Repair) {
   EXPECT_EQ(r->repairs[3].to_string(), "5:6: tags: the header says 3, found 2 list items; read as [2]");
 }
 
+TEST(LlmDocs, ReasoningLabelsAndIndentedFence) {
+  // doc:begin modern
+  const std::string modern =
+      "<think>\nThe user wants the host and the port.\n</think>\n"
+      "**Server:**\n"
+      "1. Config:\n"
+      "   ```toon\n"
+      "   host: db.local\n"
+      "   port: 5432\n"
+      "   ```\n";
+  toon::result<toon::extraction> m = toon::extract(modern);
+  // m->documents[0].text == "host: db.local\nport: 5432\n" (dedent == 3: held in storage)
+  // dropped lines 1-3 (reasoning), 4-5 (prose), 6-6 (fence), 9-9 (fence)
+  toon::result<server> ms = toon::decode_reply<server>(modern);  // ms->port == 5432
+  // doc:end
+  ASSERT_TRUE(m) << m.error().to_string();
+  ASSERT_EQ(m->documents.size(), 1u);
+  EXPECT_EQ(m->documents[0].text, "host: db.local\nport: 5432\n");
+  EXPECT_EQ(m->documents[0].dedent, 3u);
+  EXPECT_TRUE(m->documents[0].storage);
+  std::vector<toon::dropped_lines> want = {{1, 3, toon::drop_reason::reasoning},
+                                           {4, 5, toon::drop_reason::prose},
+                                           {6, 6, toon::drop_reason::fence},
+                                           {9, 9, toon::drop_reason::fence}};
+  EXPECT_EQ(m->dropped, want);
+  ASSERT_TRUE(ms) << ms.error().to_string();
+  EXPECT_EQ(ms->host, "db.local");
+  EXPECT_EQ(ms->port, 5432);
+}
+
 TEST(LlmDocs, RepairValue) {
   // doc:begin repair_value
   toon::result<toon::repaired<toon::value>> v = toon::decode_repaired("items[3]{id,qty}:\n  1,5\n  2,7\n");

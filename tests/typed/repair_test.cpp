@@ -175,3 +175,52 @@ TEST(Repair, TheRepairType) {
 }
 
 }  // namespace
+
+namespace {
+
+// Issue 38: `tags[3]: a,b,c,` is three values and a trailing delimiter, not four values.
+TEST(Repair, TrailingDelimiterIsNamedAndDropped) {
+  toon::result<toon::repaired<toon::value>> r = toon::decode_repaired("tags[3]: a,b,c,\n");
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(toon::to_json(r->value), R"({"tags":["a","b","c"]})");
+  // Column 15: the ',' after `c`.
+  EXPECT_EQ(texts(r->repairs), (std::vector<std::string>{
+                                   "trailing_delimiter 1:15: tags: a trailing ',' after the last of the 3 values; dropped"}));
+  EXPECT_EQ(toon::to_string(repair_kind::trailing_delimiter), "trailing_delimiter");
+
+  // Strict mode names it too.
+  toon::result<toon::value> strict = toon::decode("tags[3]: a,b,c,\n");
+  ASSERT_FALSE(strict);
+  EXPECT_EQ(strict.error().code, error_code::length_mismatch);
+  EXPECT_EQ(strict.error().to_string(),
+            "1:15: tags: a trailing ',' after the last of the 3 values (the header says 3; remove the ',')");
+
+  // Other delimiters, and inside a list item.
+  toon::result<toon::repaired<toon::value>> pipe = toon::decode_repaired("rows[1]:\n  - t[2|]: x|y|\n");
+  ASSERT_TRUE(pipe) << pipe.error().to_string();
+  EXPECT_EQ(toon::to_json(pipe->value), R"({"rows":[{"t":["x","y"]}]})");
+  ASSERT_EQ(pipe->repairs.size(), 1u);
+  EXPECT_EQ(pipe->repairs[0].path, "rows[0].t");
+  EXPECT_EQ(pipe->repairs[0].message, "a trailing '|' after the last of the 2 values; dropped");
+}
+
+TEST(Repair, EmptyLastValuesThatAreNotATrailingDelimiter) {
+  // [4] with four values, the last empty: valid, read as it is, no repair.
+  toon::result<toon::repaired<toon::value>> four = toon::decode_repaired("tags[4]: a,b,c,\n");
+  ASSERT_TRUE(four) << four.error().to_string();
+  EXPECT_EQ(toon::to_json(four->value), R"({"tags":["a","b","c",""]})");
+  EXPECT_TRUE(four->repairs.empty());
+  // Two values too many: a count repair, as before.
+  toon::result<toon::repaired<toon::value>> two = toon::decode_repaired("tags[2]: a,b,c,\n");
+  ASSERT_TRUE(two) << two.error().to_string();
+  EXPECT_EQ(texts(two->repairs),
+            (std::vector<std::string>{"length 1:6: tags: the header says 2, found 4 values; read as [4]"}));
+  // Non-strict mode keeps spec 4.4's reading: four values.
+  toon::decode_options lax;
+  lax.strict = false;
+  toon::result<toon::value> v = toon::decode("tags[3]: a,b,c,\n", lax);
+  ASSERT_TRUE(v) << v.error().to_string();
+  EXPECT_EQ(toon::to_json(*v), R"({"tags":["a","b","c",""]})");
+}
+
+}  // namespace

@@ -44,6 +44,9 @@ using primitive_event = scalar;
 
 /// The data-model kind of an event, as error messages name it ("found <kind>").
 std::string_view found_name(primitive_event::kind k) noexcept;
+/// found_name(ev.type), with a hint for Python's literals (unquoted True, False, None), which
+/// TOON writes true, false and null.
+std::string found_text(const primitive_event& ev);
 
 class typed_decoder;
 struct frame;

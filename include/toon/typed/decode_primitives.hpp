@@ -123,7 +123,7 @@ bool integer_from_event(typed_decoder& d, I& out, const primitive_event& ev, voi
       break;
     default: break;
   }
-  go_on = d.mismatch(describe, found_name(ev.type), ev.offset);
+  go_on = d.mismatch(describe, found_text(ev), ev.offset);
   return false;
 }
 
@@ -200,7 +200,7 @@ struct decode_traits<T, type_kind::floating> : rejects_containers<T> {
           primitive_event number;
           if (d.number_in_string(ev, number)) return primitive(d, p, number);
         }
-        return d.mismatch(&describe, found_name(ev.type), ev.offset);
+        return d.mismatch(&describe, found_text(ev), ev.offset);
       default: return d.mismatch(&describe, found_name(ev.type), ev.offset);
     }
   }
@@ -218,7 +218,7 @@ struct decode_traits<T, type_kind::null> : rejects_containers<T> {
   static void describe(std::string& out) { out += "null"; }
   static bool primitive(typed_decoder& d, void*, const primitive_event& ev) {
     if (ev.type == primitive_event::kind::null) return true;
-    return d.mismatch(&describe, found_name(ev.type), ev.offset);
+    return d.mismatch(&describe, found_text(ev), ev.offset);
   }
   static int rank(const primitive_event& ev) noexcept { return ev.type == primitive_event::kind::null ? 1 : 0; }
 };
@@ -235,7 +235,7 @@ struct decode_traits<T, type_kind::boolean> : rejects_containers<T> {
       *static_cast<bool*>(p) = ev.b;
       return true;
     }
-    return d.mismatch(&describe, found_name(ev.type), ev.offset);
+    return d.mismatch(&describe, found_text(ev), ev.offset);
   }
   static int rank(const primitive_event& ev) noexcept { return ev.type == primitive_event::kind::boolean ? 1 : 0; }
 };
