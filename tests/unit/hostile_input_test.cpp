@@ -549,6 +549,47 @@ TEST(HostileToon, ManyMembersDecodeInLinearTime) {
   });
 }
 
+TEST(HostileToon, NonStrictRepeatedKeysInLinearTime) {
+  // Non-strict mode lets a repeated key's last value win: each builder (value, document,
+  // typed toon::value) looked for the key with a linear scan of the object, and a table row
+  // for each of its columns: 10^5 members took minutes.
+  toon::decode_options o;
+  o.strict = false;
+  const std::size_t n = 100000 / scale;
+  std::string members = toon_members(n);
+  std::string repeated = members;
+  for (std::size_t i = 0; i < n; i += 2) repeated += "k" + std::to_string(i) + ": last\n";
+  std::string header = "t[2]{";
+  std::string row = "  ";
+  for (std::size_t i = 0; i < n; ++i) {
+    header += (i ? ",c" : "c") + std::to_string(i);
+    row += (i ? "," : "") + std::to_string(i);
+  }
+  std::string table = header + "}:\n" + row + "\n" + row + "\n";
+  std::string repeated_column = header + ",c1}:\n" + row + ",x\n" + row + ",y\n";
+  run_on_small_stack([&] {
+    every_toon_reader(members, o, true);
+    every_toon_reader(repeated, o, true);
+    auto v = toon::decode(repeated, o);
+    ASSERT_TRUE(v.has_value());
+    ASSERT_EQ(v->as_object().size(), n);
+    EXPECT_EQ((*v)["k0"].as_string(), "last");  // at its first position
+    EXPECT_EQ(v->as_object().begin()->key, "k0");
+    EXPECT_EQ((*v)["k1"].as_int64(), 1);
+    every_toon_reader(table, o, true);
+    every_toon_reader(repeated_column, o, true);
+    auto t = toon::decode(repeated_column, o);
+    ASSERT_TRUE(t.has_value());
+    const toon::value& r1 = (*t)["t"][1];
+    ASSERT_EQ(r1.as_object().size(), n);
+    EXPECT_EQ(r1["c1"].as_string(), "y");
+    EXPECT_EQ((r1.as_object().begin() + 1)->key, "c1");
+    auto d = toon::decode_document(repeated_column, o);
+    ASSERT_TRUE(d.has_value());
+    EXPECT_TRUE(d->root() == *t);
+  });
+}
+
 TEST(HostileToon, WideTablesAndLongArrays) {
   const std::size_t n = 100000 / scale;
   std::string header = "t[1]{";
