@@ -107,7 +107,7 @@ if [ "$fuzz_seconds" -gt 0 ]; then
     rm -rf "$corpus"
     mkdir -p "$corpus"
     # shellcheck disable=SC2086
-    "$fuzz_dir/bin/toon_fuzz_$t" -max_total_time="$fuzz_seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+    "$fuzz_dir/bin/toon_fuzz_$t" -max_total_time="$fuzz_seconds" -timeout=10 -rss_limit_mb=2048 -max_len=1048576 \
       -dict="$dict" -artifact_prefix="$artifacts/$t-" -print_final_stats=1 \
       "$corpus" "$regressions" $seeds >"$fuzz_dir/fuzz-$t.log" 2>&1
   }
