@@ -364,11 +364,14 @@ TEST(HostileJson, ValueAtTheLimitSurvivesEveryValueOperation) {
 }
 
 // The stack each reader takes at the deepest input it accepts by default, measured on a large
-// stack (so that an excess is reported, not a crash): well under the 1 MiB of the criterion,
-// which leaves the rest to the caller. Printed for docs/fuzzing.md ("Hostile input").
+// stack (so that an excess is reported, not a crash): at most half the 1 MiB of the criterion,
+// which leaves the rest to the caller. Printed for docs/decoding.md ("Limits against hostile
+// input"). Measured at 256 levels (2026-11-28, GCC 12): at most 166 KiB in a Release build
+// (from_json of nested objects), 276 KiB in a -O0 Debug build (json_to_toon); at the former
+// JSON limit of 1000 levels, about four times as much.
 TEST(HostileStack, ReadersAtTheLimitsTakeLittleStack) {
   const std::size_t big = small_stack_bytes * 4;
-  const std::size_t budget = small_stack_bytes / 4;
+  const std::size_t budget = small_stack_bytes / 2;
   toon::decode_options o;
   for (std::string text : {json_arrays(json_limit, "1"), json_objects(json_limit)}) {
     const toon::value v = *toon::from_json(text);
