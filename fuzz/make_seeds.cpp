@@ -12,6 +12,10 @@
 // OUT_DIR/typed  TOON documents shaped like toon_model::document (typed_model.hpp);
 // OUT_DIR/params typed-param texts: every code span and code-block line of
 //                docs/typed-params.md, and a few texts followed by a TOON arguments document.
+// Each folder also gets generated hostile seeds (add_hostile_seeds): nesting just past each
+// default depth limit, wide headers, many members and long tokens, each under 1 MiB (the
+// -max_len of scripts/ci-sanitize.sh and scripts/fuzz.sh), so that the fuzzers start from
+// inputs they would not reach by mutation in a minute.
 // Files are named by a hash of their content, so duplicates collapse. OUT_DIR is emptied
 // first. A missing SPEC_DIR is reported and skipped (the conformance tests fail on it).
 #include <cstdint>
@@ -70,6 +74,78 @@ void add_encodings(corpus& toon_docs, const toon::value& v) {
     for (int indent : {2, 4}) toon_docs.add(toon::encode(v, {indent, d}));
 }
 
+std::string repeat(std::string_view s, std::size_t n) {
+  std::string out;
+  out.reserve(s.size() * n);
+  for (std::size_t i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+// Deep, wide and long inputs (docs/fuzzing.md, "Seeds and dictionaries").
+void add_hostile_seeds(corpus& toon_docs, corpus& json_docs, corpus& typed_docs, corpus& params) {
+  // TOON: objects and list arrays nested 257 and 300 levels (the default max_depth is 256).
+  for (std::size_t levels : {std::size_t(255), std::size_t(257), std::size_t(300)}) {
+    std::string objects, lists = "a[1]:\n";
+    for (std::size_t i = 0; i < levels; ++i) {
+      objects += std::string(2 * i, ' ') + "a:\n";
+      if (i > 0) lists += std::string(2 * i, ' ') + "- [1]:\n";
+    }
+    objects += std::string(2 * levels, ' ') + "v: 1\n";
+    lists += std::string(2 * levels, ' ') + "- 1\n";
+    toon_docs.add(objects);
+    toon_docs.add(lists);
+    typed_docs.add(objects);
+  }
+  // A header of 5,000 columns (with and without a repeated name), 10,000 members (with repeats),
+  // and a 200 KB token.
+  std::string header = "t[2]{", row = "  ";
+  // (Appended piece by piece: GCC 12 warns, wrongly, about "literal" + std::to_string(i).)
+  for (int i = 0; i < 5000; ++i) {
+    header += i ? ",c" : "c";
+    header += std::to_string(i);
+    row += i ? "," : "";
+    row += std::to_string(i);
+  }
+  toon_docs.add(header + "}:\n" + row + "\n" + row + "\n");
+  toon_docs.add(header + ",c7}:\n" + row + ",x\n" + row + ",y\n");
+  std::string members;
+  for (int i = 0; i < 10000; ++i) {
+    members += 'k';
+    members += std::to_string(i % 9000);
+    members += ": ";
+    members += std::to_string(i);
+    members += '\n';
+  }
+  toon_docs.add(members);
+  toon_docs.add("s: \"" + std::string(200000, 'x') + "\"\n");
+  // JSON: 256 and 257 nested arrays and objects (the limit is 256), 10^5 open brackets,
+  // 10,000 members, a 200 KB string.
+  for (std::size_t levels : {std::size_t(256), std::size_t(257)}) {
+    json_docs.add(repeat("[", levels) + repeat("]", levels));
+    json_docs.add(repeat("{\"a\":", levels) + "1" + repeat("}", levels));
+  }
+  json_docs.add(repeat("[", 100000));
+  std::string object = "{";
+  for (int i = 0; i < 10000; ++i) {
+    object += i ? ",\"k" : "\"k";
+    object += std::to_string(i);
+    object += "\":";
+    object += std::to_string(i);
+  }
+  json_docs.add(object + "}");
+  json_docs.add("[\"" + std::string(200000, 'x') + "\"]");
+  // Typed params: nesting just past the default max_depth (64), 5,000 parameters.
+  params.add("p:" + repeat("{a:", 70) + "int" + repeat("}", 70));
+  params.add("p:int" + repeat("[]", 70));
+  std::string many;
+  for (int i = 0; i < 5000; ++i) {
+    many += i ? " p" : "p";
+    many += std::to_string(i);
+    many += ":int";
+  }
+  params.add(many);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -120,6 +196,7 @@ int main(int argc, char** argv) {
   for (const fs::path& f : files_under(source / "examples", ".json")) add_json(read_file(f));
   for (const fs::path& f : files_under(source / "tests" / "corpus", ".json")) add_json(read_file(f));
   for (const toon::value& v : json_values) add_encodings(toon_docs, v);
+  add_hostile_seeds(toon_docs, json_docs, typed_docs, params);
 
   // Typed seeds: the sample document in every form, and smaller pieces of it.
   const toon_model::document sample = toon_model::sample_document();

@@ -15,6 +15,7 @@
 # generated from the fixtures, with the target's dictionary. Findings (crash-*, leak-*,
 # timeout-*, oom-*) go to $FUZZ_BUILD_DIR/artifacts/. Each target's final libFuzzer stats
 # (executions, exec/s, coverage, features, corpus size) are printed at the end.
+# Inputs up to 1 MiB (-max_len=1048576: deep TOON needs tens of KB of indentation, docs/fuzzing.md).
 # Extra libFuzzer flags: FUZZ_FLAGS="-use_value_profile=1 -max_len=65536".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -82,7 +83,7 @@ for t in "${targets[@]}"; do
     continue
   fi
   echo "== fuzzing $t for ${seconds}s, corpus $corpus, log $log"
-  args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 -dict="$dict"
+  args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=1048576 -dict="$dict"
         -print_final_stats=1 -artifact_prefix="$artifacts/$t-")
   [ "$workers" -gt 1 ] && args+=(-fork="$workers" -ignore_crashes=0)
   set +e

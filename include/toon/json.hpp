@@ -22,6 +22,9 @@ struct json_options {
 
 /// Parses JSON text (RFC 8259) into a value, keeping key order (duplicate keys: last wins,
 /// at the first position) and number precision (int64, uint64, exact big integers, double).
+/// Arrays and objects nested deeper than 256 levels (TOON's default max_depth) fail with
+/// error_code::depth_limit, so that neither reading nor copying or destroying the value can
+/// exhaust a 1 MiB stack. Errors carry a 1-based line and column.
 [[nodiscard]] result<value> from_json(std::string_view json);
 
 /// Writes `v` as JSON text. Doubles use the shortest round-trip form; NaN/Inf become null.
@@ -38,7 +41,8 @@ void to_json_to(std::string& out, const value& v, const json_options& options = 
                                                const json_options& json = {});
 
 /// Converts JSON text to TOON text: the same bytes as toon::encode(from_json(json), options),
-/// and the same errors as from_json (code, message, 1-based line and column), without
+/// and the same errors as from_json (code, message, 1-based line and column; the same depth
+/// limit of 256 levels), without
 /// building a toon::value. The text is read once into a compact tape (8 bytes an entry,
 /// strings left in `json`) that the encoder walks, so memory is about the size of the input
 /// plus the output, against ten times the input through a value tree (docs/encoding.md,

@@ -16,10 +16,13 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <unordered_set>
 #include <variant>
 #include <vector>
 
 #include "toon/events.hpp"
+#include "../common/key_index.hpp"
 #include "../parse/bound_parse.hpp"
 
 namespace toon {
@@ -72,18 +75,23 @@ class document_builder final : public event_handler, public text_sink {
 
   // The key is written into the free slot on top of the stack; place() adds the value.
   bool key(std::string_view k, std::size_t offset) override {
+    std::size_t level = 0;
     if (!unique_keys_) {
       // A repeated key (non-strict mode) replaces the earlier value, at the first position.
       frame& f = *ftop_;
       f.replace = npos;
-      for (node_member* m = sbase_ + f.start; m != stop_; ++m)
-        if (m->key() == k) {
-          f.replace = static_cast<std::size_t>(m - sbase_);
-          return true;
-        }
+      level = static_cast<std::size_t>(ftop_ - frames_.data());
+      const node_member* first = sbase_ + f.start;
+      const std::size_t at = keys_.find(level, k, static_cast<std::size_t>(stop_ - first),
+                                        [first](std::size_t i) { return first[i].key(); });
+      if (at != key_index_stack::npos) {
+        f.replace = f.start + at;
+        return true;
+      }
     }
     const char* s = keep(k, offset);
     if (!s) return false;
+    if (!unique_keys_) keys_.added(level, k, static_cast<std::size_t>(stop_ - (sbase_ + ftop_->start)));
     stop_->key_ = s;
     stop_->key_size_ = static_cast<std::uint32_t>(k.size());
     return true;
@@ -131,8 +139,11 @@ class document_builder final : public event_handler, public text_sink {
       const char* s = keep(names[j], offset);
       if (!s) return false;
       columns_.push_back({s, names[j].size()});
-      if (!unique_keys_)
-        for (std::size_t i = 0; i < j; ++i) columns_repeat_ = columns_repeat_ || columns_[i] == columns_[j];
+    }
+    if (!unique_keys_) {  // one pass through a set, not a comparison of every pair of columns
+      std::unordered_set<std::string_view> seen;
+      seen.reserve(count);
+      for (std::string_view c : columns_) columns_repeat_ = !seen.insert(c).second || columns_repeat_;
     }
     return true;
   }
@@ -440,6 +451,7 @@ class document_builder final : public event_handler, public text_sink {
     const std::size_t start = static_cast<std::size_t>(stop_ - sbase_);
     if (++ftop_ == fend_) grow_frames();
     *ftop_ = {start, object, npos, stop_->key_, stop_->key_size_, start};
+    if (object && !unique_keys_) keys_.open(static_cast<std::size_t>(ftop_ - frames_.data()));
     return true;
   }
 
@@ -522,6 +534,7 @@ class document_builder final : public event_handler, public text_sink {
   frame* fend_ = nullptr;
   std::vector<std::string_view> columns_;
   bool columns_repeat_ = false;
+  key_index_stack keys_;  // non-strict mode: repeated keys of large objects
 };
 
 }  // namespace detail

@@ -19,6 +19,7 @@
 #include <limits>
 #include <memory>
 #include <type_traits>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -626,13 +627,30 @@ class parser_core {
     if (!strict_) return;
     check_group(h, 0, static_cast<std::uint32_t>(h.fields.size()), at);
   }
+  // Groups nest at most 64 deep (header_parser.cpp), which bounds the recursion. A group of
+  // more than a few names is checked through a hash set: a header of 10^5 fields must not take
+  // 10^10 comparisons.
   void check_group(const header& h, std::uint32_t b, std::uint32_t e, const char* at) {
+    constexpr std::uint32_t pairwise_limit = 16;
+    std::uint32_t names = 0;
+    for (std::uint32_t i = b; i < e && names <= pairwise_limit; i = h.fields[i].subtree_end) ++names;
+    // The same order of checks either way: the first name repeated later in its group, unless
+    // a group before it holds a repeated name.
+    std::unordered_map<std::string_view, std::uint32_t> count;
+    if (names > pairwise_limit)
+      for (std::uint32_t i = b; i < e; i = h.fields[i].subtree_end) ++count[h.fields[i].name];
     for (std::uint32_t i = b; i < e; i = h.fields[i].subtree_end) {
-      for (std::uint32_t j = h.fields[i].subtree_end; j < e; j = h.fields[j].subtree_end)
-        if (h.fields[i].name == h.fields[j].name)
-          fail(error_code::duplicate_key, "duplicate field name \"" + std::string(h.fields[i].name) + "\"", at);
+      if (names > pairwise_limit) {
+        if (count[h.fields[i].name] > 1) duplicate_field(h.fields[i].name, at);
+      } else {
+        for (std::uint32_t j = h.fields[i].subtree_end; j < e; j = h.fields[j].subtree_end)
+          if (h.fields[i].name == h.fields[j].name) duplicate_field(h.fields[i].name, at);
+      }
       if (h.fields[i].is_group) check_group(h, i + 1, h.fields[i].subtree_end, at);
     }
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void duplicate_field(std::string_view name, const char* at) {
+    fail(error_code::duplicate_key, "duplicate field name \"" + std::string(name) + "\"", at);
   }
 
   // ---- scopes ---------------------------------------------------------------------------------
@@ -1257,7 +1275,7 @@ class parser_core {
                         static_cast<std::size_t>(depth) * indent_size_,
                         first_indent_ != 0 ? indent_size_ : 0,
                         opt_.max_line_size,
-                        opt_.max_depth - nesting_,
+                        std::min<std::size_t>(opt_.max_depth - nesting_, max_field_run_room),
                         end == doc_end_};
     const char* q = sink_->field_lines(p + i, run, lines);
     if (lines == 0) return i;
@@ -1284,7 +1302,8 @@ class parser_core {
     if (strict_ && bad_utf8_ != npos && bad_utf8_ >= fed_ && bad_utf8_ < fed_ + n) end = p + (bad_utf8_ - fed_);
     if (p + i >= end || nesting_ >= opt_.max_depth) return i;
     const std::size_t spaces = static_cast<std::size_t>(depth) * indent_size_;
-    const field_run run{end, spaces, indent_size_, opt_.max_line_size, opt_.max_depth - nesting_, end == doc_end_};
+    const field_run run{end, spaces, indent_size_, opt_.max_line_size,
+                        std::min<std::size_t>(opt_.max_depth - nesting_, max_field_run_room), end == doc_end_};
     std::size_t lines = 0;
     const char* q = sink_->list_items(p + i, run, static_cast<std::size_t>(f.length), lines);
     if (!q) return i;

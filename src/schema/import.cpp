@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -509,6 +510,9 @@ class importer {
     }
     if (!has_members) return closed ? param_type::object_with({}) : param_type(param_kind::object);
     std::vector<param> fields;
+    // Where each name is in `fields` (the names are views into the schema value), so that a
+    // schema of 10^5 properties is read in linear time.
+    std::unordered_map<std::string_view, std::size_t> field_at;
     if (properties != nullptr) {
       for (const member& m : *properties) {
         std::string at = path + "/properties/" + pointer_token(m.key);
@@ -516,7 +520,7 @@ class importer {
           lose(schema_loss_kind::name, "properties", path, "a property with an empty name: object");
           return param_kind::object;
         }
-        if (std::any_of(fields.begin(), fields.end(), [&](const param& p) { return p.name == m.key; })) continue;
+        if (!field_at.try_emplace(m.key, fields.size()).second) continue;
         param p;
         p.name = m.key;
         p.type = convert(m.value, at, depth + 1);
@@ -533,8 +537,8 @@ class importer {
     if (required != nullptr && required->is_array()) {
       for (const value& r : required->as_array()) {
         if (!r.is_string()) continue;
-        auto it = std::find_if(fields.begin(), fields.end(), [&](const param& p) { return p.name == r.as_string(); });
-        if (it == fields.end()) {
+        auto [at, added] = field_at.try_emplace(r.as_string(), fields.size());
+        if (added) {
           if (r.as_string().empty()) {
             lose(schema_loss_kind::name, "required", path, "a required property with an empty name: object");
             return param_kind::object;
@@ -545,7 +549,7 @@ class importer {
           p.required = true;
           fields.push_back(std::move(p));
         } else {
-          it->required = true;
+          fields[at->second].required = true;
         }
       }
     }

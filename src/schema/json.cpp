@@ -4,6 +4,8 @@
 // "properties", "required", "additionalProperties", "items", "enum", "anyOf"), "default".
 #include <string>
 #include "toon/detail/linkage.hpp"
+#include <string_view>
+#include <unordered_set>
 #include <utility>
 
 #include "toon/schema.hpp"
@@ -26,8 +28,13 @@ void add_object_keywords(object& out, const std::vector<param>& fields) {
   out.emplace_back("type", "object");
   object properties;
   array required;
+  properties.reserve(fields.size());
+  // A repeated name (possible only in a schema built by hand) keeps its first place and takes
+  // the last type, as insert_or_assign does; the set keeps 10^5 fields linear.
+  std::unordered_set<std::string_view> names;
   for (const param& p : fields) {
-    properties.insert_or_assign(p.name, param_schema(p.type, p.description, p.default_value));
+    if (names.insert(p.name).second) properties.emplace_back(p.name, param_schema(p.type, p.description, p.default_value));
+    else properties.insert_or_assign(p.name, param_schema(p.type, p.description, p.default_value));
     if (p.required) required.emplace_back(p.name);
   }
   out.emplace_back("properties", std::move(properties));

@@ -8,6 +8,7 @@
 #include "toon/detail/value_events.hpp"
 #include "toon/stream.hpp"
 #include "../common/edit_distance.hpp"
+#include "../common/key_index.hpp"
 #include "../parse/push_parser.hpp"
 #include "../parse/token.hpp"
 
@@ -82,22 +83,42 @@ void describe_any(std::string& out) { out += "any value"; }
 
 // ---- toon::value targets ----------------------------------------------------------------------
 
-// Object frame over a toon::object: `index` is the pending member.
+// Object frame over a toon::object: `index` is the pending member; non-strict mode, once the
+// object has key_index_stack::linear_limit members, `extra` owns a key_position_map of them.
 bool dyn_object_key(typed_decoder& d, frame& f, std::string_view k, std::size_t) {
   object& o = *static_cast<object*>(f.target);
+  auto* index = static_cast<key_position_map*>(f.extra);
   if (!d.options().strict) {  // a repeated key replaces the earlier value in place
-    std::size_t i = 0;
-    for (member& m : o) {
-      if (m.key == k) {
-        m.value = value();
-        f.index = i;
-        f.pending = {&m.value, &dynamic_value_ops};
-        return true;
+    std::size_t at = key_index_stack::npos;
+    if (!index && o.size() < key_index_stack::linear_limit) {
+      std::size_t i = 0;
+      for (const member& m : o) {
+        if (m.key == k) {
+          at = i;
+          break;
+        }
+        ++i;
       }
-      ++i;
+    } else {
+      if (!index) {
+        index = new key_position_map();
+        f.extra = index;
+        index->reserve(2 * o.size());
+        std::size_t i = 0;
+        for (const member& m : o) index->try_emplace(m.key, i++);
+      }
+      if (auto it = index->find(k); it != index->end()) at = it->second;
+    }
+    if (at != key_index_stack::npos) {
+      member& m = *(o.begin() + static_cast<std::ptrdiff_t>(at));
+      m.value = value();
+      f.index = at;
+      f.pending = {&m.value, &dynamic_value_ops};
+      return true;
     }
   }
   o.emplace_back(std::string(k), value());
+  if (index) index->try_emplace(std::string(k), o.size() - 1);
   f.index = o.size() - 1;
   f.pending = {&(o.begin() + static_cast<std::ptrdiff_t>(f.index))->value, &dynamic_value_ops};
   return true;
@@ -109,7 +130,12 @@ void dyn_object_segment(const frame& f, std::string& path) {
   if (f.index < o.size())
     typed_decoder::append_key_segment(path, (o.begin() + static_cast<std::ptrdiff_t>(f.index))->key);
 }
-constexpr frame_ops dyn_object_frame{&dyn_object_key, &pending_next, nullptr, &dyn_end, &dyn_object_segment, nullptr};
+void dyn_object_destroy(frame& f) noexcept {
+  delete static_cast<key_position_map*>(f.extra);
+  f.extra = nullptr;
+}
+constexpr frame_ops dyn_object_frame{&dyn_object_key, &pending_next, nullptr, &dyn_end, &dyn_object_segment,
+                                     &dyn_object_destroy};
 
 // Array frame over a toon::array: `index` counts the elements begun.
 bool no_key(typed_decoder&, frame&, std::string_view, std::size_t) { return false; }

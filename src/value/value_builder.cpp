@@ -1,6 +1,8 @@
 #include "value_builder.hpp"
 #include "toon/detail/linkage.hpp"
 
+#include <unordered_map>
+
 #include "../parse/bound_parse.hpp"
 #include "toon/decode.hpp"
 
@@ -11,6 +13,7 @@ TOON_FUNC bool value_builder::start_object(std::size_t size_hint, std::size_t) {
   value& v = slot();
   object& o = v.emplace<object>();
   if (size_hint) o.reserve(size_hint < reserve_cap_ ? size_hint : reserve_cap_);
+  if (!unique_keys_) keys_.open(stack_.size());
   stack_.push_back(&v);
   return true;
 }
@@ -41,10 +44,19 @@ TOON_FUNC bool value_builder::key(std::string_view k, std::size_t) {
   // call); slot() hands it out for the value. A repeated key (non-strict mode) replaces the earlier
   // value in place.
   object& o = stack_.back()->as_object();
-  if (value* existing = unique_keys_ ? nullptr : o.find(k)) {
-    pending_ = existing;
+  if (unique_keys_) {
+    pending_ = &o.append(k);
     return true;
   }
+  const std::size_t level = stack_.size() - 1;
+  const std::size_t at = keys_.find(level, k, o.size(), [&o](std::size_t i) -> std::string_view {
+    return (o.begin() + static_cast<std::ptrdiff_t>(i))->key;
+  });
+  if (at != key_index_stack::npos) {
+    pending_ = &(o.begin() + static_cast<std::ptrdiff_t>(at))->value;
+    return true;
+  }
+  keys_.added(level, k, o.size());
   pending_ = &o.append(k);
   return true;
 }
@@ -58,6 +70,18 @@ TOON_FUNC value& value_builder::slot() {
 
 TOON_FUNC bool value_builder::begin_table(const std::string_view* names, std::size_t count, std::size_t) {
   columns_.assign(names, names + count);
+  columns_repeat_ = false;
+  if (unique_keys_) return true;
+  // Non-strict mode: a repeated column's cells go to its first occurrence (found once per
+  // table, not once per row and column).
+  column_slot_.assign(count, 0);
+  std::unordered_map<std::string_view, std::size_t> first;
+  first.reserve(count);
+  for (std::size_t j = 0; j < count; ++j) {
+    auto [it, added] = first.try_emplace(columns_[j], first.size());
+    column_slot_[j] = it->second;
+    columns_repeat_ = columns_repeat_ || !added;
+  }
   return true;
 }
 
@@ -66,8 +90,9 @@ TOON_FUNC bool value_builder::table_row(const scalar* cells, std::size_t count, 
   o.reserve(count);
   for (std::size_t j = 0; j < count; ++j) {
     // A repeated column (non-strict mode only): the last cell wins, at the first position.
-    value* v = unique_keys_ ? nullptr : o.find(columns_[j]);
-    if (!v) v = &o.append(columns_[j]);
+    value* v = columns_repeat_ && column_slot_[j] < o.size()
+                   ? &(o.begin() + static_cast<std::ptrdiff_t>(column_slot_[j]))->value
+                   : &o.append(columns_[j]);
     assign(*v, cells[j]);
   }
   return true;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/key_index.hpp"
 #include "toon/detail/value_events.hpp"
 #include "toon/events.hpp"
 #include "toon/value.hpp"
@@ -53,6 +54,11 @@ class value_builder final : public event_handler {
   bool unique_keys_ = false;
   std::size_t reserve_cap_;
   std::vector<std::string_view> columns_;  // keys of the current table's rows
+  // Non-strict mode: where each column's cell goes in a row (the position of the column's
+  // first occurrence among the distinct names), when the header repeats a name.
+  std::vector<std::size_t> column_slot_;
+  bool columns_repeat_ = false;
+  key_index_stack keys_;  // non-strict mode: repeated keys of large objects
 };
 
 }  // namespace toon::detail

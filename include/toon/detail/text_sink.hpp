@@ -40,6 +40,12 @@ struct text_cell {
   bool quoted = false;
 };
 
+/// The most object levels a sink may open in one field_lines() or list_items() call
+/// (field_run::room is capped there). Sinks read nested objects' lines by recursion, one call
+/// per level; the cap bounds their stack whatever decode_options::max_depth is. Deeper
+/// objects are declined and read by the parser, which keeps its scopes on the heap.
+inline constexpr std::size_t max_field_run_room = 32;
+
 /// Where the `key: value` lines offered to a sink may be read (text_sink::field_lines()).
 struct field_run {
   const char* end = nullptr;  ///< the readable text ends here (only complete lines are taken)
