@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
 # CI stage: sanitizers and short fuzz runs (docs/fuzzing.md). Non-interactive; exits non-zero
 # on any failure.
-#   1. AddressSanitizer + UBSan build (GCC, TOON_SANITIZE=ON) of the whole test suite, then ctest:
-#      unit, typed, property, CLI and conformance tests and the fuzz replay tests. The package
-#      consumer and compile-diagnostic tests (consumer.*, compile_fail.*) are left to the plain
-#      suite (scripts/test.sh): they build outside projects and check compiler messages, and
-#      run no library code under the sanitizers (TOON_INSTALL=OFF: the consumer tests are not
-#      even defined). The libraries are built at -O1, the test programs' own code at -O0
-#      (TOON_TEST_OPTIMIZATION, tests/CMakeLists.txt).
-#   2. clang libFuzzer build of every fuzz target; each runs FUZZ_SECONDS from the committed
-#      regressions and the seed corpus generated from the fixtures, with its dictionary.
+#   1. One clang build (clang++-14, TOON_SANITIZE=ON, TOON_BUILD_FUZZERS=ON) of the whole test
+#      suite and every libFuzzer target, all with AddressSanitizer and UBSan, then ctest: unit,
+#      typed, property, CLI and conformance tests, and the fuzz replay tests, which run the
+#      libFuzzer binaries over their committed regressions and seeds (-runs=0). clang because it
+#      builds the same objects with every sanitizer check in about half GCC's time (GCC 12 spends
+#      most of it in UBSan's instrumentation; GCC builds and runs the plain suite,
+#      scripts/test.sh), and because one build then serves both stages. The package consumer
+#      and compile-diagnostic tests (consumer.*, compile_fail.*) are left to the plain suite:
+#      they build outside projects and check compiler messages, and run no library code under
+#      the sanitizers (TOON_INSTALL=OFF: the consumer tests are not even defined). The
+#      libraries are built at -O1 with coverage instrumentation, the test programs' own code at
+#      -O0 (TOON_TEST_OPTIMIZATION, top-level CMakeLists.txt).
+#   2. Every fuzz target for FUZZ_SECONDS from the committed regressions and the seed corpus
+#      generated from the fixtures, with its dictionary: the binaries of stage 1, or, with
+#      SKIP_ASAN_SUITE=1 (or ASAN_CXX not a clang), a fuzzer-only clang build at -O2 in
+#      FUZZ_BUILD_DIR.
 # Environment:
 #   ASAN_BUILD_DIR   sanitizer build folder (default build-asan)
-#   FUZZ_BUILD_DIR   fuzzer build folder (default build-fuzzers)
+#   ASAN_CXX         compiler of stage 1 (default: CLANGXX); with GCC the fuzzers get their own build
+#   FUZZ_BUILD_DIR   fuzzer-only build folder, when stage 1 does not build them (default build-fuzzers)
 #   FUZZ_SECONDS     seconds per fuzz target (default 60); 0 skips the fuzz runs
 #   FUZZ_TARGETS     space-separated targets to run (default: all)
 #   SKIP_ASAN_SUITE  1 skips stage 1
@@ -20,8 +28,8 @@
 #   FUZZ_JOBS        fuzz targets run at once (default: JOBS); each still runs FUZZ_SECONDS
 #   CLANGXX          clang++ for the fuzzers (default clang++-14, else clang++)
 #   TOON_SPEC_DIR    the fixture folder (default ../shared/toon-spec)
-# A fuzz finding is kept in $FUZZ_BUILD_DIR/artifacts/; see docs/fuzzing.md to turn it into a
-# regression test.
+# A fuzz finding is kept in the fuzzers' build folder under artifacts/; see docs/fuzzing.md to
+# turn it into a regression test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -29,8 +37,17 @@ export CI="${CI:-true}"
 
 jobs=${JOBS:-$(nproc)}
 asan_dir=${ASAN_BUILD_DIR:-build-asan}
+case "$asan_dir" in /*) ;; *) asan_dir="$root/$asan_dir" ;; esac
 fuzz_dir=${FUZZ_BUILD_DIR:-build-fuzzers}
 case "$fuzz_dir" in /*) ;; *) fuzz_dir="$root/$fuzz_dir" ;; esac
+clangxx=${CLANGXX:-}
+if [ -z "$clangxx" ]; then
+  if command -v clang++-14 >/dev/null 2>&1; then clangxx=clang++-14; else clangxx=clang++; fi
+fi
+asan_cxx=${ASAN_CXX:-$clangxx}
+# Stage 1 builds the fuzzers too when its compiler is a clang (libFuzzer).
+asan_fuzzers=OFF
+"$asan_cxx" --version 2>/dev/null | grep -q clang && asan_fuzzers=ON
 fuzz_seconds=${FUZZ_SECONDS:-60}
 spec_args=()
 [ -n "${TOON_SPEC_DIR:-}" ] && spec_args=(-DTOON_SPEC_DIR="$TOON_SPEC_DIR")
@@ -44,26 +61,34 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 stage() { printf '\n==== ci-sanitize: %s (%s)\n' "$1" "$(date +%H:%M:%S)"; }
 start=$SECONDS
 
-# Reuses a build folder only if it was configured with the same generator.
+# Reuses a build folder only if it was configured with the same generator and compiler.
 configure() {
-  local dir=$1
-  shift
+  local dir=$1 cxx=$2
+  shift 2
   if [ -f "$dir/CMakeCache.txt" ] && [ ${#generator[@]} -gt 0 ] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$dir/CMakeCache.txt"; then
     rm -rf "$dir"
+  fi
+  if [ -f "$dir/CMakeCache.txt" ]; then
+    local cached
+    cached=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$dir/CMakeCache.txt")
+    if [ "$(realpath "$(command -v "$cached" || echo "$cached")" 2>/dev/null)" != "$(realpath "$(command -v "$cxx")" 2>/dev/null)" ]; then
+      rm -rf "$dir"
+    fi
   fi
   cmake -S . -B "$dir" "${generator[@]}" "$@"
 }
 
 # ---- 1. the whole test suite under ASan + UBSan ------------------------------------------------
 if [ "${SKIP_ASAN_SUITE:-0}" != 1 ]; then
-  stage "ASan+UBSan build of the test suite in $asan_dir"
-  # -O1 with line tables (-g1): what ASan's documentation suggests, symbolized stack traces with
-  # file and line, and about half the compile time of -O2 -g on CI's two cores.
-  configure "$asan_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
-    -DTOON_SANITIZE=ON -DTOON_WARNINGS_AS_ERRORS=OFF -DTOON_INSTALL=OFF "${spec_args[@]}"
+  stage "ASan+UBSan build ($asan_cxx) of the test suite in $asan_dir (libFuzzer targets: $asan_fuzzers)"
+  # -O1 with line tables (-g1): what the ASan and libFuzzer documentation suggest, symbolized
+  # stack traces with file and line, and about half the compile time of -O2 -g on CI's two cores.
+  configure "$asan_dir" "$asan_cxx" -DCMAKE_CXX_COMPILER="$asan_cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DTOON_SANITIZE=ON -DTOON_BUILD_FUZZERS="$asan_fuzzers" \
+    -DTOON_WARNINGS_AS_ERRORS=OFF -DTOON_INSTALL=OFF "${spec_args[@]}"
   cmake --build "$asan_dir" -j "$jobs"
   stage "ctest under ASan+UBSan"
-  # ASan's stack redzones make GCC's frames about ten times larger. Since issue 39 every reader
+  # ASan's stack redzones make the frames about ten times larger. Since issue 39 every reader
   # fits a 1 MiB stack in a normal build at its default limits (the JSON reader's limit went
   # from 1000 levels, ~1 MiB normally and over 8 MiB under ASan, to 256), and
   # hostile_input_test.cpp checks it on 16 MiB threads under ASan. The 64 MiB kept here
@@ -77,16 +102,16 @@ fi
 
 # ---- 2. libFuzzer targets, FUZZ_SECONDS each -----------------------------------------------------
 if [ "$fuzz_seconds" -gt 0 ]; then
-  clangxx=${CLANGXX:-}
-  if [ -z "$clangxx" ]; then
-    if command -v clang++-14 >/dev/null 2>&1; then clangxx=clang++-14; else clangxx=clang++; fi
+  if [ "${SKIP_ASAN_SUITE:-0}" != 1 ] && [ "$asan_fuzzers" = ON ]; then
+    fuzz_dir=$asan_dir  # built in stage 1
+  else
+    stage "libFuzzer build ($clangxx) in $fuzz_dir"
+    # -O2 for speed of execution, line tables only (-gline-tables-only) for the stack traces.
+    configure "$fuzz_dir" "$clangxx" -DCMAKE_CXX_COMPILER="$clangxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -gline-tables-only -DNDEBUG" \
+      -DTOON_BUILD_FUZZERS=ON -DTOON_BUILD_TESTS=OFF -DTOON_BUILD_CLI=OFF -DTOON_BUILD_EXAMPLES=OFF "${spec_args[@]}"
+    cmake --build "$fuzz_dir" -j "$jobs"
   fi
-  stage "libFuzzer build ($clangxx) in $fuzz_dir"
-  # -O2 for speed of execution, line tables only (-gline-tables-only) for the stack traces.
-  configure "$fuzz_dir" -DCMAKE_CXX_COMPILER="$clangxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -gline-tables-only -DNDEBUG" \
-    -DTOON_BUILD_FUZZERS=ON -DTOON_BUILD_TESTS=OFF -DTOON_BUILD_CLI=OFF -DTOON_BUILD_EXAMPLES=OFF "${spec_args[@]}"
-  cmake --build "$fuzz_dir" -j "$jobs"
 
   # The list of fuzz/CMakeLists.txt's set(TOON_FUZZ_TARGETS ...), which may span lines.
   targets=${FUZZ_TARGETS:-$(awk '/^set\(TOON_FUZZ_TARGETS/ {on = 1} on {print} on && /\)/ {exit}' fuzz/CMakeLists.txt |
