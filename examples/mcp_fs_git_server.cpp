@@ -12,9 +12,11 @@
 //                   `ms` milliseconds), for the protocol tests (category "test")
 // --context-tools   also serve tools whose handlers take the call context (category "context"):
 //                   `progress` (reports `steps` progress notifications, `delay_ms` apart, waits
-//                   `linger_ms` after the last, and stops when cancelled), `wait` (waits `ms` milliseconds or until its stop token
-//                   fires), `probe` (answers how long ago the last `wait` handler returned) and
-//                   `log` (logs its message at every level)
+//                   `linger_ms` after the last, and stops when cancelled), `wait` (waits `ms`
+//                   milliseconds or until its stop token fires), `probe` (answers how long ago
+//                   the last `wait` handler returned, and who asks), `log` (logs its message at
+//                   every level) and `ask_client` (asks the client for its roots, a sample or an
+//                   elicitation, and answers with the client's result as JSON)
 // --list-changed    advertise tools.listChanged and serve `grow` (category "test"): each call
 //                   adds a tool echo_N and announces it with notifications/tools/list_changed
 // --lazy            lazy categories (server_options::lazy_categories): tools/list starts with
@@ -43,6 +45,7 @@
 #include <thread>
 
 #include "fs_git_tools.hpp"
+#include "toon/json.hpp"
 #include "toon/mcp/call_context.hpp"
 #include "toon/mcp/server.hpp"
 
@@ -96,6 +99,11 @@ struct log_args {
   std::string message;
 };
 
+struct ask_args {
+  std::string what;  // roots, sample or elicit
+  int timeout_ms = 10000;
+};
+
 // Sleeps `ms` milliseconds, or less when `token` fires; true when it fired.
 bool sleep_unless_stopped(std::stop_token token, std::chrono::milliseconds ms) {
   std::mutex m;
@@ -121,6 +129,11 @@ struct toon::meta<test_tools::fail_args> {
 template <>
 struct toon::meta<test_tools::progress_args> {
   static constexpr std::string_view defaulted[] = {"steps", "delay_ms", "linger_ms"};
+};
+template <>
+struct toon::meta<test_tools::ask_args> {
+  static constexpr std::string_view defaulted[] = {"timeout_ms"};
+  static constexpr toon::field_description field_descriptions[] = {{"what", "roots, sample or elicit"}};
 };
 template <>
 struct toon::meta<test_tools::wait_args> {
@@ -260,6 +273,29 @@ int main(int argc, char** argv) {
                                  toon::mcp::log_level::emergency})
                 if (ctx.log(level, toon::value(a.message), "toon-example")) ++sent;
               return "sent " + std::to_string(sent) + " log messages";
+            });
+        cat->add<test_tools::ask_args>(
+            "ask_client", "Asks the client for its roots, a sample or an elicitation; answers with its result (JSON)",
+            "context", [](const test_tools::ask_args& a, call_context& ctx) -> toon::result<std::string> {
+              const std::chrono::milliseconds timeout(a.timeout_ms);
+              toon::result<toon::value> r = toon::value();
+              if (a.what == "roots") {
+                r = ctx.list_roots(timeout);
+              } else if (a.what == "sample") {
+                toon::object text{{"type", "text"}, {"text", "Say hi"}};
+                toon::object message{{"role", "user"}, {"content", std::move(text)}};
+                r = ctx.sample(toon::object{{"messages", toon::array{std::move(message)}}, {"maxTokens", 20}}, timeout);
+              } else if (a.what == "elicit") {
+                toon::object name{{"type", "string"}};
+                toon::object schema{{"type", "object"},
+                                    {"properties", toon::object{{"name", std::move(name)}}},
+                                    {"required", toon::array{"name"}}};
+                r = ctx.elicit(toon::object{{"message", "Your name?"}, {"requestedSchema", std::move(schema)}}, timeout);
+              } else {
+                return toon::error{toon::error_code::invalid_enum, "what: roots, sample or elicit"};
+              }
+              if (!r) return r.error();
+              return toon::to_json(*r);
             });
       }
       if (options.tools_list_changed) {

@@ -4,6 +4,8 @@
 #include "toon/detail/linkage.hpp"
 
 #include <array>
+#include <chrono>
+#include <string>
 #include <cstdint>
 #include <utility>
 
@@ -111,6 +113,52 @@ TOON_FUNC bool call_context::log(log_level level, const value& data, std::string
   n.emplace_back("method", "notifications/message");
   n.emplace_back("params", std::move(params));
   return state_->send(value(std::move(n)));
+}
+
+namespace {
+
+result<value> cannot_ask(std::string message) {
+  error e;
+  e.code = error_code::protocol_error;
+  e.message = std::move(message);
+  return e;
+}
+
+// The capability a client must have declared for a request `method` to it, or empty.
+std::string_view capability_of(std::string_view method) {
+  if (method == "sampling/createMessage") return "sampling";
+  if (method == "elicitation/create") return "elicitation";
+  if (method == "roots/list") return "roots";
+  return {};
+}
+
+}  // namespace
+
+TOON_FUNC result<value> call_context::request(std::string_view method, const value& params,
+                                              std::chrono::milliseconds timeout) {
+  if (!state_) return cannot_ask("no client to ask: the call has no MCP server (a detached call_context)");
+  if (!state_->ask)
+    return cannot_ask("the server sends no requests to the client in a " + state_->protocol_version +
+                      " request (stateless); " + std::string(method) + " is not available");
+  if (!params.is_object()) return cannot_ask(std::string(method) + ": params must be an object");
+  std::string_view capability = capability_of(method);
+  if (!capability.empty() &&
+      (!state_->client_capabilities.is_object() || state_->client_capabilities.find(capability) == nullptr))
+    return cannot_ask("the client did not declare the " + std::string(capability) + " capability, so " +
+                      std::string(method) + " cannot be sent");
+  return state_->ask(method, params, timeout);
+}
+
+TOON_FUNC result<value> call_context::sample(const value& params, std::chrono::milliseconds timeout) {
+  return request("sampling/createMessage", params, timeout);
+}
+
+TOON_FUNC result<value> call_context::elicit(const value& params, std::chrono::milliseconds timeout) {
+  return request("elicitation/create", params, timeout);
+}
+
+TOON_FUNC result<value> call_context::list_roots(std::chrono::milliseconds timeout) {
+  return request("roots/list", object{}, timeout);
 }
 
 }  // namespace toon::mcp

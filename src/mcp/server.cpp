@@ -168,6 +168,13 @@ struct subscription {
   bool tools_list_changed = false;  // honoured (requested and enabled)
 };
 
+// A request the server sent the client (call_context::request), until its answer arrives.
+struct client_request {
+  bool done = false;
+  value result;          // the answer's result, when done without error
+  std::optional<value> error;  // the answer's error object
+};
+
 // One tools/call between its arrival and its end (response, cancellation or timeout).
 struct call {
   value id;
@@ -223,6 +230,10 @@ struct server::state : std::enable_shared_from_this<server::state> {
   std::size_t workers = 0;  // pool threads, those running abandoned handlers excluded
   std::size_t idle = 0;     // pool threads waiting for a call
   std::map<call*, std::shared_ptr<call>> active;  // started calls whose handler has not returned
+  // Requests to the client waiting for their answer, by id (as JSON); guarded by `mutex`,
+  // answered through `changed`.
+  std::map<std::string, std::shared_ptr<client_request>> client_requests;
+  std::uint64_t next_client_request = 0;
   bool stopping = false;
   std::thread watchdog;
 
@@ -539,7 +550,107 @@ struct server::state : std::enable_shared_from_this<server::state> {
       auto c = weak_call.lock();
       return self && c && self->send_for_call(*c, message);
     };
+    if (!c.context.modern) {  // 2026-07-28 is stateless: no server-to-client requests on stdio
+      ctx->ask = [weak = weak_from_this(), weak_call = std::weak_ptr<call>(call_ptr)](
+                     std::string_view method, const value& params, std::chrono::milliseconds timeout) -> result<value> {
+        auto self = weak.lock();
+        auto c = weak_call.lock();
+        if (!self || !c) return request_error(error_code::protocol_error, "the call is over");
+        return self->ask_client(*c, method, params, timeout);
+      };
+    }
     return ctx;
+  }
+
+  static result<value> request_error(error_code code, std::string message) {
+    error e;
+    e.code = code;
+    e.message = std::move(message);
+    return e;
+  }
+
+  // Sends request `method` to the client for call `c` and waits for the answer (see
+  // call_context::request).
+  result<value> ask_client(call& c, std::string_view method, const value& params, std::chrono::milliseconds timeout) {
+    std::stop_token stop = c.ctx->stop.get_token();
+    if (stop.stop_requested()) return request_error(error_code::protocol_error, "the call was stopped");
+    auto pending = std::make_shared<client_request>();
+    value id;
+    std::string key;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (client_requests.size() >= options.max_client_requests)
+        return request_error(error_code::protocol_error,
+                             "too many requests to the client pending (max_client_requests " +
+                                 std::to_string(options.max_client_requests) + ")");
+      id = "toon-mcp-" + std::to_string(++next_client_request);
+      key = to_json(id);
+      client_requests.emplace(key, pending);
+    }
+    auto forget = [&] {
+      std::lock_guard<std::mutex> lock(mutex);
+      client_requests.erase(key);
+    };
+    object message;
+    message.emplace_back("jsonrpc", "2.0");
+    message.emplace_back("id", id);
+    message.emplace_back("method", std::string(method));
+    message.emplace_back("params", params);
+    if (!send_for_call(c, message)) {
+      forget();
+      return request_error(error_code::protocol_error, "the call is over: " + std::string(method) + " not sent");
+    }
+    bool answered = false;
+    {
+      // Wakes the wait below when the call is stopped (under the lock: no lost wake-up). Made
+      // and destroyed without the lock held, since it may run at once or be running.
+      std::stop_callback on_stop(stop, [&] {
+        std::lock_guard<std::mutex> lock(mutex);
+        changed.notify_all();
+      });
+      std::unique_lock<std::mutex> lock(mutex);
+      auto until = std::chrono::steady_clock::now() + std::max(timeout, std::chrono::milliseconds(0));
+      changed.wait_until(lock, until, [&] { return pending->done || stop.stop_requested(); });
+      answered = pending->done;
+      client_requests.erase(key);
+    }
+    if (!answered) {
+      const bool stopped = stop.stop_requested();
+      object p;
+      p.emplace_back("requestId", id);
+      p.emplace_back("reason", stopped ? "the tool call was stopped" : "timed out");
+      object n;
+      n.emplace_back("jsonrpc", "2.0");
+      n.emplace_back("method", "notifications/cancelled");
+      n.emplace_back("params", std::move(p));
+      send(n);
+      if (stopped) return request_error(error_code::protocol_error, "the call was stopped while " + std::string(method) + " was pending");
+      return request_error(error_code::timeout, std::string(method) + ": no answer from the client within " +
+                                                    std::to_string(timeout.count()) + " ms");
+    }
+    if (pending->error) {
+      const value* code = pending->error->is_object() ? pending->error->find("code") : nullptr;
+      const value* text = pending->error->is_object() ? pending->error->find("message") : nullptr;
+      return request_error(error_code::remote_error,
+                           std::string(method) + ": the client answered with error " +
+                               (code != nullptr && code->is_number() ? to_json(*code) : std::string("?")) +
+                               (text != nullptr && text->is_string() ? ": " + text->as_string() : std::string()));
+    }
+    return std::move(pending->result);
+  }
+
+  // A response from the client: completes the request it answers; others are ignored.
+  void client_answered(const value& msg) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = client_requests.find(to_json(msg["id"]));
+    if (it == client_requests.end()) return;  // unknown, or given up already
+    const value* error = msg.find("error");
+    const value* result = msg.find("result");
+    if (error != nullptr) it->second->error = *error;
+    else if (result != nullptr && result->is_object()) it->second->result = *result;
+    else it->second->error = value(object{{"code", internal_error}, {"message", "the result is not an object"}});
+    it->second->done = true;
+    changed.notify_all();
   }
 
   // Sends a notification of the running call `key` unless it is over: under the write lock, so
@@ -865,8 +976,10 @@ struct server::state : std::enable_shared_from_this<server::state> {
     const value& reply_id = id != nullptr ? *id : no_id;
     const value* version = msg.find("jsonrpc");
     const value* method = msg.find("method");
-    if (method == nullptr && id != nullptr && (msg.find("result") != nullptr || msg.find("error") != nullptr))
-      return;  // a response: this server sends no requests, so there is nothing to match
+    if (method == nullptr && id != nullptr && (msg.find("result") != nullptr || msg.find("error") != nullptr)) {
+      client_answered(msg);  // a response to a request of call_context::request, or nothing to match
+      return;
+    }
     if (version == nullptr || !version->is_string() || version->as_string() != "2.0") {
       if (id != nullptr || method == nullptr)
         send(jsonrpc::error_response(reply_id, invalid_request, "Invalid Request: \"jsonrpc\" must be \"2.0\""));

@@ -16,8 +16,10 @@ import sys
 import time
 import traceback
 
+import json
+
 import anyio
-from mcp import Client, StdioServerParameters
+from mcp import Client, StdioServerParameters, types
 
 passed = 0
 failed = 0
@@ -48,7 +50,24 @@ async def run(server_binary, mode, expected_version):
     # In 2026-07-28 the level is asked for per request (_meta logLevel); in 2025-11-25 with
     # logging/setLevel (below).
     extra = {"log_level": "warning"} if mode == "auto" else {}
-    async with Client(params, mode=mode, cache=None, logging_callback=on_log, **extra) as client:
+    asked = []
+
+    # The client's side of the server's requests (call_context::list_roots, sample, elicit).
+    async def on_roots(context):
+        asked.append("roots/list")
+        return types.ListRootsResult(roots=[types.Root(uri="file:///tmp/toon-ws", name="workspace")])
+
+    async def on_sample(context, p):
+        asked.append("sampling/createMessage")
+        return types.CreateMessageResult(role="assistant", model="py-model",
+                                         content=types.TextContent(type="text", text="sampled: " + p.messages[0].content.text))
+
+    async def on_elicit(context, p):
+        asked.append("elicitation/create")
+        return types.ElicitResult(action="accept", content={"name": "Grace"})
+
+    async with Client(params, mode=mode, cache=None, logging_callback=on_log, list_roots_callback=on_roots,
+                      sampling_callback=on_sample, elicitation_callback=on_elicit, **extra) as client:
         tag = f"[{mode}]"
         check(f"{tag} negotiated {expected_version}", client.protocol_version == expected_version, client.protocol_version)
 
@@ -93,6 +112,27 @@ async def run(server_binary, mode, expected_version):
         check(f"{tag} log: levels in order", [str(getattr(l.level, "value", l.level)) for l in logs] ==
               ["warning", "error", "critical", "alert", "emergency"], logs)
         check(f"{tag} log: logger and data", all(l.logger == "toon-example" and l.data == "at warning" for l in logs), logs)
+
+        # ---- requests to the client --------------------------------------------------------------
+        results = {}
+        for what in ("roots", "sample", "elicit"):
+            results[what] = await client.call_tool("ask_client", {"what": what})
+        if mode == "legacy":
+            check(f"{tag} list_roots: the client's roots", results["roots"].is_error is False and
+                  json.loads(text_of(results["roots"]))["roots"][0]["uri"] == "file:///tmp/toon-ws", results["roots"])
+            sampled = json.loads(text_of(results["sample"])) if results["sample"].is_error is False else {}
+            check(f"{tag} sample: the client's message", sampled.get("content", {}).get("text") == "sampled: Say hi" and
+                  sampled.get("model") == "py-model", results["sample"])
+            elicited = json.loads(text_of(results["elicit"])) if results["elicit"].is_error is False else {}
+            check(f"{tag} elicit: the user's answer", elicited == {"action": "accept", "content": {"name": "Grace"}},
+                  results["elicit"])
+            check(f"{tag} requests to the client: each callback ran once", asked ==
+                  ["roots/list", "sampling/createMessage", "elicitation/create"], asked)
+        else:
+            # 2026-07-28 is stateless: the server sends no requests; the handler gets a clear error.
+            check(f"{tag} no requests to the client in 2026-07-28", not asked and all(
+                r.is_error is True and "sends no requests to the client in a 2026-07-28 request" in text_of(r)
+                for r in results.values()), (asked, results))
 
 
 async def main(server_binary):

@@ -36,6 +36,19 @@ struct no_args {};
 struct log_args {
   std::string text;
 };
+struct ask_args {
+  std::string what;
+  int timeout_ms = 30000;
+};
+
+}  // namespace
+
+template <>
+struct toon::meta<ask_args> {
+  static constexpr std::string_view defaulted[] = {"timeout_ms"};
+};
+
+namespace {
 
 // Collects the server's messages, parsed.
 struct collector {
@@ -81,6 +94,21 @@ struct collector {
   std::size_t size() {
     std::lock_guard<std::mutex> lock(m);
     return messages.size();
+  }
+  // Waits for the n-th (1-based) message with `method`.
+  toon::value wait_method(std::string_view method, std::size_t n = 1) {
+    std::unique_lock<std::mutex> lock(m);
+    toon::value found;
+    cv.wait_for(lock, guard, [&] {
+      std::size_t seen = 0;
+      for (const toon::value& v : messages)
+        if (v.find("method") != nullptr && v["method"].as_string() == method && ++seen == n) {
+          found = v;
+          return true;
+        }
+      return false;
+    });
+    return found;
   }
 };
 
@@ -172,6 +200,16 @@ toon::tool_catalog make_catalog(observed& seen, gate& g) {
     return std::string("ok");
   });
   cat.add<no_args>("quick", "Answers at once", "", [](const no_args&) { return std::string("quick"); });
+  // Asks the client: roots, a sample or an elicitation; answers with the result or the error.
+  cat.add<ask_args>("ask", "Asks the client", "", [](const ask_args& a, toon::mcp::call_context& ctx) {
+    const std::chrono::milliseconds timeout(a.timeout_ms);
+    toon::result<toon::value> r =
+        a.what == "roots"    ? ctx.list_roots(timeout)
+        : a.what == "sample" ? ctx.sample(toon::value(toon::object{{"messages", toon::array{}}, {"maxTokens", 10}}), timeout)
+                             : ctx.elicit(toon::value(toon::object{{"message", "Name?"}}), timeout);
+    if (!r) return "error " + std::string(toon::to_string(r.error().code)) + ": " + r.error().message;
+    return toon::to_json(*r);
+  });
   return cat;
 }
 
@@ -537,4 +575,64 @@ TEST_F(context_fixture, StopCallbacksMayUseTheContext) {
   s.wait_idle();
   EXPECT_EQ(s.stats().cancelled, 1u);
   EXPECT_TRUE(out.with_method("notifications/message").empty());  // the call was over: dropped
+}
+
+// ---- requests to the client ----------------------------------------------------------------------
+
+TEST_F(context_fixture, RequestsToTheClientGetTheirAnswers) {
+  toon::mcp::server s(cat, quiet(), out.sink());
+  initialize(s);  // capabilities {"roots":{}}
+  s.handle_line(call("1", "ask", R"({"what":"roots"})"));
+  toon::value request = out.wait_method("roots/list");
+  ASSERT_TRUE(request.find("id") != nullptr) << toon::to_json(request);
+  EXPECT_EQ(request["id"].as_string(), "toon-mcp-1");
+  EXPECT_TRUE(request["params"].is_object());
+  s.handle_line(R"({"jsonrpc":"2.0","id":"toon-mcp-1","result":{"roots":[{"uri":"file:///w","name":"w"}]}})");
+  EXPECT_EQ(text_of(out.response("1")), R"({"roots":[{"uri":"file:///w","name":"w"}]})");
+  // An error answer, and an answer to no request (ignored).
+  s.handle_line(call("2", "ask", R"({"what":"roots"})"));
+  request = out.wait_method("roots/list", 2);
+  s.handle_line(R"({"jsonrpc":"2.0","id":"toon-mcp-999","result":{}})");
+  s.handle_line(R"({"jsonrpc":"2.0","id":)" + toon::to_json(request["id"]) + R"(,"error":{"code":-32601,"message":"no roots here"}})");
+  EXPECT_EQ(text_of(out.response("2")), "error remote_error: roots/list: the client answered with error -32601: no roots here");
+  // Without the capability nothing is sent.
+  s.handle_line(call("3", "ask", R"({"what":"elicit"})"));
+  EXPECT_EQ(text_of(out.response("3")),
+            "error protocol_error: the client did not declare the elicitation capability, so elicitation/create cannot be sent");
+  EXPECT_TRUE(out.with_method("elicitation/create").empty());
+}
+
+TEST_F(context_fixture, RequestsToTheClientTimeOutOrStopWithTheCall) {
+  toon::mcp::server_options o = quiet();
+  o.max_client_requests = 1;
+  toon::mcp::server s(cat, o, out.sink());
+  initialize(s);
+  s.handle_line(call("1", "ask", R"({"what":"roots","timeout_ms":20})"));
+  EXPECT_EQ(text_of(out.response("1")), "error timeout: roots/list: no answer from the client within 20 ms");
+  toon::value cancelled = out.wait_method("notifications/cancelled");
+  EXPECT_EQ(cancelled["params"]["requestId"].as_string(), "toon-mcp-1");
+  EXPECT_EQ(cancelled["params"]["reason"].as_string(), "timed out");
+  // A pending request; a second one is over the limit of 1.
+  s.handle_line(call("2", "ask", R"({"what":"roots"})"));
+  toon::value pending = out.wait_method("roots/list", 2);
+  s.handle_line(call("3", "ask", R"({"what":"roots"})"));
+  EXPECT_EQ(text_of(out.response("3")), "error protocol_error: too many requests to the client pending (max_client_requests 1)");
+  // Cancelling the call stops the wait at once: the client is told, no response to call 2.
+  s.handle_line(cancel("2"));
+  toon::value told = out.wait_method("notifications/cancelled", 2);
+  EXPECT_EQ(told["params"]["requestId"], pending["id"]);
+  EXPECT_EQ(told["params"]["reason"].as_string(), "the tool call was stopped");
+  s.wait_idle();
+  EXPECT_EQ(s.stats().cancelled, 1u);
+  std::lock_guard<std::mutex> lock(out.m);
+  for (const toon::value& m : out.messages)
+    EXPECT_FALSE(m.find("id") != nullptr && toon::to_json(m["id"]) == "2") << toon::to_json(m);
+}
+
+TEST_F(context_fixture, NoRequestsToTheClientIn2026) {
+  toon::mcp::server s(cat, quiet(), out.sink());
+  s.handle_line(call("1", "ask", R"({"what":"sample"})", modern_meta()));
+  EXPECT_EQ(text_of(out.response("1")),
+            "error protocol_error: the server sends no requests to the client in a 2026-07-28 request (stateless); "
+            "sampling/createMessage is not available");
 }

@@ -22,7 +22,8 @@ const load = async (name) => import(require.resolve(name));
 
 const { Client } = await load("@modelcontextprotocol/sdk/client/index.js");
 const { StdioClientTransport } = await load("@modelcontextprotocol/sdk/client/stdio.js");
-const { LoggingMessageNotificationSchema } = await load("@modelcontextprotocol/sdk/types.js");
+const { LoggingMessageNotificationSchema, ListRootsRequestSchema, CreateMessageRequestSchema, ElicitRequestSchema } =
+  await load("@modelcontextprotocol/sdk/types.js");
 
 const serverBinary = process.argv[2];
 if (!serverBinary) {
@@ -49,7 +50,23 @@ const transport = new StdioClientTransport({
 });
 transport.stderr?.on("data", (chunk) => process.stderr.write(chunk));
 
-const client = new Client({ name: "toon-cpp-ts-context-test", version: "1.0.0" });
+const client = new Client({ name: "toon-cpp-ts-context-test", version: "1.0.0" },
+  { capabilities: { roots: { listChanged: false }, sampling: {}, elicitation: {} } });
+// The client's side of the server's requests (call_context::list_roots, sample, elicit).
+const asked = [];
+client.setRequestHandler(ListRootsRequestSchema, (req) => {
+  asked.push(req.method);
+  return { roots: [{ uri: "file:///tmp/toon-ws", name: "workspace" }] };
+});
+client.setRequestHandler(CreateMessageRequestSchema, (req) => {
+  asked.push(req.method);
+  return { role: "assistant", content: { type: "text", text: "sampled: " + req.params.messages[0].content.text },
+    model: "test-model", stopReason: "endTurn" };
+});
+client.setRequestHandler(ElicitRequestSchema, (req) => {
+  asked.push(req.method);
+  return { action: "accept", content: { name: "Ada (" + req.params.message + ")" } };
+});
 const clientErrors = [];
 client.onerror = (e) => clientErrors.push(String(e?.message ?? e));
 const logs = [];
@@ -129,6 +146,21 @@ try {
   const badLevel = await rejects(client.request({ method: "logging/setLevel", params: { level: "loud" } },
     (await load("@modelcontextprotocol/sdk/types.js")).EmptyResultSchema));
   check("log: an unknown level is -32602", badLevel?.code === -32602, String(badLevel));
+
+  // ---- requests to the client (call_context::list_roots, sample, elicit) ----------------------
+  const roots = await client.callTool({ name: "ask_client", arguments: { what: "roots" } });
+  check("list_roots: the client's roots", roots.isError === false &&
+    textOf(roots) === '{"roots":[{"uri":"file:///tmp/toon-ws","name":"workspace"}]}', JSON.stringify(roots));
+  const sampled = await client.callTool({ name: "ask_client", arguments: { what: "sample" } });
+  const sampledValue = sampled.isError === false ? JSON.parse(textOf(sampled)) : null;
+  check("sample: the client's message", sampledValue?.content?.text === "sampled: Say hi" &&
+    sampledValue?.model === "test-model", JSON.stringify(sampled));
+  const elicited = await client.callTool({ name: "ask_client", arguments: { what: "elicit" } });
+  const elicitedValue = elicited.isError === false ? JSON.parse(textOf(elicited)) : null;
+  check("elicit: the user's answer", elicitedValue?.action === "accept" && elicitedValue?.content?.name === "Ada (Your name?)",
+    JSON.stringify(elicited));
+  check("requests to the client: each handler ran once, in order",
+    JSON.stringify(asked) === JSON.stringify(["roots/list", "sampling/createMessage", "elicitation/create"]), asked.join(","));
 } catch (e) {
   check("no unexpected exception", false, e?.stack ?? String(e));
 } finally {

@@ -18,11 +18,13 @@
 
 #include "toon/version.hpp"  // first: stops below C++20 with a clear message
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <stop_token>
 #include <string_view>
 
+#include "toon/error.hpp"
 #include "toon/value.hpp"
 
 namespace toon::mcp {
@@ -81,6 +83,26 @@ class call_context {
   /// Sends `notifications/message` {level, logger, data} when log_enabled(level) and the call is
   /// not over; an empty `logger` is left out. True when sent.
   bool log(log_level level, const value& data, std::string_view logger = {});
+
+  /// Asks the client to sample its model (`sampling/createMessage` with `params`: {"messages":
+  /// [...], "maxTokens": N, ...}) and waits for its result ({"role","content","model",...}).
+  /// See request() for the errors; needs the client's `sampling` capability.
+  result<value> sample(const value& params, std::chrono::milliseconds timeout = std::chrono::seconds(60));
+  /// Asks the user, through the client, for input (`elicitation/create` with `params`:
+  /// {"message", "requestedSchema"}); the result is {"action": "accept"|"decline"|"cancel",
+  /// "content"}. Needs the client's `elicitation` capability.
+  result<value> elicit(const value& params, std::chrono::milliseconds timeout = std::chrono::seconds(60));
+  /// The client's roots (`roots/list`): {"roots": [{"uri","name"},...]}. Needs the client's
+  /// `roots` capability.
+  result<value> list_roots(std::chrono::milliseconds timeout = std::chrono::seconds(10));
+  /// Sends request `method` with `params` (an object) to the client and waits for its result,
+  /// at most `timeout` and only while the call is not stopped (then the server sends the client
+  /// notifications/cancelled for it). Errors: error_code::timeout; error_code::remote_error
+  /// (the client answered with a JSON-RPC error, its code and message in the message);
+  /// error_code::protocol_error when it cannot be sent: a detached context, a 2026-07-28
+  /// request (stateless: the server sends no requests there), the capability missing, the call
+  /// already over or stopped, or server_options::max_client_requests pending already.
+  result<value> request(std::string_view method, const value& params, std::chrono::milliseconds timeout);
 
   /// The server's side of a context (internal).
   struct state;

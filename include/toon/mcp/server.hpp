@@ -122,6 +122,9 @@ struct server_options {
   /// abandoned handler keeps its slot until it returns, so the server never runs more than
   /// max_concurrent_calls + max_abandoned_calls handler threads.
   std::size_t max_abandoned_calls = 16;
+  /// Requests to the client (call_context::sample, elicit, list_roots) waiting for their
+  /// answer at most, over all calls; one more fails at once (error_code::protocol_error).
+  std::size_t max_client_requests = 16;
   /// 2026-07-28 `ttlMs` of tools/list and server/discover results (>= 0).
   std::int64_t ttl_ms = 300000;
   /// 2026-07-28 `cacheScope` of those results: "public" or "private".
