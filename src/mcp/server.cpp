@@ -744,7 +744,13 @@ struct server::state : std::enable_shared_from_this<server::state> {
       if (has_timeout()) c->deadline = std::chrono::steady_clock::now() + options.call_timeout;
       ++running;
       active.emplace(c.get(), c);
-      if (has_timeout() && !watchdog.joinable()) watchdog = std::thread([self = shared_from_this()] { self->watch(); });
+      if (has_timeout() && !watchdog.joinable()) {
+        try {
+          watchdog = std::thread([self = shared_from_this()] { self->watch(); });
+        } catch (const std::exception& e) {  // no thread to be had: tried again with the next call
+          log(std::string("cannot start the timeout watchdog: ") + e.what());
+        }
+      }
       changed.notify_all();  // the watchdog sees the new deadline; the reader sees queue room
       lock.unlock();
       const bool was_abandoned = execute(c);
