@@ -3,13 +3,20 @@
 // 2026-07-28. Typed results (write_file, list_directory, search_files, the git tools) come
 // back as structuredContent with an outputSchema, and as TOON text for the model.
 //
-//   mcp_fs_git_server [--workspace DIR] [--test-tools] [--list-changed] [--lazy] [--timeout-ms N]
-//                     [--page-size N] [--max-line-bytes N] [--max-calls N]
+//   mcp_fs_git_server [--workspace DIR] [--test-tools] [--context-tools] [--list-changed] [--lazy]
+//                     [--timeout-ms N] [--page-size N] [--max-line-bytes N] [--max-calls N]
 //
 // --workspace DIR   the directory the filesystem tools work in (default: a fresh directory in
 //                   the temporary directory, deleted at exit)
 // --test-tools      also serve `fail` (its handler throws) and `sleep` (its handler sleeps
 //                   `ms` milliseconds), for the protocol tests (category "test")
+// --context-tools   also serve tools whose handlers take the call context (category "context"):
+//                   `progress` (reports `steps` progress notifications, `delay_ms` apart, waits
+//                   `linger_ms` after the last, and stops when cancelled), `wait` (waits `ms`
+//                   milliseconds or until its stop token fires), `probe` (answers how long ago
+//                   the last `wait` handler returned, and who asks), `log` (logs its message at
+//                   every level) and `ask_client` (asks the client for its roots, a sample or an
+//                   elicitation, and answers with the client's result as JSON)
 // --list-changed    advertise tools.listChanged and serve `grow` (category "test"): each call
 //                   adds a tool echo_N and announces it with notifications/tools/list_changed
 // --lazy            lazy categories (server_options::lazy_categories): tools/list starts with
@@ -19,7 +26,9 @@
 // --max-line-bytes N, --max-calls N   server_options::max_line_size, max_concurrent_calls
 //
 // Logs go to stderr; stdout carries protocol messages only.
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -29,12 +38,15 @@
 #include <mutex>
 #include <random>
 #include <stdexcept>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <system_error>
 #include <thread>
 
 #include "fs_git_tools.hpp"
+#include "toon/json.hpp"
+#include "toon/mcp/call_context.hpp"
 #include "toon/mcp/server.hpp"
 
 namespace test_tools {
@@ -57,12 +69,75 @@ struct echo_args {
   std::string text;
 };
 
+struct progress_args {
+  int steps = 5;
+  int delay_ms = 10;
+  int linger_ms = 0;
+};
+
+struct progressed {
+  int steps_done = 0;
+  bool stopped = false;
+};
+
+struct wait_args {
+  int ms = 10000;
+};
+
+struct waited {
+  long long waited_ms = 0;
+  bool stopped = false;
+};
+
+struct probed {
+  long long since_wait_returned_ms = -1;  // -1: no `wait` handler has returned yet
+  std::string client;
+  std::string protocol;
+};
+
+struct log_args {
+  std::string message;
+};
+
+struct ask_args {
+  std::string what;  // roots, sample or elicit
+  int timeout_ms = 10000;
+};
+
+// Sleeps `ms` milliseconds, or less when `token` fires; true when it fired.
+bool sleep_unless_stopped(std::stop_token token, std::chrono::milliseconds ms) {
+  std::mutex m;
+  std::condition_variable_any cv;
+  std::unique_lock<std::mutex> lock(m);
+  return cv.wait_for(lock, token, ms, [] { return false; }) || token.stop_requested();
+}
+
+// When the last `wait` handler returned (steady clock, in nanoseconds; 0: never).
+std::atomic<long long> last_wait_return{0};
+
+long long now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 }  // namespace test_tools
 
 template <>
 struct toon::meta<test_tools::fail_args> {
   static constexpr std::string_view defaulted[] = {"message"};
   static constexpr toon::field_description field_descriptions[] = {{"message", "The message of the exception"}};
+};
+template <>
+struct toon::meta<test_tools::progress_args> {
+  static constexpr std::string_view defaulted[] = {"steps", "delay_ms", "linger_ms"};
+};
+template <>
+struct toon::meta<test_tools::ask_args> {
+  static constexpr std::string_view defaulted[] = {"timeout_ms"};
+  static constexpr toon::field_description field_descriptions[] = {{"what", "roots, sample or elicit"}};
+};
+template <>
+struct toon::meta<test_tools::wait_args> {
+  static constexpr std::string_view defaulted[] = {"ms"};
 };
 template <>
 struct toon::meta<test_tools::sleep_args> {
@@ -74,7 +149,7 @@ namespace {
 
 [[noreturn]] void usage(const std::string& problem) {
   std::cerr << "mcp_fs_git_server: " << problem
-            << "\nusage: mcp_fs_git_server [--workspace DIR] [--test-tools] [--list-changed] [--lazy] [--timeout-ms N]"
+            << "\nusage: mcp_fs_git_server [--workspace DIR] [--test-tools] [--context-tools] [--list-changed] [--lazy] [--timeout-ms N]"
                " [--page-size N] [--max-line-bytes N] [--max-calls N]\n";
   std::exit(2);
 }
@@ -103,9 +178,11 @@ int main(int argc, char** argv) {
   bool test = false;
   fs::path workspace_dir;
   bool temporary = false;
+  bool context_tools = false;
   for (int i = 1; i < argc; ++i) {
     std::string_view a = argv[i];
     if (a == "--test-tools") test = true;
+    else if (a == "--context-tools") context_tools = true;
     else if (a == "--list-changed") options.tools_list_changed = true;
     else if (a == "--lazy") options.lazy_categories = true;
     else if (a == "--workspace" && i + 1 < argc) workspace_dir = argv[++i];
@@ -142,6 +219,84 @@ int main(int argc, char** argv) {
                                            std::this_thread::sleep_for(std::chrono::milliseconds(a.ms));
                                            return test_tools::slept{a.ms};
                                          });
+      }
+      if (context_tools) {
+        using toon::mcp::call_context;
+        cat->add_category("context", "Tools that report progress, log and stop when cancelled");
+        cat->add<test_tools::progress_args>(
+            "progress", "Reports `steps` progress notifications, `delay_ms` apart; stops when cancelled", "context",
+            [](const test_tools::progress_args& a, call_context& ctx) {
+              test_tools::progressed out;
+              for (int i = 1; i <= a.steps; ++i) {
+                if (test_tools::sleep_unless_stopped(ctx.stop_token(), std::chrono::milliseconds(a.delay_ms))) {
+                  out.stopped = true;
+                  break;
+                }
+                ctx.progress(i, a.steps, "step " + std::to_string(i) + " of " + std::to_string(a.steps));
+                out.steps_done = i;
+              }
+              // The TypeScript SDK v1 handles a notification after a response that arrives in the
+              // same read, so a last report adjacent to the result can reach it too late
+              // (typescript-sdk issue 2580): a test waits a little before answering.
+              if (!out.stopped && a.linger_ms > 0)
+                test_tools::sleep_unless_stopped(ctx.stop_token(), std::chrono::milliseconds(a.linger_ms));
+              return out;
+            });
+        cat->add<test_tools::wait_args>(
+            "wait", "Waits `ms` milliseconds, or until cancelled", "context",
+            [](const test_tools::wait_args& a, call_context& ctx) {
+              auto start = std::chrono::steady_clock::now();
+              test_tools::waited out;
+              out.stopped = test_tools::sleep_unless_stopped(ctx.stop_token(), std::chrono::milliseconds(a.ms));
+              out.waited_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+              test_tools::last_wait_return = test_tools::now_ns();
+              return out;
+            });
+        cat->add<test_tools::no_args>(
+            "probe", "Answers how long ago the last `wait` handler returned, and who asks", "context",
+            [](const test_tools::no_args&, call_context& ctx) {
+              test_tools::probed out;
+              long long last = test_tools::last_wait_return.load();
+              if (last != 0) out.since_wait_returned_ms = (test_tools::now_ns() - last) / 1000000;
+              const toon::value* name = ctx.client_info().find("name");
+              out.client = name != nullptr && name->is_string() ? name->as_string() : std::string();
+              out.protocol = std::string(ctx.protocol_version());
+              return out;
+            });
+        cat->add<test_tools::log_args>(
+            "log", "Logs `message` at every level (notifications/message at the level the client set)", "context",
+            [](const test_tools::log_args& a, call_context& ctx) {
+              int sent = 0;
+              for (auto level : {toon::mcp::log_level::debug, toon::mcp::log_level::info, toon::mcp::log_level::notice,
+                                 toon::mcp::log_level::warning, toon::mcp::log_level::error,
+                                 toon::mcp::log_level::critical, toon::mcp::log_level::alert,
+                                 toon::mcp::log_level::emergency})
+                if (ctx.log(level, toon::value(a.message), "toon-example")) ++sent;
+              return "sent " + std::to_string(sent) + " log messages";
+            });
+        cat->add<test_tools::ask_args>(
+            "ask_client", "Asks the client for its roots, a sample or an elicitation; answers with its result (JSON)",
+            "context", [](const test_tools::ask_args& a, call_context& ctx) -> toon::result<std::string> {
+              const std::chrono::milliseconds timeout(a.timeout_ms);
+              toon::result<toon::value> r = toon::value();
+              if (a.what == "roots") {
+                r = ctx.list_roots(timeout);
+              } else if (a.what == "sample") {
+                toon::object text{{"type", "text"}, {"text", "Say hi"}};
+                toon::object message{{"role", "user"}, {"content", std::move(text)}};
+                r = ctx.sample(toon::object{{"messages", toon::array{std::move(message)}}, {"maxTokens", 20}}, timeout);
+              } else if (a.what == "elicit") {
+                toon::object name{{"type", "string"}};
+                toon::object schema{{"type", "object"},
+                                    {"properties", toon::object{{"name", std::move(name)}}},
+                                    {"required", toon::array{"name"}}};
+                r = ctx.elicit(toon::object{{"message", "Your name?"}, {"requestedSchema", std::move(schema)}}, timeout);
+              } else {
+                return toon::error{toon::error_code::invalid_enum, "what: roots, sample or elicit"};
+              }
+              if (!r) return r.error();
+              return toon::to_json(*r);
+            });
       }
       if (options.tools_list_changed) {
         cat->add<test_tools::no_args>("grow", "Adds a tool echo_N to this server (for list_changed tests)", "test",

@@ -15,6 +15,7 @@
 #pragma GCC diagnostic ignored "-Wsign-conversion"
 #endif
 
+#include "../mcp/call_context.cpp"
 #include "../mcp/client.cpp"
 #include "../mcp/client_cache.cpp"
 #include "../mcp/compact.cpp"

@@ -1,6 +1,7 @@
 // toon::mcp::server: JSON-RPC message handling for MCP 2025-11-25 / 2025-06-18 (initialize
 // session) and 2026-07-28 (stateless, per-request _meta), and tools/call execution on a bounded
-// set of threads with cancellation and timeouts (docs/mcp.md).
+// pool of worker threads with call contexts (progress, logging), cancellation and timeouts
+// (docs/mcp.md).
 #include "toon/mcp/server.hpp"
 #include "toon/detail/linkage.hpp"
 
@@ -23,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "call_context_state.hpp"
 #include "jsonrpc.hpp"
 #include "toon/json.hpp"
 
@@ -48,6 +50,8 @@ constexpr std::string_view meta_protocol_version = "io.modelcontextprotocol/prot
 constexpr std::string_view meta_client_capabilities = "io.modelcontextprotocol/clientCapabilities";
 constexpr std::string_view meta_server_info = "io.modelcontextprotocol/serverInfo";
 constexpr std::string_view meta_subscription_id = "io.modelcontextprotocol/subscriptionId";
+constexpr std::string_view meta_client_info = "io.modelcontextprotocol/clientInfo";
+constexpr std::string_view meta_log_level = "io.modelcontextprotocol/logLevel";
 
 bool is_modern_version(std::string_view v) { return v == protocol_2026_07_28; }
 bool is_legacy_version(std::string_view v) { return v == protocol_2025_11_25 || v == protocol_2025_06_18; }
@@ -85,6 +89,8 @@ std::optional<std::size_t> offset_of(std::string_view cursor, std::uint64_t gene
 // unnamed namespace: `call` below has a member of this type.)
 struct request_context {
   bool modern = false;
+  // 2026-07-28: the request's _meta logLevel (none: no notifications/message).
+  std::optional<log_level> level{};
 };
 
 // ---- state ---------------------------------------------------------------------------------------
@@ -162,6 +168,13 @@ struct subscription {
   bool tools_list_changed = false;  // honoured (requested and enabled)
 };
 
+// A request the server sent the client (call_context::request), until its answer arrives.
+struct client_request {
+  bool done = false;
+  value result;          // the answer's result, when done without error
+  std::optional<value> error;  // the answer's error object
+};
+
 // One tools/call between its arrival and its end (response, cancellation or timeout).
 struct call {
   value id;
@@ -174,7 +187,10 @@ struct call {
   bool finished = false;  // answered, cancelled, or given up: no (further) response
   bool abandoned = false;
   bool returned = false;  // the handler has returned (its response may be being written)
+  bool timed_out = false;  // its stop token fired at call_timeout; `deadline` is then the end of stop_grace
+  bool holds_slot = false;  // abandoned beyond max_abandoned_calls: keeps its slot until it returns
   std::chrono::steady_clock::time_point deadline{};
+  std::shared_ptr<call_context::state> ctx;  // what the handler's call_context shows
 };
 
 struct server::state : std::enable_shared_from_this<server::state> {
@@ -185,8 +201,14 @@ struct server::state : std::enable_shared_from_this<server::state> {
   mutable std::mutex catalog_mutex;
   std::shared_ptr<const served_catalog> served;
 
-  // A legacy session was opened by initialize (only the reading thread uses it).
+  // A legacy session was opened by initialize (only the reading thread uses it), with the
+  // client's clientInfo, capabilities and the negotiated version.
   bool initialized = false;
+  value session_client_info;
+  value session_client_capabilities = object{};
+  std::string session_version;
+  // The level of logging/setLevel (-1: none yet, nothing is sent); read by handler threads.
+  std::atomic<int> session_log_level{-1};
   // ... and notifications/initialized arrived: list_changed may be sent to it.
   std::atomic<bool> session_ready{false};
 
@@ -200,9 +222,18 @@ struct server::state : std::enable_shared_from_this<server::state> {
   std::condition_variable changed;
   std::map<std::string, std::shared_ptr<call>> calls;
   std::deque<std::shared_ptr<call>> queue;
-  std::size_t running = 0;
+  std::size_t running = 0;  // slots taken, abandoned handlers keeping theirs included
   std::size_t abandoned = 0;
   std::size_t abandoned_running = 0;  // abandoned handlers that have not returned yet
+  std::size_t held_slots = 0;         // ... of which keep their slot (max_abandoned_calls reached)
+  std::size_t completed = 0, cancelled = 0, timed_out = 0;
+  std::size_t workers = 0;  // pool threads, those running abandoned handlers excluded
+  std::size_t idle = 0;     // pool threads waiting for a call
+  std::map<call*, std::shared_ptr<call>> active;  // started calls whose handler has not returned
+  // Requests to the client waiting for their answer, by id (as JSON); guarded by `mutex`,
+  // answered through `changed`.
+  std::map<std::string, std::shared_ptr<client_request>> client_requests;
+  std::uint64_t next_client_request = 0;
   bool stopping = false;
   std::thread watchdog;
 
@@ -324,9 +355,10 @@ struct server::state : std::enable_shared_from_this<server::state> {
     tools.emplace_back("listChanged", announces());
     object caps;
     caps.emplace_back("tools", std::move(tools));
+    caps.emplace_back("logging", object{});  // logging/setLevel; handlers log through call_context
     if (options.extra_capabilities.is_object())
       for (const auto& m : options.extra_capabilities.as_object())
-        if (m.key != "tools") caps.emplace_back(m.key, m.value);
+        if (m.key != "tools" && m.key != "logging") caps.emplace_back(m.key, m.value);
     return caps;
   }
 
@@ -372,7 +404,15 @@ struct server::state : std::enable_shared_from_this<server::state> {
         throw rpc_failure{invalid_params, "Invalid params: _meta[\"" + std::string(meta_client_capabilities) +
                                               "\"] (an object) is required with protocol version " +
                                               version->as_string()};
-      return request_context{true};
+      request_context ctx{true};
+      if (const value* level = meta->find(meta_log_level); level != nullptr) {
+        ctx.level = level->is_string() ? parse_log_level(level->as_string()) : std::nullopt;
+        if (!ctx.level)
+          throw rpc_failure{invalid_params, "Invalid params: _meta[\"" + std::string(meta_log_level) +
+                                                "\"] must be a log level: debug, info, notice, warning, error, "
+                                                "critical, alert or emergency"};
+      }
+      return ctx;
     }
     if (initialized) return request_context{false};
     throw rpc_failure{invalid_params, "Invalid params: " + std::string(method) + " needs _meta[\"" +
@@ -387,6 +427,11 @@ struct server::state : std::enable_shared_from_this<server::state> {
     std::string version = is_legacy_version(requested->as_string()) ? requested->as_string()
                                                                      : std::string(protocol_2025_11_25);
     initialized = true;
+    session_version = version;
+    const value* client = params->find("clientInfo");
+    session_client_info = client != nullptr && client->is_object() ? *client : value();
+    const value* caps = params->find("capabilities");
+    session_client_capabilities = caps != nullptr && caps->is_object() ? *caps : value(object{});
     object out;
     out.emplace_back("protocolVersion", version);
     out.emplace_back("capabilities", capabilities());
@@ -457,14 +502,169 @@ struct server::state : std::enable_shared_from_this<server::state> {
     c->target = t;
     c->arguments = arguments != nullptr ? *arguments : value();
     c->context = ctx;
+    c->ctx = make_call_context(c, params);
     std::unique_lock<std::mutex> lock(mutex);
     if (calls.count(c->key) != 0)
       throw rpc_failure{invalid_request, "Invalid Request: request id " + c->key + " is already in use"};
-    if (queue.size() >= options.max_queued_calls)
-      throw rpc_failure{internal_error, "Internal error: too many pending tool calls"};
+    // A full queue: wait for room (back-pressure: the caller reads no further input meanwhile).
+    const std::size_t room = std::max<std::size_t>(options.max_queued_calls, 1);
+    changed.wait(lock, [&] { return queue.size() < room || stopping; });
     calls.emplace(c->key, c);
     queue.push_back(std::move(c));
     start_queued(lock);
+  }
+
+  // The context a handler of call `c` sees: identity from the session or the request's _meta,
+  // the progress token, notifications sent only while the call is not over.
+  std::shared_ptr<call_context::state> make_call_context(const std::shared_ptr<call>& call_ptr, const value* params) {
+    const call& c = *call_ptr;
+    auto ctx = std::make_shared<call_context::state>();
+    ctx->id = c.id;
+    ctx->tool = c.target->name;
+    const value* meta = params->find("_meta");
+    if (meta != nullptr && !meta->is_object()) meta = nullptr;
+    if (c.context.modern) {
+      ctx->protocol_version = std::string(protocol_2026_07_28);
+      const value* client = meta->find(meta_client_info);
+      if (client != nullptr && client->is_object()) ctx->client_info = *client;
+      ctx->client_capabilities = *meta->find(meta_client_capabilities);  // checked by context_of
+      ctx->level = [level = c.context.level] { return level; };
+    } else {
+      ctx->protocol_version = session_version;
+      ctx->client_info = session_client_info;
+      ctx->client_capabilities = session_client_capabilities;
+      ctx->level = [weak = weak_from_this()]() -> std::optional<log_level> {
+        auto self = weak.lock();
+        const int level = self ? self->session_log_level.load() : -1;
+        if (level < 0) return std::nullopt;
+        return static_cast<log_level>(level);
+      };
+    }
+    if (const value* token = meta != nullptr ? meta->find("progressToken") : nullptr; token != nullptr) {
+      if (!jsonrpc::valid_id(*token))
+        throw rpc_failure{invalid_params, "Invalid params: _meta.progressToken must be a string or an integer"};
+      ctx->progress_token = *token;
+    }
+    ctx->send = [weak = weak_from_this(), weak_call = std::weak_ptr<call>(call_ptr)](const value& message) {
+      auto self = weak.lock();
+      auto c = weak_call.lock();
+      return self && c && self->send_for_call(*c, message);
+    };
+    if (!c.context.modern) {  // 2026-07-28 is stateless: no server-to-client requests on stdio
+      ctx->ask = [weak = weak_from_this(), weak_call = std::weak_ptr<call>(call_ptr)](
+                     std::string_view method, const value& params, std::chrono::milliseconds timeout) -> result<value> {
+        auto self = weak.lock();
+        auto c = weak_call.lock();
+        if (!self || !c) return request_error(error_code::protocol_error, "the call is over");
+        return self->ask_client(*c, method, params, timeout);
+      };
+    }
+    return ctx;
+  }
+
+  static result<value> request_error(error_code code, std::string message) {
+    error e;
+    e.code = code;
+    e.message = std::move(message);
+    return e;
+  }
+
+  // Sends request `method` to the client for call `c` and waits for the answer (see
+  // call_context::request).
+  result<value> ask_client(call& c, std::string_view method, const value& params, std::chrono::milliseconds timeout) {
+    std::stop_token stop = c.ctx->stop.get_token();
+    if (stop.stop_requested()) return request_error(error_code::protocol_error, "the call was stopped");
+    auto pending = std::make_shared<client_request>();
+    value id;
+    std::string key;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (client_requests.size() >= options.max_client_requests)
+        return request_error(error_code::protocol_error,
+                             "too many requests to the client pending (max_client_requests " +
+                                 std::to_string(options.max_client_requests) + ")");
+      id = "toon-mcp-" + std::to_string(++next_client_request);
+      key = to_json(id);
+      client_requests.emplace(key, pending);
+    }
+    auto forget = [&] {
+      std::lock_guard<std::mutex> lock(mutex);
+      client_requests.erase(key);
+    };
+    object message;
+    message.emplace_back("jsonrpc", "2.0");
+    message.emplace_back("id", id);
+    message.emplace_back("method", std::string(method));
+    message.emplace_back("params", params);
+    if (!send_for_call(c, message)) {
+      forget();
+      return request_error(error_code::protocol_error, "the call is over: " + std::string(method) + " not sent");
+    }
+    bool answered = false;
+    {
+      // Wakes the wait below when the call is stopped (under the lock: no lost wake-up). Made
+      // and destroyed without the lock held, since it may run at once or be running.
+      std::stop_callback on_stop(stop, [&] {
+        std::lock_guard<std::mutex> lock(mutex);
+        changed.notify_all();
+      });
+      std::unique_lock<std::mutex> lock(mutex);
+      auto until = std::chrono::steady_clock::now() + std::max(timeout, std::chrono::milliseconds(0));
+      changed.wait_until(lock, until, [&] { return pending->done || stop.stop_requested(); });
+      answered = pending->done;
+      client_requests.erase(key);
+    }
+    if (!answered) {
+      const bool stopped = stop.stop_requested();
+      object p;
+      p.emplace_back("requestId", id);
+      p.emplace_back("reason", stopped ? "the tool call was stopped" : "timed out");
+      object n;
+      n.emplace_back("jsonrpc", "2.0");
+      n.emplace_back("method", "notifications/cancelled");
+      n.emplace_back("params", std::move(p));
+      send(n);
+      if (stopped) return request_error(error_code::protocol_error, "the call was stopped while " + std::string(method) + " was pending");
+      return request_error(error_code::timeout, std::string(method) + ": no answer from the client within " +
+                                                    std::to_string(timeout.count()) + " ms");
+    }
+    if (pending->error) {
+      const value* code = pending->error->is_object() ? pending->error->find("code") : nullptr;
+      const value* text = pending->error->is_object() ? pending->error->find("message") : nullptr;
+      return request_error(error_code::remote_error,
+                           std::string(method) + ": the client answered with error " +
+                               (code != nullptr && code->is_number() ? to_json(*code) : std::string("?")) +
+                               (text != nullptr && text->is_string() ? ": " + text->as_string() : std::string()));
+    }
+    return std::move(pending->result);
+  }
+
+  // A response from the client: completes the request it answers; others are ignored.
+  void client_answered(const value& msg) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = client_requests.find(to_json(msg["id"]));
+    if (it == client_requests.end()) return;  // unknown, or given up already
+    const value* error = msg.find("error");
+    const value* result = msg.find("result");
+    if (error != nullptr) it->second->error = *error;
+    else if (result != nullptr && result->is_object()) it->second->result = *result;
+    else it->second->error = value(object{{"code", internal_error}, {"message", "the result is not an object"}});
+    it->second->done = true;
+    changed.notify_all();
+  }
+
+  // Sends a notification of the running call `key` unless it is over: under the write lock, so
+  // that it is written before the call's response (or dropped once the call was answered,
+  // cancelled or timed out).
+  bool send_for_call(const call& c, const value& message) {
+    std::string text = to_json(message);
+    std::lock_guard<std::mutex> write(write_mutex);
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (c.finished || !c.started || c.returned) return false;
+    }
+    if (sink) sink(text);
+    return true;
   }
 
   // A call of the load tool, answered at once on the reading thread: loads the category (the
@@ -507,26 +707,73 @@ struct server::state : std::enable_shared_from_this<server::state> {
   // ---- call execution ------------------------------------------------------------------------
 
   bool has_timeout() const { return options.call_timeout.count() > 0; }
+  std::size_t slots() const { return std::max<std::size_t>(options.max_concurrent_calls, 1); }
 
-  // Starts queued calls while slots are free (mutex held).
+  // Wakes or starts pool workers for the queued calls that can start now (mutex held).
   void start_queued(std::unique_lock<std::mutex>&) {
-    std::size_t slots = std::max<std::size_t>(options.max_concurrent_calls, 1);
-    while (running < slots && !queue.empty()) {
+    const std::size_t free_slots = running < slots() ? slots() - running : 0;
+    const std::size_t startable = std::min(queue.size(), free_slots);
+    while (idle + spawning < startable && workers < slots()) {
+      ++workers;
+      ++spawning;
+      try {
+        std::thread([self = shared_from_this()] { self->work(); }).detach();
+      } catch (const std::exception& e) {  // no thread to be had: the queued calls wait for a worker
+        --workers;
+        --spawning;
+        log(std::string("cannot start a worker thread: ") + e.what());
+        break;
+      }
+    }
+    changed.notify_all();
+  }
+  std::size_t spawning = 0;  // workers started that have not reached their loop yet
+
+  // A pool worker: runs queued calls while slots are free; ends when the server stops.
+  void work() {
+    std::unique_lock<std::mutex> lock(mutex);
+    --spawning;
+    for (;;) {
+      ++idle;
+      changed.wait(lock, [&] { return stopping || (!queue.empty() && running < slots()); });
+      --idle;
+      if (queue.empty() || running >= slots()) break;  // stopping
       std::shared_ptr<call> c = std::move(queue.front());
       queue.pop_front();
       c->started = true;
       if (has_timeout()) c->deadline = std::chrono::steady_clock::now() + options.call_timeout;
       ++running;
-      if (has_timeout() && !watchdog.joinable()) watchdog = std::thread([self = shared_from_this()] { self->watch(); });
-      std::thread([self = shared_from_this(), c] { self->execute(c); }).detach();
+      active.emplace(c.get(), c);
+      if (has_timeout() && !watchdog.joinable()) {
+        try {
+          watchdog = std::thread([self = shared_from_this()] { self->watch(); });
+        } catch (const std::exception& e) {  // no thread to be had: tried again with the next call
+          log(std::string("cannot start the timeout watchdog: ") + e.what());
+        }
+      }
+      changed.notify_all();  // the watchdog sees the new deadline; the reader sees queue room
+      lock.unlock();
+      const bool was_abandoned = execute(c);
+      c.reset();
+      lock.lock();
+      if (was_abandoned) {  // this thread left the pool when its handler was abandoned
+        if (stopping || workers >= slots()) {
+          changed.notify_all();
+          return;
+        }
+        ++workers;  // rejoins the pool, which is short of a worker
+      }
     }
+    --workers;
     changed.notify_all();
   }
 
-  void execute(const std::shared_ptr<call>& c) {
+  // Runs call `c` and answers it; true when it was abandoned meanwhile (then nothing is sent).
+  bool execute(const std::shared_ptr<call>& c) {
     toon::call_result r;
     try {
-      r = c->source->catalog->call(c->target->name, c->arguments);
+      call_context context(c->ctx);
+      r = c->source->catalog->call(c->target->name, c->arguments, context);
     } catch (const std::exception& e) {  // allocation failures and the like; handlers' are caught
       r.status = call_status::tool_failed;
       r.text = std::string("tool ") + c->target->name + " failed: " + e.what();
@@ -536,13 +783,21 @@ struct server::state : std::enable_shared_from_this<server::state> {
     }
     std::optional<value> response;
     {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (c->abandoned) {  // given up after its timeout: already answered, slot freed
-        --abandoned_running;
-        changed.notify_all();
-        return;
-      }
+      std::unique_lock<std::mutex> lock(mutex);
       c->returned = true;
+      active.erase(c.get());
+      if (c->abandoned) {  // given up after its timeout: already answered
+        --abandoned_running;
+        if (c->holds_slot) {
+          c->holds_slot = false;
+          --held_slots;
+          --running;
+          start_queued(lock);
+        }
+        log("abandoned handler of tool " + c->target->name + " (request " + c->key + ") returned");
+        changed.notify_all();
+        return true;
+      }
       if (!c->finished) {
         c->finished = true;
         try {
@@ -555,49 +810,73 @@ struct server::state : std::enable_shared_from_this<server::state> {
     // Written before the call counts as ended, so that wait_idle() implies "answered".
     if (response) send(*response);
     std::unique_lock<std::mutex> lock(mutex);
-    calls.erase(c->key);
+    if (auto it = calls.find(c->key); it != calls.end() && it->second == c) calls.erase(it);
+    if (response) ++completed;
     --running;
     start_queued(lock);
+    return false;
   }
 
-  // Gives up calls that run past their deadline.
+  // Times out calls that run past their deadline (their stop token fires and they are answered),
+  // then abandons those still running stop_grace later.
   void watch() {
     std::unique_lock<std::mutex> lock(mutex);
     while (!stopping) {
       auto now = std::chrono::steady_clock::now();
       std::optional<std::chrono::steady_clock::time_point> next;
       std::vector<std::shared_ptr<call>> expired;
-      for (auto& [key, c] : calls) {
-        if (!c->started || c->abandoned || c->returned) continue;
+      for (auto& [ptr, c] : active) {
+        if (c->abandoned || c->returned) continue;
         if (c->deadline <= now) expired.push_back(c);
         else if (!next || c->deadline < *next) next = c->deadline;
       }
       std::vector<value> responses;
+      std::vector<std::shared_ptr<call_context::state>> to_stop;
       for (const std::shared_ptr<call>& c : expired) {
+        if (!c->timed_out) {  // call_timeout reached: stop it, answer it, allow stop_grace
+          c->timed_out = true;
+          ++timed_out;
+          c->deadline = now + std::max(options.stop_grace, std::chrono::milliseconds(0));
+          to_stop.push_back(c->ctx);
+          std::string message = "tool " + c->target->name + " timed out after " +
+                                std::to_string(options.call_timeout.count()) + " ms";
+          log(message + " (request " + c->key + "); its stop token fired");
+          if (!c->finished) {
+            c->finished = true;
+            toon::call_result r;
+            r.status = call_status::tool_failed;
+            r.text = message;
+            responses.push_back(jsonrpc::result_response(c->id, call_tool_result(r, c->context)));
+          }
+          if (auto it = calls.find(c->key); it != calls.end() && it->second == c) calls.erase(it);  // id reusable
+          continue;
+        }
+        // Still running stop_grace after its stop token fired: abandoned.
         c->abandoned = true;
+        ++abandoned;
         ++abandoned_running;
-        std::string message = "tool " + c->target->name + " timed out after " +
-                              std::to_string(options.call_timeout.count()) + " ms";
-        log(message + " (request " + c->key + "); its thread is abandoned");
-        if (!c->finished) {
-          c->finished = true;
-          toon::call_result r;
-          r.status = call_status::tool_failed;
-          r.text = message;
-          responses.push_back(jsonrpc::result_response(c->id, call_tool_result(r, c->context)));
+        --workers;  // its thread leaves the pool
+        active.erase(c.get());
+        if (auto it = calls.find(c->key); it != calls.end() && it->second == c) calls.erase(it);
+        if (abandoned_running <= options.max_abandoned_calls) {
+          --running;
+          log("handler of tool " + c->target->name + " (request " + c->key + ") ignored its stop token for " +
+              std::to_string(options.stop_grace.count()) + " ms: abandoned, its slot freed (" +
+              std::to_string(abandoned_running) + " abandoned handlers running)");
+        } else {
+          c->holds_slot = true;
+          ++held_slots;
+          log("handler of tool " + c->target->name + " (request " + c->key + ") ignored its stop token for " +
+              std::to_string(options.stop_grace.count()) + " ms: abandoned; max_abandoned_calls (" +
+              std::to_string(options.max_abandoned_calls) + ") reached, so it keeps its slot until it returns");
         }
       }
-      if (!responses.empty()) {  // written before the calls count as ended (see execute)
+      if (!expired.empty()) {
         lock.unlock();
+        // Outside the lock: stop callbacks run here and may use the context (progress, log).
+        for (const auto& ctx : to_stop) ctx->stop.request_stop();
         for (const value& response : responses) send(response);
         lock.lock();
-      }
-      for (const std::shared_ptr<call>& c : expired) {
-        calls.erase(c->key);
-        --running;
-        ++abandoned;
-      }
-      if (!expired.empty()) {
         start_queued(lock);
         continue;
       }
@@ -653,19 +932,25 @@ struct server::state : std::enable_shared_from_this<server::state> {
         return;
       }
     }
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = calls.find(key);
-    if (it == calls.end()) return;  // unknown or already answered: ignored
-    std::shared_ptr<call> c = it->second;
-    c->finished = true;
-    if (!c->started) {
-      queue.erase(std::remove(queue.begin(), queue.end(), c), queue.end());
-      calls.erase(it);
+    std::shared_ptr<call> c;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      auto it = calls.find(key);
+      if (it == calls.end() || it->second->finished) return;  // unknown or already answered: ignored
+      c = it->second;
+      c->finished = true;
+      ++cancelled;
+      if (!c->started) {
+        queue.erase(std::remove(queue.begin(), queue.end(), c), queue.end());
+        calls.erase(it);
+      }
+      changed.notify_all();
     }
     const value* reason = params->find("reason");
     log("request " + key + " cancelled" +
         (reason != nullptr && reason->is_string() ? ": " + reason->as_string() : std::string()));
-    changed.notify_all();
+    // Outside the lock: stop callbacks run here and may use the context.
+    if (c->started) c->ctx->stop.request_stop();
   }
 
   // ---- one message ---------------------------------------------------------------------------
@@ -697,8 +982,10 @@ struct server::state : std::enable_shared_from_this<server::state> {
     const value& reply_id = id != nullptr ? *id : no_id;
     const value* version = msg.find("jsonrpc");
     const value* method = msg.find("method");
-    if (method == nullptr && id != nullptr && (msg.find("result") != nullptr || msg.find("error") != nullptr))
-      return;  // a response: this server sends no requests, so there is nothing to match
+    if (method == nullptr && id != nullptr && (msg.find("result") != nullptr || msg.find("error") != nullptr)) {
+      client_answered(msg);  // a response to a request of call_context::request, or nothing to match
+      return;
+    }
     if (version == nullptr || !version->is_string() || version->as_string() != "2.0") {
       if (id != nullptr || method == nullptr)
         send(jsonrpc::error_response(reply_id, invalid_request, "Invalid Request: \"jsonrpc\" must be \"2.0\""));
@@ -755,6 +1042,18 @@ struct server::state : std::enable_shared_from_this<server::state> {
       send(jsonrpc::result_response(id, discover(p)));
     } else if (name == "subscriptions/listen") {
       listen(id, p);
+    } else if (name == "logging/setLevel") {
+      request_context ctx = context_of(p, name);
+      if (ctx.modern)
+        throw rpc_failure{method_not_found, "Method not found: logging/setLevel (2026-07-28: _meta[\"" +
+                                                std::string(meta_log_level) + "\"] of each request)"};
+      const value* level = p->find("level");
+      std::optional<log_level> parsed = level != nullptr && level->is_string() ? parse_log_level(level->as_string()) : std::nullopt;
+      if (!parsed)
+        throw rpc_failure{invalid_params, "Invalid params: logging/setLevel needs \"level\": debug, info, notice, "
+                                          "warning, error, critical, alert or emergency"};
+      session_log_level = static_cast<int>(*parsed);
+      send(jsonrpc::result_response(id, object{}));
     } else if (name == "ping") {
       request_context ctx = context_of(p, "ping");
       if (ctx.modern) throw rpc_failure{method_not_found, "Method not found: ping (removed in 2026-07-28)"};
@@ -773,16 +1072,18 @@ struct server::state : std::enable_shared_from_this<server::state> {
 
   void wait_idle() {
     std::unique_lock<std::mutex> lock(mutex);
-    changed.wait(lock, [&] { return running == 0 && queue.empty(); });
+    changed.wait(lock, [&] { return running == held_slots && queue.empty(); });
   }
 
+  // Waits for the calls, then ends the watchdog and the pool's workers (not abandoned handlers:
+  // their threads end when they return).
   void stop() {
     wait_idle();
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      stopping = true;
-    }
+    std::unique_lock<std::mutex> lock(mutex);
+    stopping = true;
     changed.notify_all();
+    changed.wait(lock, [&] { return workers == 0; });
+    lock.unlock();
     if (watchdog.joinable()) watchdog.join();
   }
 };
@@ -829,7 +1130,22 @@ TOON_FUNC bool server::wait_abandoned(std::chrono::milliseconds timeout) {
 
 TOON_FUNC std::size_t server::pending_calls() const {
   std::lock_guard<std::mutex> lock(state_->mutex);
-  return state_->running + state_->queue.size();
+  return state_->running - state_->held_slots + state_->queue.size();
+}
+
+TOON_FUNC server_stats server::stats() const {
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  server_stats st;
+  st.running = state_->running - state_->held_slots;
+  st.queued = state_->queue.size();
+  st.workers = state_->workers;
+  st.completed = state_->completed;
+  st.cancelled = state_->cancelled;
+  st.timed_out = state_->timed_out;
+  st.abandoned = state_->abandoned;
+  st.abandoned_running = state_->abandoned_running;
+  st.abandoned_holding_slots = state_->held_slots;
+  return st;
 }
 
 TOON_FUNC std::size_t server::abandoned_calls() const {

@@ -83,7 +83,7 @@ TOON_FUNC call_result tool_catalog::unknown_tool(std::string_view name) const {
   return r;
 }
 
-TOON_FUNC call_result tool_catalog::call_tool(const tool& t, const value& arguments) const {
+TOON_FUNC call_result tool_catalog::call_tool(const tool& t, const value& arguments, mcp::call_context* context) const {
   static const value no_arguments = object{};
   const value& args = arguments.is_null() ? no_arguments : arguments;
 
@@ -95,7 +95,7 @@ TOON_FUNC call_result tool_catalog::call_tool(const tool& t, const value& argume
     r.errors = std::move(violations);
   } else {
     try {
-      r = t.handler(args);
+      r = context != nullptr && t.context_handler ? t.context_handler(args, *context) : t.handler(args);
     } catch (const std::exception& e) {  // a hand-written tool_handler that throws
       r = detail::tool_threw(e.what());
     } catch (...) {
@@ -126,6 +126,12 @@ TOON_FUNC call_result tool_catalog::call(std::string_view name, const value& arg
   const tool* t = find(name);
   if (t == nullptr) return unknown_tool(name);
   return call_tool(*t, arguments);
+}
+
+TOON_FUNC call_result tool_catalog::call(std::string_view name, const value& arguments, mcp::call_context& context) const {
+  const tool* t = find(name);
+  if (t == nullptr) return unknown_tool(name);
+  return call_tool(*t, arguments, &context);
 }
 
 TOON_FUNC call_result tool_catalog::call_json(std::string_view name, std::string_view arguments_json) const {

@@ -97,7 +97,7 @@ TEST(ServerMethods, LegacyResultsAsTheHandlerAnswers) {
   EXPECT_EQ(early["error"]["code"].as_int64(), toon::mcp::invalid_params);
   EXPECT_TRUE(f.seen_params.empty());
   toon::value init = f.run(s, std::string(initialize_line));
-  EXPECT_EQ(toon::to_json(init["result"]["capabilities"]), R"({"tools":{"listChanged":false},"prompts":{}})");
+  EXPECT_EQ(toon::to_json(init["result"]["capabilities"]), R"({"tools":{"listChanged":false},"logging":{},"prompts":{}})");
   toon::value list = f.run(s, line(2, "prompts/list", R"("cursor":null)"));
   EXPECT_EQ(toon::to_json(list), R"({"jsonrpc":"2.0","id":2,"result":{"prompts":[{"name":"p"}],"_meta":{"mine":1}}})");
   ASSERT_EQ(f.seen_params.size(), 1u);
@@ -131,7 +131,7 @@ TEST(ServerMethods, ModernResults) {
   f.options.ttl_ms = 5000;
   toon::mcp::server s = f.make();
   toon::value discover = f.run(s, line(1, "server/discover", modern_meta));
-  EXPECT_EQ(toon::to_json(discover["result"]["capabilities"]), R"({"tools":{"listChanged":false},"prompts":{}})");
+  EXPECT_EQ(toon::to_json(discover["result"]["capabilities"]), R"({"tools":{"listChanged":false},"logging":{},"prompts":{}})");
   // A list: cacheable; the handler's own _meta kept, serverInfo added.
   toon::value list = f.run(s, line(2, "prompts/list", modern_meta));
   EXPECT_EQ(toon::to_json(list["result"]),
@@ -165,7 +165,7 @@ TEST(ServerMethods, TheExampleOfTheDocs) {
   s.handle_line(R"({"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"greet"}})");
   s.handle_line(R"({"jsonrpc":"2.0","id":3,"method":"prompts/get","params":{"name":"other"}})");
   ASSERT_EQ(out.size(), 4u);
-  EXPECT_NE(out[0].find(R"("capabilities":{"tools":{"listChanged":false},"prompts":{}})"), std::string::npos) << out[0];
+  EXPECT_NE(out[0].find(R"("capabilities":{"tools":{"listChanged":false},"logging":{},"prompts":{}})"), std::string::npos) << out[0];
   EXPECT_EQ(out[1], R"({"jsonrpc":"2.0","id":1,"result":{"prompts":[{"name":"greet"}]}})");
   EXPECT_EQ(out[2], R"({"jsonrpc":"2.0","id":2,"result":{"messages":[{"role":"user","content":{"type":"text","text":"Say hello."}}]}})");
   EXPECT_EQ(out[3], R"({"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params: unknown prompt"}})");

@@ -14,7 +14,9 @@
 // legacy session that `initialize` opened. set_catalog() replaces the tools while serving and,
 // with server_options::tools_list_changed, announces it (notifications/tools/list_changed).
 // With server_options::lazy_categories, tools/list starts with a category summary tool
-// (`load_tools`) and grows one category at a time.
+// (`load_tools`) and grows one category at a time. A handler declared as
+// f(const Args&, toon::mcp::call_context&) gets its call's context (<toon/mcp/call_context.hpp>):
+// progress, a stop token fired by cancellation and the timeout, logging, the client's identity.
 #pragma once
 
 #include "toon/version.hpp"  // first: stops below C++20 with a clear message
@@ -30,6 +32,7 @@
 #include <string_view>
 #include <vector>
 
+#include "toon/mcp/call_context.hpp"
 #include "toon/tools/catalog.hpp"
 #include "toon/value.hpp"
 
@@ -99,15 +102,29 @@ struct server_options {
   /// Longest accepted message line, in bytes (without the newline). A longer line is
   /// answered with -32600 and skipped; at most this many bytes of it are ever held.
   std::size_t max_line_size = std::size_t(4) << 20;
-  /// tools/call handlers running at once; further calls wait in a queue.
+  /// tools/call handlers running at once, on a pool of at most this many worker threads
+  /// (started when first needed); further calls wait in a queue.
   std::size_t max_concurrent_calls = 4;
-  /// Calls waiting for a free slot at most; a call beyond that is answered with -32603. Also
-  /// the most open 2026-07-28 subscriptions/listen streams.
+  /// Calls waiting for a free slot at most. When the queue is full, the thread that feeds
+  /// messages (serve() or handle_line()) waits for room: the server stops reading its input
+  /// (back-pressure) instead of failing calls. Also the most open 2026-07-28
+  /// subscriptions/listen streams (one more is answered with -32603).
   std::size_t max_queued_calls = 1024;
-  /// A handler still running this long after it started is given up: the call is answered
-  /// with an `isError` result, its slot is freed, and its thread is abandoned (detached; it
-  /// runs on, and its eventual result is dropped). Zero or negative: no timeout.
+  /// A handler still running this long after it started is timed out: its stop token fires
+  /// (call_context::stop_token()) and the call is answered with an `isError` result. Zero or
+  /// negative: no timeout.
   std::chrono::milliseconds call_timeout{std::chrono::seconds(60)};
+  /// A handler that has not returned this long after its timeout is abandoned: logged and
+  /// counted (server::stats()), its slot freed and its thread left to run on (its eventual
+  /// result is dropped), while fewer than max_abandoned_calls abandoned handlers are running.
+  std::chrono::milliseconds stop_grace{std::chrono::seconds(1)};
+  /// Abandoned handlers that may run at once with their slot freed. Beyond this hard limit an
+  /// abandoned handler keeps its slot until it returns, so the server never runs more than
+  /// max_concurrent_calls + max_abandoned_calls handler threads.
+  std::size_t max_abandoned_calls = 16;
+  /// Requests to the client (call_context::sample, elicit, list_roots) waiting for their
+  /// answer at most, over all calls; one more fails at once (error_code::protocol_error).
+  std::size_t max_client_requests = 16;
   /// 2026-07-28 `ttlMs` of tools/list and server/discover results (>= 0).
   std::int64_t ttl_ms = 300000;
   /// 2026-07-28 `cacheScope` of those results: "public" or "private".
@@ -145,6 +162,28 @@ struct server_options {
 /// The protocol versions a server answers, newest first: 2026-07-28, 2025-11-25, 2025-06-18.
 [[nodiscard]] const std::vector<std::string>& supported_protocol_versions();
 
+/// Counters of a server's tool calls (server::stats()).
+struct server_stats {
+  /// Calls whose handler runs in a slot now (abandoned ones excluded).
+  std::size_t running = 0;
+  /// Calls waiting for a slot.
+  std::size_t queued = 0;
+  /// Worker threads of the pool (not counting those of abandoned handlers).
+  std::size_t workers = 0;
+  /// Calls whose handler returned and whose response was sent, since the start.
+  std::size_t completed = 0;
+  /// Calls cancelled by the client (notifications/cancelled) while queued or running.
+  std::size_t cancelled = 0;
+  /// Calls that ran past call_timeout.
+  std::size_t timed_out = 0;
+  /// Handlers abandoned after call_timeout + stop_grace, since the start.
+  std::size_t abandoned = 0;
+  /// Abandoned handlers that have not returned yet.
+  std::size_t abandoned_running = 0;
+  /// Of those, the ones keeping their slot (max_abandoned_calls reached).
+  std::size_t abandoned_holding_slots = 0;
+};
+
 /// Receives each outgoing message: one JSON text, without the newline.
 using message_sink = std::function<void(std::string_view message)>;
 
@@ -152,8 +191,9 @@ using message_sink = std::function<void(std::string_view message)>;
 /// server and any handler thread it abandoned after a timeout (in practice: the process); one
 /// passed by shared_ptr is kept alive as long as a request uses it. Messages are handled
 /// one line at a time by the thread that feeds them (serve() or handle_line()); tools/call
-/// handlers run on their own threads, at most server_options::max_concurrent_calls at once,
-/// and their responses are written from there (each message whole, under a lock).
+/// handlers run on a pool of worker threads, at most server_options::max_concurrent_calls at
+/// once, and their responses and notifications are written from there (each message whole,
+/// under a lock).
 class server {
  public:
   /// A server for `catalog`; messages go to `sink` (serve() replaces it with its output).
@@ -203,6 +243,9 @@ class server {
   [[nodiscard]] std::size_t pending_calls() const;
   /// Handler threads given up after a timeout so far.
   [[nodiscard]] std::size_t abandoned_calls() const;
+  /// The call counters now (running, queued, workers, completed, cancelled, timed out,
+  /// abandoned).
+  [[nodiscard]] server_stats stats() const;
 
  private:
   struct state;

@@ -37,7 +37,12 @@ struct tool {
   /// The parameters: schema_of<Args>() for tools added with add<Args>().
   toon::schema args_schema{};
   /// Runs the tool on validated arguments (make_tool_handler<Args>(f) for typed handlers).
+  /// Required, also when context_handler is set.
   tool_handler handler{};
+  /// Optional: runs the tool with the MCP call context (progress, cancellation, logging), used
+  /// instead of `handler` by call() with a context (toon::mcp::server does). add<Args>() sets
+  /// it, and `handler` with a detached context, for handlers taking a toon::mcp::call_context.
+  tool_context_handler context_handler{};
   /// The JSON Schema of the handler's structured result (call_result::structured), for MCP
   /// `outputSchema`: set by add<Args>() from the handler's result type R when R is a type the
   /// typed encoder accepts (not a string, void or toon::value): json_schema of R with every
@@ -77,8 +82,8 @@ class tool_catalog {
   tool_catalog& add_tool(tool t);
 
   /// Registers tool `name` whose arguments are the struct Args (parameters: schema_of<Args>())
-  /// and whose handler is `f`, callable as f(const Args&) (see toon/tools/handler.hpp for what
-  /// it may return). `category`: a registered category, or empty for none.
+  /// and whose handler is `f`, callable as f(const Args&) or f(const Args&, toon::mcp::call_context&)
+  /// (see toon/tools/handler.hpp for what it may return). `category`: a registered category, or empty for none.
   template <class Args, class F>
   result<void> try_add(std::string_view name, std::string_view description, std::string_view category, F f) {
     return try_add_tool(make_tool<Args>(name, description, category, std::move(f)));
@@ -129,6 +134,9 @@ class tool_catalog {
   /// the tool's schema (every violation is reported), decodes them into the argument struct
   /// and runs the handler. Never throws for a failing tool: see call_result.
   [[nodiscard]] call_result call(std::string_view name, const value& arguments) const;
+  /// Like call, giving a handler that takes the call context `context` (toon::mcp::server's
+  /// calls); other handlers run as by call().
+  [[nodiscard]] call_result call(std::string_view name, const value& arguments, mcp::call_context& context) const;
   /// Like call, with the arguments as JSON text (malformed text: invalid_arguments with the
   /// line and column of the problem).
   [[nodiscard]] call_result call_json(std::string_view name, std::string_view arguments_json) const;
@@ -150,12 +158,18 @@ class tool_catalog {
     t.category = std::string(category);
     t.args_schema = schema_of<Args>();
     t.output_schema = detail::output_schema_of_handler<Args, F>();
-    t.handler = make_tool_handler<Args>(std::move(f));
+    if constexpr (takes_call_context_v<Args, F>) {
+      t.context_handler = make_tool_context_handler<Args>(std::move(f));
+      t.handler = [h = t.context_handler](const value& arguments) { return h(arguments, mcp::detached_call_context()); };
+    } else {
+      t.handler = make_tool_handler<Args>(std::move(f));
+    }
     return t;
   }
 
-  // A call of a known tool on decoded (not yet validated) arguments.
-  [[nodiscard]] call_result call_tool(const tool& t, const value& arguments) const;
+  // A call of a known tool on decoded (not yet validated) arguments; `context` (may be null)
+  // goes to a context_handler.
+  [[nodiscard]] call_result call_tool(const tool& t, const value& arguments, mcp::call_context* context = nullptr) const;
   // The call_result of an unknown tool name.
   [[nodiscard]] call_result unknown_tool(std::string_view name) const;
 

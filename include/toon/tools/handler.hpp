@@ -1,6 +1,12 @@
 // toon/tools/handler.hpp - tool handlers: the type-erased form toon::tool_catalog stores, and
 // the adapter from a typed handler `R(const Args&)` to it (docs/tools.md, "Handlers").
 //
+// A typed handler may also take the MCP call context, `R(const Args&, toon::mcp::call_context&)`
+// (<toon/mcp/call_context.hpp>, component toon::mcp; docs/mcp.md, "The call context"): progress,
+// cancellation, logging and the client's identity. The form is detected at compile time; such a
+// tool called without a server (tool_catalog::call) gets a detached context that reports
+// nothing and is never stopped.
+//
 // A typed handler receives arguments that passed validation, decoded into Args by
 // toon::from_value<Args> (absent defaulted fields keep the values Args{} gives them). It may
 // return (R or toon::result<R>):
@@ -35,6 +41,13 @@
 #include "toon/typed/to_value.hpp"
 #include "toon/value.hpp"
 
+namespace toon::mcp {
+class call_context;  // <toon/mcp/call_context.hpp>
+/// A context for calls outside a server: no request, reports nothing, never stopped (defined
+/// by the component toon::mcp, which a handler taking a call_context links anyway).
+[[nodiscard]] call_context& detached_call_context() noexcept;
+}  // namespace toon::mcp
+
 namespace toon {
 
 /// A type-erased tool handler: runs the tool on arguments that passed validation against the
@@ -42,6 +55,12 @@ namespace toon {
 /// `errors` (or just its message in `text`), or invalid_arguments with `errors` set: the
 /// catalog then writes the text the model sees ("tool NAME failed: ...", the argument report).
 using tool_handler = std::function<call_result(const value& arguments)>;
+/// A type-erased tool handler that also receives the MCP call context (tool::context_handler).
+using tool_context_handler = std::function<call_result(const value& arguments, mcp::call_context& context)>;
+
+/// True when typed handler F takes the call context: callable as f(const Args&, call_context&).
+template <class Args, class F>
+inline constexpr bool takes_call_context_v = std::is_invocable_v<const F&, const Args&, mcp::call_context&>;
 
 namespace detail {
 
@@ -81,10 +100,20 @@ struct unwrap_result<result<T>> {
   using type = T;
 };
 
+/// What typed handler F returns on Args (and the call context, when it takes one).
+template <class Args, class F, bool = takes_call_context_v<Args, F>>
+struct handler_return {
+  using type = std::remove_cvref_t<std::invoke_result_t<const F&, const Args&>>;
+};
+template <class Args, class F>
+struct handler_return<Args, F, true> {
+  using type = std::remove_cvref_t<std::invoke_result_t<const F&, const Args&, mcp::call_context&>>;
+};
+
 /// The result type of typed handler F on Args, toon::result<T> unwrapped to T.
 template <class Args, class F>
 struct handler_result {
-  using type = typename unwrap_result<std::remove_cvref_t<std::invoke_result_t<const F&, const Args&>>>::type;
+  using type = typename unwrap_result<typename handler_return<Args, F>::type>::type;
 };
 
 /// `t` with every field that is not required also allowing null, in objects at any depth (a
@@ -128,10 +157,15 @@ call_result result_text(const R& r) {
   }
 }
 
-/// Calls `f(args)` and turns its outcome into a call_result; catches everything.
+/// Calls `f(args)` (or `f(args, *context)` when F takes the call context; then `context` is not
+/// null) and turns its outcome into a call_result; catches everything.
 template <class Args, class F>
-call_result invoke_handler(const F& f, const Args& args) {
-  using R = std::remove_cvref_t<std::invoke_result_t<const F&, const Args&>>;
+call_result invoke_handler(const F& f, const Args& args, mcp::call_context* context) {
+  using R = typename handler_return<Args, F>::type;
+  auto run = [&]() -> decltype(auto) {
+    if constexpr (takes_call_context_v<Args, F>) return std::invoke(f, args, *context);
+    else return std::invoke(f, args);
+  };
   static_assert(!std::is_void_v<R>,
                 "toon::tool_catalog: this tool handler returns nothing (a forgotten `return`?). Return the "
                 "result: a std::string (the text), a toon::value or a struct (encoded as TOON, also given as "
@@ -141,12 +175,12 @@ call_result invoke_handler(const F& f, const Args& args) {
     if constexpr (std::is_void_v<R>) {
       return tool_threw({});  // not reached: the assertion above stops the build (one message only)
     } else if constexpr (is_toon_result<R>::value) {
-      R r = std::invoke(f, args);
+      R r = run();
       if (!r.has_value()) return tool_returned_error(r.error());
       if constexpr (std::is_same_v<R, result<void>>) return tool_succeeded("ok");
       else return result_text(*r);
     } else {
-      return result_text(std::invoke(f, args));
+      return result_text(run());
     }
   } catch (const toon_error& e) {
     return tool_returned_error(e.error());
@@ -159,25 +193,53 @@ call_result invoke_handler(const F& f, const Args& args) {
 
 }  // namespace detail
 
-/// Wraps a typed handler `f` (callable as f(const Args&); it may be move-only) into a
-/// tool_handler: decodes the arguments with from_value<Args>, calls `f` and encodes its result
-/// (see the file comment).
+/// Wraps a typed handler `f` (callable as f(const Args&) or f(const Args&, mcp::call_context&);
+/// it may be move-only) into a tool_context_handler: decodes the arguments with
+/// from_value<Args>, calls `f` and encodes its result (see the file comment).
 template <class Args, class F>
-[[nodiscard]] tool_handler make_tool_handler(F f) {
-  static_assert(std::is_invocable_v<const F&, const Args&>,
-                "toon::tool_catalog: the handler must be callable with (const Args&)");
+[[nodiscard]] tool_context_handler make_tool_context_handler(F f) {
+  static_assert(std::is_invocable_v<const F&, const Args&> || takes_call_context_v<Args, F>,
+                "toon::tool_catalog: the handler must be callable with (const Args&) or "
+                "(const Args&, toon::mcp::call_context&)");
   // Shared, so that the std::function is copyable whatever F is.
-  return [f = std::make_shared<const F>(std::move(f))](const value& arguments) -> call_result {
+  return [f = std::make_shared<const F>(std::move(f))](const value& arguments, mcp::call_context& context) -> call_result {
     try {
       result<Args> args = from_value<Args>(arguments);
       if (!args.has_value()) return detail::arguments_not_decodable(args.error());
-      return detail::invoke_handler(*f, *args);
+      return detail::invoke_handler(*f, *args, &context);
     } catch (const std::exception& e) {  // from decoding (a proxy's from_proxy, allocation)
       return detail::tool_threw(e.what());
     } catch (...) {
       return detail::tool_threw({});
     }
   };
+}
+
+/// Wraps a typed handler `f` into a tool_handler (see make_tool_context_handler). A handler
+/// taking the call context gets mcp::detached_call_context() (then link toon::mcp).
+template <class Args, class F>
+[[nodiscard]] tool_handler make_tool_handler(F f) {
+  if constexpr (takes_call_context_v<Args, F>) {
+    return [h = make_tool_context_handler<Args>(std::move(f))](const value& arguments) {
+      return h(arguments, mcp::detached_call_context());
+    };
+  } else {
+    static_assert(std::is_invocable_v<const F&, const Args&>,
+                  "toon::tool_catalog: the handler must be callable with (const Args&) or "
+                  "(const Args&, toon::mcp::call_context&)");
+    // Shared, so that the std::function is copyable whatever F is.
+    return [f = std::make_shared<const F>(std::move(f))](const value& arguments) -> call_result {
+      try {
+        result<Args> args = from_value<Args>(arguments);
+        if (!args.has_value()) return detail::arguments_not_decodable(args.error());
+        return detail::invoke_handler(*f, *args, nullptr);
+      } catch (const std::exception& e) {  // from decoding (a proxy's from_proxy, allocation)
+        return detail::tool_threw(e.what());
+      } catch (...) {
+        return detail::tool_threw({});
+      }
+    };
+  }
 }
 
 }  // namespace toon

@@ -1,0 +1,638 @@
+// toon::mcp::call_context through the server's line interface (docs/mcp.md, "The call
+// context"): progress notifications with the request's token and in order, the stop token fired
+// by notifications/cancelled and by the timeout, the slot freed as soon as a stopped handler
+// returns, abandoned handlers counted and bounded, logging/setLevel and the 2026-07-28 per-request
+// log level, the client's identity, the bounded worker pool and back-pressure on a full queue.
+// The only timeouts are generous guards against a hang, except where a latency is the point.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "toon/json.hpp"
+#include "toon/mcp/call_context.hpp"
+#include "toon/mcp/server.hpp"
+#include "toon/tools.hpp"
+
+namespace {
+
+using namespace std::chrono_literals;
+constexpr auto guard = 30s;  // failure guard only: a passing test never waits this long
+
+struct steps_args {
+  int steps = 3;
+};
+struct no_args {};
+struct log_args {
+  std::string text;
+};
+struct ask_args {
+  std::string what;
+  int timeout_ms = 30000;
+};
+
+}  // namespace
+
+template <>
+struct toon::meta<ask_args> {
+  static constexpr std::string_view defaulted[] = {"timeout_ms"};
+};
+
+namespace {
+
+// Collects the server's messages, parsed.
+struct collector {
+  std::mutex m;
+  std::condition_variable cv;
+  std::vector<toon::value> messages;
+
+  toon::mcp::message_sink sink() {
+    return [this](std::string_view s) {
+      toon::result<toon::value> v = toon::from_json(s);
+      EXPECT_TRUE(v.has_value()) << s;
+      std::lock_guard<std::mutex> lock(m);
+      messages.push_back(v ? *v : toon::value());
+      cv.notify_all();
+    };
+  }
+  std::vector<toon::value> wait_for(std::size_t n) {
+    std::unique_lock<std::mutex> lock(m);
+    cv.wait_for(lock, guard, [&] { return messages.size() >= n; });
+    return messages;
+  }
+  // Waits for the response to request `id` (a JSON text, e.g. "7" or "\"a\"").
+  toon::value response(const std::string& id) {
+    std::unique_lock<std::mutex> lock(m);
+    toon::value found;
+    cv.wait_for(lock, guard, [&] {
+      for (const toon::value& v : messages)
+        if (v.find("id") != nullptr && toon::to_json(v["id"]) == id) {
+          found = v;
+          return true;
+        }
+      return false;
+    });
+    return found;
+  }
+  std::vector<toon::value> with_method(std::string_view method) {
+    std::lock_guard<std::mutex> lock(m);
+    std::vector<toon::value> out;
+    for (const toon::value& v : messages)
+      if (v.find("method") != nullptr && v["method"].as_string() == method) out.push_back(v);
+    return out;
+  }
+  std::size_t size() {
+    std::lock_guard<std::mutex> lock(m);
+    return messages.size();
+  }
+  // Waits for the n-th (1-based) message with `method`.
+  toon::value wait_method(std::string_view method, std::size_t n = 1) {
+    std::unique_lock<std::mutex> lock(m);
+    toon::value found;
+    cv.wait_for(lock, guard, [&] {
+      std::size_t seen = 0;
+      for (const toon::value& v : messages)
+        if (v.find("method") != nullptr && v["method"].as_string() == method && ++seen == n) {
+          found = v;
+          return true;
+        }
+      return false;
+    });
+    return found;
+  }
+};
+
+// A gate that a handler ignoring its stop token waits at.
+struct gate {
+  std::mutex m;
+  std::condition_variable cv;
+  bool open = false;
+  int entered = 0;
+  void pass() {
+    std::unique_lock<std::mutex> lock(m);
+    ++entered;
+    cv.notify_all();
+    cv.wait(lock, [&] { return open; });
+  }
+  bool wait_entered(int n) {
+    std::unique_lock<std::mutex> lock(m);
+    return cv.wait_for(lock, guard, [&] { return entered >= n; });
+  }
+  void release() {
+    std::lock_guard<std::mutex> lock(m);
+    open = true;
+    cv.notify_all();
+  }
+};
+
+// What the handlers saw, for the checks.
+struct observed {
+  std::mutex m;
+  std::condition_variable cv;
+  int started = 0;
+  int stopped = 0;  // handlers that returned because their stop token fired
+  std::vector<std::string> identity;
+  std::chrono::steady_clock::time_point returned_at{};
+
+  void start() {
+    std::lock_guard<std::mutex> lock(m);
+    ++started;
+    cv.notify_all();
+  }
+  bool wait_started(int n) {
+    std::unique_lock<std::mutex> lock(m);
+    return cv.wait_for(lock, guard, [&] { return started >= n; });
+  }
+};
+
+toon::tool_catalog make_catalog(observed& seen, gate& g) {
+  toon::tool_catalog cat;
+  // Progress: 1..steps, with a repeated value in between (dropped: progress must increase).
+  cat.add<steps_args>("steps", "Reports progress", "", [](const steps_args& a, toon::mcp::call_context& ctx) {
+    int sent = 0;
+    for (int i = 1; i <= a.steps; ++i) {
+      if (ctx.progress(i, a.steps, "step " + std::to_string(i))) ++sent;
+      if (ctx.progress(i, a.steps)) ++sent;  // not above the last: dropped
+    }
+    return std::string(ctx.wants_progress() ? "wanted " : "not wanted ") + std::to_string(sent);
+  });
+  // Waits for its stop token (cancellation or timeout), at most the guard.
+  cat.add<no_args>("wait_stop", "Waits until stopped", "", [&seen](const no_args&, toon::mcp::call_context& ctx) {
+    seen.start();
+    std::mutex m;
+    std::condition_variable_any cv;
+    std::unique_lock<std::mutex> lock(m);
+    bool stopped = cv.wait_for(lock, ctx.stop_token(), guard, [] { return false; }) || ctx.stop_requested();
+    {
+      std::lock_guard<std::mutex> l(seen.m);
+      if (stopped) ++seen.stopped;
+      seen.returned_at = std::chrono::steady_clock::now();
+      seen.cv.notify_all();
+    }
+    return std::string(stopped ? "stopped" : "not stopped");
+  });
+  // Ignores its stop token: waits at the gate.
+  cat.add<no_args>("ignore_stop", "Waits at the gate", "", [&g](const no_args&, toon::mcp::call_context&) {
+    g.pass();
+    return std::string("released");
+  });
+  cat.add<log_args>("log_all", "Logs at every level", "", [](const log_args& a, toon::mcp::call_context& ctx) {
+    int sent = 0;
+    for (auto level : {toon::mcp::log_level::debug, toon::mcp::log_level::info, toon::mcp::log_level::warning,
+                       toon::mcp::log_level::error, toon::mcp::log_level::emergency})
+      if (ctx.log(level, toon::value(a.text), level == toon::mcp::log_level::error ? "db" : "")) ++sent;
+    return std::to_string(sent);
+  });
+  cat.add<no_args>("who", "Tells what its context shows", "", [&seen](const no_args&, const toon::mcp::call_context& ctx) {
+    std::lock_guard<std::mutex> lock(seen.m);
+    seen.identity = {toon::to_json(ctx.request_id()), std::string(ctx.tool_name()), std::string(ctx.protocol_version()),
+                     toon::to_json(ctx.client_info()), toon::to_json(ctx.client_capabilities())};
+    return std::string("ok");
+  });
+  cat.add<no_args>("quick", "Answers at once", "", [](const no_args&) { return std::string("quick"); });
+  // Asks the client: roots, a sample or an elicitation; answers with the result or the error.
+  cat.add<ask_args>("ask", "Asks the client", "", [](const ask_args& a, toon::mcp::call_context& ctx) {
+    const std::chrono::milliseconds timeout(a.timeout_ms);
+    toon::result<toon::value> r =
+        a.what == "roots"    ? ctx.list_roots(timeout)
+        : a.what == "sample" ? ctx.sample(toon::value(toon::object{{"messages", toon::array{}}, {"maxTokens", 10}}), timeout)
+                             : ctx.elicit(toon::value(toon::object{{"message", "Name?"}}), timeout);
+    if (!r) return "error " + std::string(toon::to_string(r.error().code)) + ": " + r.error().message;
+    return toon::to_json(*r);
+  });
+  return cat;
+}
+
+struct context_fixture : ::testing::Test {
+  observed seen;
+  gate g;
+  toon::tool_catalog cat = make_catalog(seen, g);
+  collector out;
+
+  ~context_fixture() override { g.release(); }
+
+  static toon::mcp::server_options quiet(toon::mcp::server_options o = {}) {
+    o.log = {};
+    return o;
+  }
+  static std::string init_line() {
+    return R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25",)"
+           R"("capabilities":{"roots":{}},"clientInfo":{"name":"tester","version":"9"}}})";
+  }
+  void initialize(toon::mcp::server& s) {
+    s.handle_line(init_line());
+    ASSERT_TRUE(out.response("0").find("result") != nullptr);
+    s.handle_line(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+  }
+  static std::string call(const std::string& id, std::string_view tool, std::string_view args = "{}",
+                          std::string_view meta = {}) {
+    std::string line = R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"tools/call","params":{"name":")" +
+                       std::string(tool) + R"(","arguments":)" + std::string(args);
+    if (!meta.empty()) line += R"(,"_meta":)" + std::string(meta);
+    return line + "}}";
+  }
+  static std::string cancel(const std::string& id) {
+    return R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":)" + id + R"(,"reason":"test"}})";
+  }
+  static std::string text_of(const toon::value& response) {
+    const toon::value* r = response.find("result");
+    return r != nullptr ? (*r)["content"][0]["text"].as_string() : "(no result) " + toon::to_json(response);
+  }
+};
+
+int error_code(const toon::value& response) {
+  const toon::value* e = response.find("error");
+  return e == nullptr ? 0 : static_cast<int>((*e)["code"].as_int64());
+}
+
+std::string modern_meta(std::string_view extra = {}) {
+  std::string m = R"({"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"sampling":{}}})";
+  if (!extra.empty()) m.insert(m.size() - 1, "," + std::string(extra));
+  return m;
+}
+
+}  // namespace
+
+// ---- progress ----------------------------------------------------------------------------------
+
+TEST_F(context_fixture, ProgressGoesOutInOrderWithTheTokenBeforeTheResponse) {
+  toon::mcp::server s(cat, quiet(), out.sink());
+  initialize(s);
+  s.handle_line(call("1", "steps", R"({"steps":5})", R"({"progressToken":"tok-1"})"));
+  toon::value r = out.response("1");
+  EXPECT_EQ(text_of(r), "wanted 5");
+  std::vector<toon::value> all = out.wait_for(7);
+  ASSERT_EQ(all.size(), 7u);  // initialize, 5 progress, the response
+  for (int i = 1; i <= 5; ++i) {
+    const toon::value& n = all[static_cast<std::size_t>(i)];
+    ASSERT_EQ(n["method"].as_string(), "notifications/progress") << toon::to_json(n);
+    EXPECT_EQ(n["params"]["progressToken"].as_string(), "tok-1");
+    EXPECT_EQ(n["params"]["progress"].as_int64(), i);
+    EXPECT_EQ(n["params"]["total"].as_int64(), 5);
+    EXPECT_EQ(n["params"]["message"].as_string(), "step " + std::to_string(i));
+  }
+  EXPECT_EQ(all[6]["id"].as_int64(), 1);
+  // An integer token, in 2026-07-28.
+  s.handle_line(call("2", "steps", R"({"steps":2})", modern_meta(R"("progressToken":42)")));
+  EXPECT_EQ(text_of(out.response("2")), "wanted 2");
+  std::vector<toon::value> progress = out.with_method("notifications/progress");
+  ASSERT_EQ(progress.size(), 7u);
+  EXPECT_EQ(progress[5]["params"]["progressToken"].as_int64(), 42);
+  EXPECT_EQ(progress[6]["params"]["progress"].as_int64(), 2);
+}
+
+TEST_F(context_fixture, NoProgressWithoutAToken) {
+  toon::mcp::server s(cat, quiet(), out.sink());
+  initialize(s);
+  s.handle_line(call("1", "steps", R"({"steps":3})"));
+  EXPECT_EQ(text_of(out.response("1")), "not wanted 0");
+  EXPECT_TRUE(out.with_method("notifications/progress").empty());
+  // A token that is neither a string nor an integer is a clear error.
+  s.handle_line(call("2", "steps", R"({"steps":1})", R"({"progressToken":1.5})"));
+  toon::value r = out.response("2");
+  EXPECT_EQ(error_code(r), toon::mcp::invalid_params);
+  EXPECT_NE(r["error"]["message"].as_string().find("progressToken"), std::string::npos);
+}
+
+// ---- cancellation and timeouts -------------------------------------------------------------------
+
+TEST_F(context_fixture, CancellationFiresTheStopTokenAndFreesTheSlotAtOnce) {
+  toon::mcp::server_options o = quiet();
+  o.max_concurrent_calls = 1;
+  toon::mcp::server s(cat, o, out.sink());
+  initialize(s);
+  // Four slow calls cancelled one after the other, then a quick one: each cancelled handler
+  // returns when its token fires, and the next call takes the slot at once.
+  for (int i = 1; i <= 4; ++i) {
+    s.handle_line(call(std::to_string(i), "wait_stop"));
+    ASSERT_TRUE(seen.wait_started(i));
+    s.handle_line(cancel(std::to_string(i)));
+  }
+  auto before = std::chrono::steady_clock::now();
+  s.handle_line(call("5", "quick"));
+  EXPECT_EQ(text_of(out.response("5")), "quick");
+  auto waited = std::chrono::steady_clock::now() - before;
+  EXPECT_LT(waited, 500ms) << std::chrono::duration_cast<std::chrono::milliseconds>(waited).count() << " ms";
+  s.wait_idle();
+  {
+    std::lock_guard<std::mutex> lock(seen.m);
+    EXPECT_EQ(seen.stopped, 4);
+  }
+  std::vector<toon::value> all = out.wait_for(2);
+  EXPECT_EQ(all.size(), 2u);  // initialize and call 5: cancelled calls get no response
+  toon::mcp::server_stats st = s.stats();
+  EXPECT_EQ(st.cancelled, 4u);
+  EXPECT_EQ(st.completed, 1u);
+  EXPECT_EQ(st.abandoned, 0u);
+  EXPECT_EQ(st.running, 0u);
+}
+
+TEST_F(context_fixture, TheTimeoutFiresTheStopToken) {
+  toon::mcp::server_options o = quiet();
+  o.max_concurrent_calls = 1;
+  o.call_timeout = 50ms;
+  toon::mcp::server s(cat, o, out.sink());
+  initialize(s);
+  s.handle_line(call("1", "wait_stop"));
+  toon::value r = out.response("1");
+  EXPECT_TRUE(r["result"]["isError"].as_bool());
+  EXPECT_EQ(text_of(r), "tool wait_stop timed out after 50 ms");
+  s.wait_idle();
+  toon::mcp::server_stats st = s.stats();
+  EXPECT_EQ(st.timed_out, 1u);
+  EXPECT_EQ(st.abandoned, 0u);  // it returned within stop_grace
+  {
+    std::lock_guard<std::mutex> lock(seen.m);
+    EXPECT_EQ(seen.stopped, 1);
+  }
+  s.handle_line(call("1", "quick"));  // the id is free again, the slot too
+  EXPECT_EQ(out.wait_for(3).size(), 3u);
+  EXPECT_EQ(text_of(out.wait_for(3)[2]), "quick");
+}
+
+TEST_F(context_fixture, HandlersIgnoringTheirStopTokenAreAbandonedCountedAndBounded) {
+  toon::mcp::server_options o = quiet();
+  o.max_concurrent_calls = 1;
+  o.call_timeout = 20ms;
+  o.stop_grace = 20ms;
+  o.max_abandoned_calls = 1;
+  std::vector<std::string> logged;
+  std::mutex log_mutex;
+  o.log = [&](std::string_view m) {
+    std::lock_guard<std::mutex> lock(log_mutex);
+    logged.emplace_back(m);
+  };
+  toon::mcp::server s(cat, o, out.sink());
+  initialize(s);
+  // The first is abandoned with its slot freed; the second too, but beyond max_abandoned_calls
+  // it keeps its slot until it returns.
+  s.handle_line(call("1", "ignore_stop"));
+  EXPECT_TRUE(out.response("1")["result"]["isError"].as_bool());
+  s.wait_idle();
+  EXPECT_EQ(s.stats().abandoned, 1u);
+  s.handle_line(call("2", "ignore_stop"));
+  EXPECT_TRUE(out.response("2")["result"]["isError"].as_bool());
+  ASSERT_TRUE(g.wait_entered(2));
+  s.wait_idle();  // abandoned handlers keeping a slot do not count as pending
+  toon::mcp::server_stats st = s.stats();
+  EXPECT_EQ(st.abandoned, 2u);
+  EXPECT_EQ(st.abandoned_running, 2u);
+  EXPECT_EQ(st.abandoned_holding_slots, 1u);
+  EXPECT_EQ(st.timed_out, 2u);
+  EXPECT_EQ(s.abandoned_calls(), 2u);
+  // No slot: a quick call waits until the gate opens.
+  s.handle_line(call("3", "quick"));
+  std::this_thread::sleep_for(50ms);
+  EXPECT_EQ(s.stats().queued, 1u);
+  g.release();
+  EXPECT_EQ(text_of(out.response("3")), "quick");
+  EXPECT_TRUE(s.wait_abandoned(guard));
+  st = s.stats();
+  EXPECT_EQ(st.abandoned_running, 0u);
+  EXPECT_EQ(st.abandoned_holding_slots, 0u);
+  std::lock_guard<std::mutex> lock(log_mutex);
+  std::size_t abandon_logs = 0;
+  for (const std::string& m : logged)
+    if (m.find("ignored its stop token") != std::string::npos) ++abandon_logs;
+  EXPECT_EQ(abandon_logs, 2u);
+}
+
+// ---- logging -----------------------------------------------------------------------------------
+
+TEST_F(context_fixture, LoggingFollowsSetLevel) {
+  toon::mcp::server s(cat, quiet(), out.sink());
+  s.handle_line(init_line());
+  EXPECT_TRUE(out.response("0")["result"]["capabilities"]["logging"].is_object());
+  s.handle_line(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+  // Nothing before the client asks.
+  s.handle_line(call("1", "log_all", R"({"text":"a"})"));
+  EXPECT_EQ(text_of(out.response("1")), "0");
+  s.handle_line(R"({"jsonrpc":"2.0","id":2,"method":"logging/setLevel","params":{"level":"warning"}})");
+  EXPECT_TRUE(out.response("2")["result"].is_object());
+  s.handle_line(call("3", "log_all", R"({"text":"b"})"));
+  EXPECT_EQ(text_of(out.response("3")), "3");
+  std::vector<toon::value> logs = out.with_method("notifications/message");
+  ASSERT_EQ(logs.size(), 3u);
+  EXPECT_EQ(logs[0]["params"]["level"].as_string(), "warning");
+  EXPECT_EQ(logs[1]["params"]["level"].as_string(), "error");
+  EXPECT_EQ(logs[1]["params"]["logger"].as_string(), "db");
+  EXPECT_EQ(logs[2]["params"]["level"].as_string(), "emergency");
+  EXPECT_EQ(logs[2]["params"]["data"].as_string(), "b");
+  EXPECT_EQ(logs[0]["params"].find("logger"), nullptr);
+  // Bad levels are -32602 and change nothing.
+  for (std::string_view bad : {R"({"level":"loud"})", R"({"level":3})", "{}"}) {
+    s.handle_line(R"({"jsonrpc":"2.0","id":"bad","method":"logging/setLevel","params":)" + std::string(bad) + "}");
+    EXPECT_EQ(error_code(out.response("\"bad\"")), toon::mcp::invalid_params) << bad;
+    std::lock_guard<std::mutex> lock(out.m);
+    out.messages.pop_back();
+  }
+  s.handle_line(R"({"jsonrpc":"2.0","id":4,"method":"logging/setLevel","params":{"level":"debug"}})");
+  s.handle_line(call("5", "log_all", R"({"text":"c"})"));
+  EXPECT_EQ(text_of(out.response("5")), "5");
+}
+
+TEST_F(context_fixture, LoggingPerRequestIn2026) {
+  toon::mcp::server s(cat, quiet(), out.sink());
+  s.handle_line(call("1", "log_all", R"({"text":"a"})", modern_meta()));
+  EXPECT_EQ(text_of(out.response("1")), "0");  // no logLevel: no messages
+  s.handle_line(call("2", "log_all", R"({"text":"b"})", modern_meta(R"("io.modelcontextprotocol/logLevel":"error")")));
+  EXPECT_EQ(text_of(out.response("2")), "2");
+  std::vector<toon::value> logs = out.with_method("notifications/message");
+  ASSERT_EQ(logs.size(), 2u);
+  EXPECT_EQ(logs[0]["params"]["level"].as_string(), "error");
+  s.handle_line(call("3", "log_all", R"({"text":"c"})", modern_meta(R"("io.modelcontextprotocol/logLevel":"verbose")")));
+  EXPECT_EQ(error_code(out.response("3")), toon::mcp::invalid_params);
+  s.handle_line(R"({"jsonrpc":"2.0","id":4,"method":"logging/setLevel","params":{"level":"info","_meta":)" + modern_meta() + "}}");
+  EXPECT_EQ(error_code(out.response("4")), toon::mcp::method_not_found);
+}
+
+// ---- identity ----------------------------------------------------------------------------------
+
+TEST_F(context_fixture, TheContextShowsTheRequestAndTheClient) {
+  toon::mcp::server s(cat, quiet(), out.sink());
+  initialize(s);
+  s.handle_line(call("\"req-7\"", "who"));
+  EXPECT_EQ(text_of(out.response("\"req-7\"")), "ok");
+  {
+    std::lock_guard<std::mutex> lock(seen.m);
+    EXPECT_EQ(seen.identity, (std::vector<std::string>{R"("req-7")", "who", "2025-11-25", R"({"name":"tester","version":"9"})",
+                                                        R"({"roots":{}})"}));
+  }
+  s.handle_line(call("8", "who", "{}", modern_meta(R"("io.modelcontextprotocol/clientInfo":{"name":"modern","version":"2"})")));
+  EXPECT_EQ(text_of(out.response("8")), "ok");
+  std::lock_guard<std::mutex> lock(seen.m);
+  EXPECT_EQ(seen.identity, (std::vector<std::string>{"8", "who", "2026-07-28", R"({"name":"modern","version":"2"})",
+                                                      R"({"sampling":{}})"}));
+}
+
+TEST(CallContext, ADetachedContextReportsNothing) {
+  toon::tool_catalog cat;
+  cat.add<steps_args>("steps", "Reports progress", "", [](const steps_args& a, toon::mcp::call_context& ctx) {
+    bool any = ctx.progress(1, a.steps) || ctx.log(toon::mcp::log_level::emergency, toon::value("x"));
+    return std::string(any || ctx.stop_requested() || ctx.stop_token().stop_possible() || !ctx.request_id().is_null()
+                           ? "reported"
+                           : "quiet");
+  });
+  EXPECT_EQ(cat.call_json("steps", R"({"steps":2})").text, "quiet");
+  EXPECT_FALSE(cat.find("steps")->output_schema.has_value());
+  EXPECT_TRUE(static_cast<bool>(cat.find("steps")->context_handler));
+  EXPECT_EQ(toon::mcp::parse_log_level("critical"), toon::mcp::log_level::critical);
+  EXPECT_EQ(toon::mcp::log_level_name(toon::mcp::log_level::notice), "notice");
+  EXPECT_FALSE(toon::mcp::parse_log_level("Info").has_value());
+}
+
+// ---- the pool and back-pressure -----------------------------------------------------------------
+
+TEST_F(context_fixture, AFullQueueStopsTheReadingInsteadOfFailingCalls) {
+  int in[2];
+  int res[2];
+  ASSERT_EQ(::pipe(in), 0);
+  ASSERT_EQ(::pipe(res), 0);
+  toon::mcp::server_options o = quiet();
+  o.max_concurrent_calls = 2;
+  o.max_queued_calls = 8;
+  constexpr int calls = 10000;
+  std::thread writer([&] {
+    std::string input = init_line() + "\n";
+    for (int i = 1; i <= calls; ++i) input += call(std::to_string(i), "quick") + "\n";
+    const char* p = input.data();
+    std::size_t left = input.size();
+    while (left > 0) {
+      ssize_t w = ::write(in[1], p, left);
+      if (w <= 0) break;
+      p += w;
+      left -= static_cast<std::size_t>(w);
+    }
+    ::close(in[1]);
+  });
+  std::string output;
+  std::thread reader([&] {
+    char buf[65536];
+    for (ssize_t n; (n = ::read(res[0], buf, sizeof buf)) > 0;) output.append(buf, static_cast<std::size_t>(n));
+  });
+  int status = 0;
+  std::size_t workers = 0;
+  {
+    toon::mcp::server s(cat, o);
+    status = s.serve(in[0], res[1]);
+    workers = s.stats().workers;
+    EXPECT_EQ(s.stats().completed, static_cast<std::size_t>(calls));
+  }
+  writer.join();
+  ::close(res[1]);
+  reader.join();
+  ::close(res[0]);
+  ::close(in[0]);
+  EXPECT_EQ(status, 0);
+  EXPECT_LE(workers, 2u);
+  int ok = 0;
+  int failed = 0;
+  for (std::size_t start = 0; start < output.size();) {
+    std::size_t nl = output.find('\n', start);
+    ASSERT_NE(nl, std::string::npos);
+    toon::result<toon::value> v = toon::from_json(std::string_view(output).substr(start, nl - start));
+    ASSERT_TRUE(v.has_value());
+    start = nl + 1;
+    if ((*v)["id"].as_int64() == 0) continue;
+    if (v->find("result") != nullptr && (*v)["result"]["content"][0]["text"].as_string() == "quick") ++ok;
+    else ++failed;
+  }
+  EXPECT_EQ(ok, calls);
+  EXPECT_EQ(failed, 0);
+}
+
+TEST_F(context_fixture, StopCallbacksMayUseTheContext) {
+  // A stop callback runs on the thread that requests the stop (the reading thread for a
+  // cancellation): it may report through the context without deadlocking the server.
+  toon::tool_catalog c;
+  std::atomic<bool> entered{false};
+  c.add<no_args>("cb", "Logs from its stop callback", "", [&entered](const no_args&, toon::mcp::call_context& ctx) {
+    std::mutex m;
+    std::condition_variable_any cv;
+    std::stop_callback on_stop(ctx.stop_token(), [&ctx] { ctx.log(toon::mcp::log_level::info, toon::value("stopping")); });
+    entered = true;
+    std::unique_lock<std::mutex> lock(m);
+    cv.wait_for(lock, ctx.stop_token(), guard, [] { return false; });
+    return std::string("done");
+  });
+  toon::mcp::server s(c, quiet(), out.sink());
+  initialize(s);
+  s.handle_line(R"({"jsonrpc":"2.0","id":1,"method":"logging/setLevel","params":{"level":"info"}})");
+  s.handle_line(call("2", "cb"));
+  for (auto until = std::chrono::steady_clock::now() + guard; !entered && std::chrono::steady_clock::now() < until;)
+    std::this_thread::sleep_for(1ms);
+  s.handle_line(cancel("2"));
+  s.wait_idle();
+  EXPECT_EQ(s.stats().cancelled, 1u);
+  EXPECT_TRUE(out.with_method("notifications/message").empty());  // the call was over: dropped
+}
+
+// ---- requests to the client ----------------------------------------------------------------------
+
+TEST_F(context_fixture, RequestsToTheClientGetTheirAnswers) {
+  toon::mcp::server s(cat, quiet(), out.sink());
+  initialize(s);  // capabilities {"roots":{}}
+  s.handle_line(call("1", "ask", R"({"what":"roots"})"));
+  toon::value request = out.wait_method("roots/list");
+  ASSERT_TRUE(request.find("id") != nullptr) << toon::to_json(request);
+  EXPECT_EQ(request["id"].as_string(), "toon-mcp-1");
+  EXPECT_TRUE(request["params"].is_object());
+  s.handle_line(R"({"jsonrpc":"2.0","id":"toon-mcp-1","result":{"roots":[{"uri":"file:///w","name":"w"}]}})");
+  EXPECT_EQ(text_of(out.response("1")), R"({"roots":[{"uri":"file:///w","name":"w"}]})");
+  // An error answer, and an answer to no request (ignored).
+  s.handle_line(call("2", "ask", R"({"what":"roots"})"));
+  request = out.wait_method("roots/list", 2);
+  s.handle_line(R"({"jsonrpc":"2.0","id":"toon-mcp-999","result":{}})");
+  s.handle_line(R"({"jsonrpc":"2.0","id":)" + toon::to_json(request["id"]) + R"(,"error":{"code":-32601,"message":"no roots here"}})");
+  EXPECT_EQ(text_of(out.response("2")), "error remote_error: roots/list: the client answered with error -32601: no roots here");
+  // Without the capability nothing is sent.
+  s.handle_line(call("3", "ask", R"({"what":"elicit"})"));
+  EXPECT_EQ(text_of(out.response("3")),
+            "error protocol_error: the client did not declare the elicitation capability, so elicitation/create cannot be sent");
+  EXPECT_TRUE(out.with_method("elicitation/create").empty());
+}
+
+TEST_F(context_fixture, RequestsToTheClientTimeOutOrStopWithTheCall) {
+  toon::mcp::server_options o = quiet();
+  o.max_client_requests = 1;
+  toon::mcp::server s(cat, o, out.sink());
+  initialize(s);
+  s.handle_line(call("1", "ask", R"({"what":"roots","timeout_ms":20})"));
+  EXPECT_EQ(text_of(out.response("1")), "error timeout: roots/list: no answer from the client within 20 ms");
+  toon::value cancelled = out.wait_method("notifications/cancelled");
+  EXPECT_EQ(cancelled["params"]["requestId"].as_string(), "toon-mcp-1");
+  EXPECT_EQ(cancelled["params"]["reason"].as_string(), "timed out");
+  // A pending request; a second one is over the limit of 1.
+  s.handle_line(call("2", "ask", R"({"what":"roots"})"));
+  toon::value pending = out.wait_method("roots/list", 2);
+  s.handle_line(call("3", "ask", R"({"what":"roots"})"));
+  EXPECT_EQ(text_of(out.response("3")), "error protocol_error: too many requests to the client pending (max_client_requests 1)");
+  // Cancelling the call stops the wait at once: the client is told, no response to call 2.
+  s.handle_line(cancel("2"));
+  toon::value told = out.wait_method("notifications/cancelled", 2);
+  EXPECT_EQ(told["params"]["requestId"], pending["id"]);
+  EXPECT_EQ(told["params"]["reason"].as_string(), "the tool call was stopped");
+  s.wait_idle();
+  EXPECT_EQ(s.stats().cancelled, 1u);
+  std::lock_guard<std::mutex> lock(out.m);
+  for (const toon::value& m : out.messages)
+    EXPECT_FALSE(m.find("id") != nullptr && toon::to_json(m["id"]) == "2") << toon::to_json(m);
+}
+
+TEST_F(context_fixture, NoRequestsToTheClientIn2026) {
+  toon::mcp::server s(cat, quiet(), out.sink());
+  s.handle_line(call("1", "ask", R"({"what":"sample"})", modern_meta()));
+  EXPECT_EQ(text_of(out.response("1")),
+            "error protocol_error: the server sends no requests to the client in a 2026-07-28 request (stateless); "
+            "sampling/createMessage is not available");
+}
