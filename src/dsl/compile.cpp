@@ -100,7 +100,7 @@ class member_finder {
 
   /// The member `key` of `obj`, the object at encoded path `prefix` ("" for the outer one).
   value* find(object& obj, const std::string& prefix, std::string_view key) {
-    if (indexed_.find(prefix) == indexed_.end()) {
+    if (!indexed(prefix)) {
       if (obj.size() < linear_limit) return obj.find(key);
       std::size_t i = 0;
       for (const member& m : obj) {
@@ -119,7 +119,7 @@ class member_finder {
 
   /// Appends `key` (not present: the caller has checked with find()) to `obj` at `prefix`.
   value& add(object& obj, const std::string& prefix, std::string key, value v) {
-    if (indexed_.find(prefix) != indexed_.end()) {
+    if (indexed(prefix)) {
       scratch_ = prefix;
       push(scratch_, key);
       pos_[scratch_] = obj.size();
@@ -128,6 +128,10 @@ class member_finder {
   }
 
  private:
+  /// Whether the object at `prefix` has its index; no hashing while no object has one (the
+  /// common case: every member of every small object passes here).
+  bool indexed(const std::string& prefix) const { return !indexed_.empty() && indexed_.count(prefix) != 0; }
+
   static constexpr std::size_t linear_limit = 16;
   std::unordered_map<std::string, std::size_t> pos_;
   std::unordered_set<std::string> indexed_;
