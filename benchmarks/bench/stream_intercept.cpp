@@ -57,8 +57,8 @@ constexpr std::string_view words[] = {
     "short", "r\xC3\xA9sum\xC3\xA9", "caf\xC3\xA9", "na\xC3\xAFve", "data", "value", "tool", "result", "file", "then"};
 
 // One sentence of prose: words, sometimes a comma, a number, inline code, a bracket or `<`.
-void sentence(lcg& r, std::string& out) {
-  const std::size_t n = 6 + r.below(12);
+void sentence(lcg& r, std::string& out, std::size_t fewest = 6, std::size_t spread = 12) {
+  const std::size_t n = fewest + r.below(spread);
   for (std::size_t i = 0; i < n; ++i) {
     if (i > 0) out += ' ';
     std::string_view w = words[r.below(std::size(words))];
@@ -113,12 +113,7 @@ std::string calls_of(std::size_t bytes, std::size_t& calls) {
   std::size_t shape = 0;
   while (s.size() < bytes) {
     // Narrative: a short sentence or two, ending the line (some shapes must start one).
-    std::string text;
-    while (text.size() < 40) {
-      if (!text.empty()) text += ' ';
-      sentence(r, text);
-    }
-    s += text;
+    sentence(r, s, 5, 9);
     s += '\n';
     const std::string path = "src/" + std::string(words[r.below(50)]) + std::to_string(r.below(100)) + ".cpp";
     const std::string n = std::to_string(1 + r.below(500));
