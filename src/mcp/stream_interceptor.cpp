@@ -486,6 +486,7 @@ struct stream_interceptor::state {
   state(sink o, intercept_options options) : out(std::move(o)), opt(std::move(options)) {
     max_held = std::max<std::size_t>(opt.max_buffer_chars, 16);
     max_call = std::max(max_held, opt.max_call_bytes);
+    init_stops();
   }
 
   // ---- delivering ----------------------------------------------------------------------------
@@ -499,29 +500,59 @@ struct stream_interceptor::state {
     out(std::move(p));
   }
 
-  // Delivers narr (all of it, or up to a trailing incomplete UTF-8 sequence).
+  // Delivers narr (all of it, or up to a trailing incomplete UTF-8 sequence). The common case,
+  // all of it, moves narr into the piece rather than copying it.
   void flush_narrative(bool keep_utf8_tail) {
     std::size_t n = narr.size();
+    if (n == 0) return;
     if (keep_utf8_tail && held.empty()) n -= utf8_tail(narr);
     if (n == 0) return;
     stream_piece p;
+    if (n == narr.size()) {
+      p.text = std::move(narr);
+      narr.clear();
+    } else {
+      p.text.assign(narr, 0, n);
+      narr.erase(0, n);
+    }
+    deliver_narrative(std::move(p));
+  }
+
+  // Delivers the `n` narrative bytes at [run, run + n) of the chunk being fed, narr being empty
+  // and nothing held: straight from the chunk, without going through narr. A trailing
+  // incomplete UTF-8 sequence stays in narr. `cur` is past the run.
+  void flush_run(const char* run, std::size_t n) {
+    const std::size_t tail = utf8_tail(std::string_view(run, n));
+    if (tail != 0) {
+      narr.assign(run + n - tail, tail);
+      n -= tail;
+      if (n == 0) return;
+    }
+    stream_piece p;
+    p.text.assign(run, n);
+    deliver_narrative(std::move(p));
+  }
+
+  // Delivers a narrative piece whose text (at base_off) is set.
+  void deliver_narrative(stream_piece&& p) {
+    const std::size_t n = p.text.size();
     p.kind = piece_kind::narrative;
     p.offset = base_off;
-    p.text.assign(narr, 0, n);
-    p.false_alarm = held_false_alarm;
-    p.problem = std::move(narr_problem);
     p.decided_at = cur;
+    if (held_false_alarm) {
+      p.false_alarm = true;
+      p.problem = std::move(narr_problem);
+      narr_problem.clear();
+      held_false_alarm = false;
+    }
+    base_off += n;
+    ++stats.narrative_pieces;
+    stats.narrative_bytes += n;
     if (opt.timings) {
       p.timing.first_byte = narr_time;
       p.timing.last_byte = now_time;
+      narr_time = now_time;
     }
-    narr.erase(0, n);
-    base_off += n;
-    held_false_alarm = false;
-    narr_problem.clear();
-    narr_time = now_time;
-    ++stats.narrative_pieces;
-    stats.narrative_bytes += n;
     deliver(std::move(p));
   }
 
@@ -757,8 +788,8 @@ struct stream_interceptor::state {
       case st::marker_gap: marker_gap_byte(c); break;
       case st::tag_body: tag_body_byte(c); break;
     }
-    if (held.size() > (committed() ? max_call : max_held)) overflowed();
-    stats.max_held = std::max(stats.max_held, held.size());
+    if (held.size() > max_held && held.size() > (committed() ? max_call : max_held)) overflowed();
+    if (held.size() > stats.max_held) stats.max_held = held.size();
   }
 
   // Whether the bytes held can only be a call (then held up to max_call bytes).
@@ -1256,8 +1287,15 @@ struct stream_interceptor::state {
         // A run of bytes that cannot start anything: narrative in one go.
         const char* q = intercepting() ? skip_plain(p, end) : end;
         if (q != p) {
+          const auto n = static_cast<std::size_t>(q - p);
+          if (q == end && narr.empty() && held.empty()) {
+            // The rest of the chunk: delivered from the chunk itself.
+            if (opt.timings) narr_time = now_time;
+            cur = base_off + n;
+            return flush_run(p, n);
+          }
           if (narr.empty() && opt.timings) narr_time = now_time;
-          narr.append(p, static_cast<std::size_t>(q - p));
+          narr.append(p, n);
           cur = next_offset();
           p = q;
           continue;
@@ -1271,15 +1309,24 @@ struct stream_interceptor::state {
 
   [[nodiscard]] bool can_skip() const noexcept { return !in_fence && !at_line_start && tick_run == 0; }
 
-  [[nodiscard]] const char* skip_plain(const char* p, const char* end) const noexcept {
-    const bool json = opt.syntaxes.json_object && code_span == 0;
-    const bool angle = code_span == 0 && markers_on('<');
-    const bool bracket = code_span == 0 && markers_on('[');
-    while (p < end) {
-      const char c = *p;
-      if (c == '\n' || c == '`' || (json && c == '{') || (angle && c == '<') || (bracket && c == '[')) break;
-      ++p;
+  // Bytes that may start something (a call, a code span, a line) in the base state: outside an
+  // inline code span, and inside one (where only its end and the line's end matter).
+  std::array<bool, 256> stops{};
+  std::array<bool, 256> stops_in_code{};
+
+  void init_stops() noexcept {
+    for (auto* t : {&stops, &stops_in_code}) {
+      (*t)[static_cast<unsigned char>('\n')] = true;
+      (*t)[static_cast<unsigned char>('`')] = true;
     }
+    stops[static_cast<unsigned char>('{')] = opt.syntaxes.json_object;
+    stops[static_cast<unsigned char>('<')] = markers_on('<');
+    stops[static_cast<unsigned char>('[')] = markers_on('[');
+  }
+
+  [[nodiscard]] const char* skip_plain(const char* p, const char* end) const noexcept {
+    const std::array<bool, 256>& stop = code_span == 0 ? stops : stops_in_code;
+    while (p < end && !stop[static_cast<unsigned char>(*p)]) ++p;
     return p;
   }
 
