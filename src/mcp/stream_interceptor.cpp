@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
+#include <type_traits>
 #include <utility>
 
 #include "../extract/markdown.hpp"
@@ -59,10 +61,19 @@ bool one_of(std::string_view key, const std::array<std::string_view, N>& keys) n
 
 error invalid(std::string message) { return error{error_code::type_mismatch, std::move(message)}; }
 
+// `x` moved from when it is mutable (the caller gives the value up: the interceptor's parsed
+// JSON), else copied (the public functions' const inputs).
+template <class T>
+auto&& give(T& x) noexcept {
+  if constexpr (std::is_const_v<T>) return x;
+  else return std::move(x);
+}
+
 // The arguments `v` stands for: an object, null ({}), or a string of JSON holding an object
 // (OpenAI's `"arguments": "{\"path\":...}"`).
-result<value> arguments_of(const value& v) {
-  if (v.is_object()) return v;
+template <class V>
+result<value> arguments_of(V& v) {
+  if (v.is_object()) return value(give(v));
   if (v.is_null()) return value(toon::object{});
   if (v.is_string()) {
     result<value> parsed = from_json(v.as_string());
@@ -78,13 +89,14 @@ result<value> arguments_of(const value& v) {
 namespace {
 
 // The call object inside {"function": {...}} / {"tool_call": {...}} (meta keys beside it), or v.
-const value& unwrap_call(const value& v) noexcept {
-  const value* at = &v;
+template <class V>
+V& unwrap_call(V& v) noexcept {
+  V* at = &v;
   for (;;) {
     if (!at->is_object()) return *at;
-    const value* inner = nullptr;
+    V* inner = nullptr;
     bool only_meta = true;
-    for (const auto& m : at->as_object()) {
+    for (auto& m : at->as_object()) {
       if ((m.key == "function" || m.key == "function_call" || m.key == "tool_call") && m.value.is_object() &&
           inner == nullptr)
         inner = &m.value;
@@ -107,18 +119,19 @@ bool is_object_schema(const value& v) noexcept {
          properties->is_object();
 }
 
-}  // namespace
-
-TOON_FUNC std::optional<result<intercepted_call>> call_from_value(const value& input) {
-  const value& v = unwrap_call(input);
+// call_from_value() of `input`; a mutable `input` is given up (its name and arguments moved
+// into the call, not copied).
+template <class V>
+std::optional<result<intercepted_call>> call_of(V& input) {
+  V& v = unwrap_call(input);
   if (!v.is_object()) return std::nullopt;
-  const toon::object& o = v.as_object();
+  auto& o = v.as_object();
 
-  const value* name = nullptr;
+  V* name = nullptr;
   std::string_view name_key;
-  const value* args = nullptr;
+  V* args = nullptr;
   bool unknown_keys = false;
-  for (const auto& m : o) {
+  for (auto& m : o) {
     if (name == nullptr && one_of(m.key, name_keys)) {
       name = &m.value;
       name_key = m.key;
@@ -140,27 +153,30 @@ TOON_FUNC std::optional<result<intercepted_call>> call_from_value(const value& i
   if (!name->is_string() || name->as_string().empty())
     return std::optional<result<intercepted_call>>(std::in_place, invalid("the tool name is not a non-empty string"));
   intercepted_call call;
-  call.name = name->as_string();
   if (tool_key && (args == nullptr || unknown_keys)) {
     // {"tool": "read_file", "path": "a.txt"}: the other fields are the arguments.
     toon::object fields;
-    for (const auto& m : o)
-      if (m.key != name_key) fields.emplace_back(m.key, m.value);
+    for (auto& m : o)
+      if (m.key != name_key) fields.emplace_back(give(m.key), give(m.value));
+    call.name = give(name->as_string());
     call.arguments = value(std::move(fields));
     return std::optional<result<intercepted_call>>(std::in_place, std::move(call));
   }
+  call.name = give(name->as_string());
   result<value> a = arguments_of(*args);
   if (!a) return std::optional<result<intercepted_call>>(std::in_place, a.error());
   call.arguments = std::move(*a);
   return std::optional<result<intercepted_call>>(std::in_place, std::move(call));
 }
 
-TOON_FUNC std::optional<std::vector<result<intercepted_call>>> calls_from_value(const value& v) {
-  const value* list = v.is_array() ? &v : nullptr;
+// calls_from_value() of `v`, given up when mutable.
+template <class V>
+std::optional<std::vector<result<intercepted_call>>> calls_of(V& v) {
+  V* list = v.is_array() ? &v : nullptr;
   if (v.is_object()) {
-    const value* inner = nullptr;
+    V* inner = nullptr;
     bool only_meta = true;
-    for (const auto& m : v.as_object()) {
+    for (auto& m : v.as_object()) {
       if (m.key == "tool_calls" && m.value.is_array() && inner == nullptr) inner = &m.value;
       else if (m.key != "id" && m.key != "type" && m.key != "role" && m.key != "content") only_meta = false;
     }
@@ -169,18 +185,25 @@ TOON_FUNC std::optional<std::vector<result<intercepted_call>>> calls_from_value(
   std::vector<result<intercepted_call>> calls;
   if (list != nullptr && list->is_array()) {
     if (list->as_array().empty()) return std::nullopt;
-    for (const value& e : list->as_array()) {
-      std::optional<result<intercepted_call>> c = call_from_value(e);
+    calls.reserve(list->as_array().size());
+    for (auto& e : list->as_array()) {
+      std::optional<result<intercepted_call>> c = call_of(e);
       if (!c) return std::nullopt;
       calls.push_back(std::move(*c));
     }
     return calls;
   }
-  std::optional<result<intercepted_call>> c = call_from_value(v);
+  std::optional<result<intercepted_call>> c = call_of(v);
   if (!c) return std::nullopt;
   calls.push_back(std::move(*c));
   return calls;
 }
+
+}  // namespace
+
+TOON_FUNC std::optional<result<intercepted_call>> call_from_value(const value& input) { return call_of(input); }
+
+TOON_FUNC std::optional<std::vector<result<intercepted_call>>> calls_from_value(const value& v) { return calls_of(v); }
 
 namespace {
 
@@ -528,7 +551,7 @@ struct stream_interceptor::state {
       n -= tail;
       if (n == 0) return;
     }
-    stream_piece p;
+    stream_piece p;  // (not aggregate-initialised: measured slower, the temporary is copied)
     p.text.assign(run, n);
     deliver_narrative(std::move(p));
   }
@@ -558,6 +581,7 @@ struct stream_interceptor::state {
 
   // Bytes at the end of `s` that start a UTF-8 sequence the next bytes may complete.
   static std::size_t utf8_tail(std::string_view s) noexcept {
+    if (s.empty() || static_cast<unsigned char>(s.back()) < 0x80) return 0;  // ASCII: the common case
     for (std::size_t k = 1; k <= 3 && k <= s.size(); ++k) {
       const auto c = static_cast<unsigned char>(s[s.size() - k]);
       if ((c & 0xC0) == 0x80) continue;  // a continuation byte: look further back
@@ -573,6 +597,11 @@ struct stream_interceptor::state {
   }
 
   void hold(char c) {
+    if (draining || (opt.timings && held.empty())) return hold_rare(c);
+    held.push_back(c);
+  }
+
+  void hold_rare(char c) {
     if (draining) {
       // The rest of a call too long to hold: narrative, its end still looked for.
       narrate(c);
@@ -668,7 +697,7 @@ struct stream_interceptor::state {
       if (explicit_form) return emit_call(n, result<intercepted_call>(invalid("not valid JSON: " + v.error().message)), how, now_time);
       return not_a_call(n, "not valid JSON: " + v.error().message);
     }
-    std::optional<std::vector<result<intercepted_call>>> calls = calls_from_value(*v);
+    std::optional<std::vector<result<intercepted_call>>> calls = calls_of(*v);  // v given up
     if (!calls) {
       if (explicit_form) return emit_call(n, result<intercepted_call>(invalid("JSON without a tool call's shape")), how, now_time);
       return not_a_call(n, "JSON without a tool call's shape");
@@ -709,7 +738,7 @@ struct stream_interceptor::state {
     }
     const value* tool = v->is_object() ? v->find("tool") : nullptr;
     if (tool == nullptr) return not_a_call(n, "TOON without a `tool` key");
-    std::optional<result<intercepted_call>> call = call_from_value(*v);
+    std::optional<result<intercepted_call>> call = call_of(*v);  // v given up
     if (!call) return not_a_call(n, "TOON without a tool call's shape");
     emit_call(n, std::move(*call), how, last_byte);
   }
@@ -1301,10 +1330,67 @@ struct stream_interceptor::state {
           continue;
         }
       }
+      if (s != st::base && end - p > 1) {
+        // Bytes the candidate takes without looking at them one by one: held in one go.
+        const char* q = take_run(p, end);
+        if (q != p) {
+          p = q;
+          continue;
+        }
+      }
       cur = next_offset() + 1;
       step(*p++);
     }
-    flush_narrative(true);
+    if (!narr.empty()) flush_narrative(true);
+  }
+
+  // Whether the key tracker ignores the next byte unless it is `"` or a backslash: its work is done,
+  // or it is inside a string that is not a key, after no backslash.
+  [[nodiscard]] bool keys_idle() const noexcept {
+    return keys.committed || (keys.in_string && !keys.escape && !keys.reading_key);
+  }
+
+  // The longest run at p that step() would only append to held, one byte at a time, with no
+  // other effect: inside a JSON (or MCP-DSL) string up to its next `"`, backslash or line break;
+  // inside a call marker's body up to the next `>` (every closing marker ends with one); inside
+  // a fenced block or a TOON block's member line up to the line's end (in a ```json block, as
+  // in JSON). Held in one go, never past the hold-back bound (the byte that passes it goes
+  // through step()). Returns the end of the run (p when there is none).
+  const char* take_run(const char* p, const char* end) {
+    if (draining || held.empty()) return p;
+    const std::size_t limit = committed() ? max_call : max_held;
+    if (held.size() >= limit) return p;
+    const char* last = p + std::min(static_cast<std::size_t>(end - p), limit - held.size());
+    const char* q = p;
+    const auto string_run = [&q, last] {
+      while (q < last && *q != '"' && *q != '\\' && *q != '\n') ++q;
+    };
+    const auto up_to = [&q, last](char c) {
+      const void* at = std::memchr(q, c, static_cast<std::size_t>(last - q));
+      q = at != nullptr ? static_cast<const char*>(at) : last;
+    };
+    switch (s) {
+      case st::json_body:
+        if (!in_string || escape || !(dsl_body || keys_idle())) return p;
+        string_run();
+        break;
+      case st::tag_body: up_to('>'); break;
+      case st::fence_body:
+        if (syntax != call_syntax::json_fence || keys.committed) up_to('\n');
+        else if (keys_idle()) string_run();
+        else return p;
+        break;
+      case st::toon_block:
+        if (!line_member && !first_line) return p;
+        up_to('\n');
+        break;
+      default: return p;
+    }
+    if (q == p) return p;
+    held.append(p, static_cast<std::size_t>(q - p));
+    if (held.size() > stats.max_held) stats.max_held = held.size();
+    cur = next_offset();
+    return q;
   }
 
   [[nodiscard]] bool can_skip() const noexcept { return !in_fence && !at_line_start && tick_run == 0; }
