@@ -497,6 +497,7 @@ struct stream_interceptor::state {
   bool explicit_json = false;   // json_body: the JSON after `[TOOL_CALLS]` (a call, whatever it holds)
   bool fence_committed = false;  // fence_body: the first line of a ```toon / ```mcp-dsl block is a call's
   std::size_t gap = 0;          // marker_gap: blanks after `[TOOL_CALLS]`
+  std::uint8_t marker_alive = 0;  // marker: the markers the held bytes still match (1 <tool_call>, 2 <|python_tag|>, 4 [TOOL_CALLS])
   bool draining = false;        // json_body, tag_body: a call past max_call, its rest narrative
   std::string drain_tail;       // its last bytes (the closing marker is looked for in them)
 
@@ -552,7 +553,7 @@ struct stream_interceptor::state {
       if (n == 0) return;
     }
     stream_piece p;  // (not aggregate-initialised: measured slower, the temporary is copied)
-    p.text.assign(run, n);
+    p.text.append(run, n);
     deliver_narrative(std::move(p));
   }
 
@@ -894,6 +895,10 @@ struct stream_interceptor::state {
     }
     if (code_span == 0 && markers_on(c)) {
       s = st::marker;
+      const auto starts = [c](bool on, std::string_view m) { return on && m.front() == c; };
+      marker_alive = static_cast<std::uint8_t>((starts(opt.syntaxes.tool_call_tag, tool_call_open) ? 1 : 0) |
+                                               (starts(opt.syntaxes.python_tag, python_tag_open) ? 2 : 0) |
+                                               (starts(opt.syntaxes.tool_calls_marker, tool_calls_token) ? 4 : 0));
       return hold(c);
     }
     narrate(c);
@@ -901,14 +906,16 @@ struct stream_interceptor::state {
 
   // `<` or `[` held: the next byte must continue one of the enabled call markers.
   void marker_byte(char c) {
-    const std::string_view so_far = held;
-    auto extends = [&](bool on, std::string_view m) {
-      return on && m.size() > so_far.size() && m.substr(0, so_far.size()) == so_far && m[so_far.size()] == c;
+    // The markers still matched by held (a bit each, so held is not compared again).
+    const std::size_t k = held.size();
+    auto extends = [&](std::uint8_t bit, std::string_view m) {
+      return (marker_alive & bit) != 0 && m.size() > k && m[k] == c;
     };
-    const bool tag = extends(opt.syntaxes.tool_call_tag, tool_call_open);
-    const bool python = extends(opt.syntaxes.python_tag, python_tag_open);
-    const bool mistral = extends(opt.syntaxes.tool_calls_marker, tool_calls_token);
-    if (!tag && !python && !mistral) return reject(c);
+    const bool tag = extends(1, tool_call_open);
+    const bool python = extends(2, python_tag_open);
+    const bool mistral = extends(4, tool_calls_token);
+    marker_alive = static_cast<std::uint8_t>((tag ? 1 : 0) | (python ? 2 : 0) | (mistral ? 4 : 0));
+    if (marker_alive == 0) return reject(c);
     hold(c);
     if (tag && held.size() == tool_call_open.size()) return start_tag(call_syntax::tool_call_tag);
     if (python && held.size() == python_tag_open.size()) return start_tag(call_syntax::python_tag);
@@ -945,6 +952,7 @@ struct stream_interceptor::state {
   // Inside `<tool_call>` or after `<|python_tag|>`: everything up to the closing marker.
   void tag_body_byte(char c) {
     hold(c);
+    if (c != '>') return;  // every closing marker ends with `>`
     const auto closes = [this](std::string_view end) {
       return draining ? ends_with(drain_tail, end) : held.size() >= body_start + end.size() && ends_with(held, end);
     };
