@@ -4,11 +4,13 @@
 //   - no crash, hang, leak or undefined behaviour;
 //   - the pieces tile the input: offsets contiguous, texts concatenated == the input;
 //   - what is held back (pending()) is the unreleased rest of what was fed, and never more
-//     than max_buffer_chars bytes;
+//     than max_buffer_chars bytes (max_call_bytes once it can only be a call);
 //   - the classification (merged narrative, calls with their offsets, decisions, names and
 //     arguments) is the same fed whole, byte by byte, and in the hash's chunks;
-//   - every call has an object of arguments and a non-empty name; a bare JSON call's text is
-//     JSON; in passthrough mode everything is narrative.
+//   - every call has an object of arguments and a non-empty name; the text of a bare JSON call
+//     (of the calls decided by the same byte, for an array of calls) is JSON; in passthrough
+//     mode everything is narrative.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,7 @@ struct run_result {
 toon::mcp::intercept_options options_from(std::uint64_t h) {
   toon::mcp::intercept_options o;
   o.max_buffer_chars = 16 + (h >> 8) % 1009;
+  o.max_call_bytes = 16 + (h >> 42) % 2053;
   o.invalid = (h >> 20) % 2 ? toon::mcp::invalid_calls::report : toon::mcp::invalid_calls::narrative;
   o.mode = (h >> 22) % 8 == 0 ? toon::mcp::intercept_mode::passthrough
            : (h >> 22) % 8 == 1 ? toon::mcp::intercept_mode::placeholders
@@ -40,6 +43,9 @@ toon::mcp::intercept_options options_from(std::uint64_t h) {
     o.syntaxes.toon_block = bits & 8;
     o.syntaxes.dsl_request = bits & 16;
     o.syntaxes.dsl_fence = bits & 32;
+    o.syntaxes.tool_call_tag = bits & 1;
+    o.syntaxes.tool_calls_marker = bits & 2;
+    o.syntaxes.python_tag = bits & 4;
   }
   if ((h >> 34) % 4 == 0) o.known_tools = {"read_file", "list_dir", "x"};
   return o;
@@ -51,6 +57,9 @@ run_result run(std::string_view input, const toon::mcp::intercept_options& o, St
   run_result r;
   std::string narrative;
   std::size_t next = 0;
+  std::string json_group;  // the texts of the bare JSON calls decided by the same byte
+  std::size_t json_decided = 0;
+  bool json_broken = false;  // a piece of the group was not a call (an unknown tool's text)
   auto flush = [&] {
     if (!narrative.empty()) r.items.push_back(std::string(1, 'N').append(narrative));
     narrative.clear();
@@ -63,6 +72,7 @@ run_result run(std::string_view input, const toon::mcp::intercept_options& o, St
           toon_fuzz::fail("call decided before its end");
         next += p.text.size();
         r.text += p.text;
+        if (p.kind != piece_kind::tool_call && p.decided_at == json_decided) json_broken = true;
         if (p.kind == piece_kind::narrative) {
           narrative += p.text;
           return;
@@ -77,8 +87,17 @@ run_result run(std::string_view input, const toon::mcp::intercept_options& o, St
         item += std::to_string(p.decided_at);
         if (p.kind == piece_kind::tool_call) {
           if (!p.call || p.call->name.empty() || !p.call->arguments.is_object()) toon_fuzz::fail("malformed call");
-          if (p.call->syntax == toon::mcp::call_syntax::json_object && !toon::from_json(p.text))
-            toon_fuzz::fail("a JSON call whose text is not JSON", p.text);
+          if (p.call->syntax == toon::mcp::call_syntax::json_object) {
+            // The calls of one object (an array of calls) share their decided_at.
+            if (p.decided_at != json_decided) {
+              json_group.clear();
+              json_broken = false;
+            }
+            json_group += p.text;
+            json_decided = p.decided_at;
+            if (p.decided_at == p.offset + p.text.size() && !json_broken && !toon::from_json(json_group))
+              toon_fuzz::fail("a JSON call whose text is not JSON", json_group);
+          }
           if (!o.known_tools.empty() && p.call->name != "read_file" && p.call->name != "list_dir" && p.call->name != "x")
             toon_fuzz::fail("an unknown tool called", p.call->name);
           item += ":" + p.call->name + ":" + toon::to_json(p.call->arguments);
@@ -95,7 +114,8 @@ run_result run(std::string_view input, const toon::mcp::intercept_options& o, St
     at += n;
     const std::string pending = in.pending();
     if (pending.size() != at - next) toon_fuzz::fail("pending() is not the unreleased rest");
-    if (pending.size() > o.max_buffer_chars) toon_fuzz::fail("held back more than max_buffer_chars");
+    if (pending.size() > std::max(o.max_buffer_chars, o.max_call_bytes))
+      toon_fuzz::fail("held back more than max_buffer_chars and max_call_bytes");
   }
   in.finish();
   flush();

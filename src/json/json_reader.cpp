@@ -10,6 +10,10 @@
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -35,6 +39,32 @@ std::size_t utf8_error_offset(std::string_view text) noexcept {
 
 /// simdjson's own limit must stay above ours (its root container is at depth 1).
 constexpr std::size_t simdjson_depth = detail::max_json_depth + 16;
+
+// A simdjson parser and a padded copy of the text it parses.
+struct small_parse {
+  static constexpr std::size_t max_text = std::size_t{16} << 10;  // reused up to this size
+  od::parser parser;
+  std::unique_ptr<char[]> buffer;
+  std::size_t capacity = 0;  // bytes of text the buffer holds (plus the padding)
+
+  // Copies `text` into the buffer, zero padding after it; false when out of memory.
+  bool copy(std::string_view text) noexcept {
+    if (buffer == nullptr || capacity < text.size()) {
+      buffer.reset(new (std::nothrow) char[text.size() + simdjson::SIMDJSON_PADDING]);
+      if (buffer == nullptr) {
+        capacity = 0;
+        return false;
+      }
+      capacity = text.size();
+    }
+    if (!text.empty()) std::memcpy(buffer.get(), text.data(), text.size());
+    std::memset(buffer.get() + text.size(), 0, simdjson::SIMDJSON_PADDING);
+    return true;
+  }
+  [[nodiscard]] simdjson::padded_string_view view(std::size_t size) const noexcept {
+    return simdjson::padded_string_view(buffer.get(), size, capacity + simdjson::SIMDJSON_PADDING);
+  }
+};
 
 /// Objects up to this size find repeated keys by a linear scan; larger ones use a hash index.
 constexpr std::size_t linear_key_scan_limit = 32;
@@ -214,19 +244,26 @@ result<value> json_reader::run() {
     body.remove_prefix(3);
     base_offset_ = 3;
   }
-  simdjson::padded_string padded(body);
-  if (padded.data() == nullptr && !body.empty()) {
+  // Small texts (tool calls picked out of a token stream, arguments strings, one message of a
+  // protocol) are parsed with this thread's parser and padded buffer, kept from one call to
+  // the next: no allocation per call. Larger ones get their own, freed afterwards.
+  thread_local small_parse cache;
+  std::optional<small_parse> own;
+  small_parse& with = body.size() <= small_parse::max_text ? cache : own.emplace();
+  if (!with.copy(body)) {
     error e;
     e.code = error_code::size_limit;
     e.message = "out of memory copying the JSON input";
     return e;
   }
-  base_ = padded.data();
+  base_ = with.buffer.get();
 
-  od::parser parser;
+  od::parser& parser = with.parser;
   od::document doc;
-  auto ec = parser.allocate(body.size(), simdjson_depth);
-  if (ec == simdjson::SUCCESS) ec = parser.iterate(padded).get(doc);
+  auto ec = simdjson::SUCCESS;
+  if (parser.capacity() < body.size() || parser.max_depth() != simdjson_depth || body.empty())
+    ec = parser.allocate(body.size(), simdjson_depth);
+  if (ec == simdjson::SUCCESS) ec = parser.iterate(with.view(body.size())).get(doc);
   if (ec != simdjson::SUCCESS) {
     // Stage-1 failures: locate them with a small lexical scan.
     switch (ec) {

@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
+#include <type_traits>
 #include <utility>
 
 #include "../extract/markdown.hpp"
@@ -29,6 +31,9 @@ TOON_FUNC std::string_view to_string(call_syntax syntax) noexcept {
     case call_syntax::toon_block: return "toon_block";
     case call_syntax::dsl_request: return "dsl_request";
     case call_syntax::dsl_fence: return "dsl_fence";
+    case call_syntax::tool_call_tag: return "tool_call_tag";
+    case call_syntax::tool_calls_marker: return "tool_calls_marker";
+    case call_syntax::python_tag: return "python_tag";
   }
   return "unknown";
 }
@@ -56,10 +61,19 @@ bool one_of(std::string_view key, const std::array<std::string_view, N>& keys) n
 
 error invalid(std::string message) { return error{error_code::type_mismatch, std::move(message)}; }
 
+// `x` moved from when it is mutable (the caller gives the value up: the interceptor's parsed
+// JSON), else copied (the public functions' const inputs).
+template <class T>
+auto&& give(T& x) noexcept {
+  if constexpr (std::is_const_v<T>) return x;
+  else return std::move(x);
+}
+
 // The arguments `v` stands for: an object, null ({}), or a string of JSON holding an object
 // (OpenAI's `"arguments": "{\"path\":...}"`).
-result<value> arguments_of(const value& v) {
-  if (v.is_object()) return v;
+template <class V>
+result<value> arguments_of(V& v) {
+  if (v.is_object()) return value(give(v));
   if (v.is_null()) return value(toon::object{});
   if (v.is_string()) {
     result<value> parsed = from_json(v.as_string());
@@ -75,14 +89,17 @@ result<value> arguments_of(const value& v) {
 namespace {
 
 // The call object inside {"function": {...}} / {"tool_call": {...}} (meta keys beside it), or v.
-const value& unwrap_call(const value& v) noexcept {
-  const value* at = &v;
+template <class V>
+V& unwrap_call(V& v) noexcept {
+  V* at = &v;
   for (;;) {
     if (!at->is_object()) return *at;
-    const value* inner = nullptr;
+    V* inner = nullptr;
     bool only_meta = true;
-    for (const auto& m : at->as_object()) {
-      if ((m.key == "function" || m.key == "tool_call") && m.value.is_object() && inner == nullptr) inner = &m.value;
+    for (auto& m : at->as_object()) {
+      if ((m.key == "function" || m.key == "function_call" || m.key == "tool_call") && m.value.is_object() &&
+          inner == nullptr)
+        inner = &m.value;
       else if (!one_of(m.key, meta_keys)) only_meta = false;
     }
     if (inner == nullptr || !only_meta) return *at;
@@ -90,18 +107,31 @@ const value& unwrap_call(const value& v) noexcept {
   }
 }
 
-}  // namespace
+// Keys that make an object a tool's description rather than a call.
+constexpr std::array<std::string_view, 3> description_keys{"description", "inputSchema", "input_schema"};
 
-TOON_FUNC std::optional<result<intercepted_call>> call_from_value(const value& input) {
-  const value& v = unwrap_call(input);
+// Whether `v` is a JSON Schema of an object (a tool's parameters, not arguments).
+bool is_object_schema(const value& v) noexcept {
+  if (!v.is_object()) return false;
+  const value* type = v.find("type");
+  const value* properties = v.find("properties");
+  return type != nullptr && type->is_string() && type->as_string() == "object" && properties != nullptr &&
+         properties->is_object();
+}
+
+// call_from_value() of `input`; a mutable `input` is given up (its name and arguments moved
+// into the call, not copied).
+template <class V>
+std::optional<result<intercepted_call>> call_of(V& input) {
+  V& v = unwrap_call(input);
   if (!v.is_object()) return std::nullopt;
-  const toon::object& o = v.as_object();
+  auto& o = v.as_object();
 
-  const value* name = nullptr;
+  V* name = nullptr;
   std::string_view name_key;
-  const value* args = nullptr;
+  V* args = nullptr;
   bool unknown_keys = false;
-  for (const auto& m : o) {
+  for (auto& m : o) {
     if (name == nullptr && one_of(m.key, name_keys)) {
       name = &m.value;
       name_key = m.key;
@@ -112,6 +142,10 @@ TOON_FUNC std::optional<result<intercepted_call>> call_from_value(const value& i
     }
   }
   if (name == nullptr) return std::nullopt;
+  // A tool described (a catalog, a table of tools, prose about one), not called.
+  for (const auto& m : o)
+    if (one_of(m.key, description_keys)) return std::nullopt;
+  if (args != nullptr && is_object_schema(*args)) return std::nullopt;
   const bool tool_key = name_key == "tool";
   // Without the explicit "tool" key, a name and its arguments and nothing else: {"name": "Bob",
   // "age": 3} is data, not a call.
@@ -119,20 +153,269 @@ TOON_FUNC std::optional<result<intercepted_call>> call_from_value(const value& i
   if (!name->is_string() || name->as_string().empty())
     return std::optional<result<intercepted_call>>(std::in_place, invalid("the tool name is not a non-empty string"));
   intercepted_call call;
-  call.name = name->as_string();
   if (tool_key && (args == nullptr || unknown_keys)) {
     // {"tool": "read_file", "path": "a.txt"}: the other fields are the arguments.
     toon::object fields;
-    for (const auto& m : o)
-      if (m.key != name_key) fields.emplace_back(m.key, m.value);
+    for (auto& m : o)
+      if (m.key != name_key) fields.emplace_back(give(m.key), give(m.value));
+    call.name = give(name->as_string());
     call.arguments = value(std::move(fields));
     return std::optional<result<intercepted_call>>(std::in_place, std::move(call));
   }
+  call.name = give(name->as_string());
   result<value> a = arguments_of(*args);
   if (!a) return std::optional<result<intercepted_call>>(std::in_place, a.error());
   call.arguments = std::move(*a);
   return std::optional<result<intercepted_call>>(std::in_place, std::move(call));
 }
+
+// calls_from_value() of `v`, given up when mutable.
+template <class V>
+std::optional<std::vector<result<intercepted_call>>> calls_of(V& v) {
+  V* list = v.is_array() ? &v : nullptr;
+  if (v.is_object()) {
+    V* inner = nullptr;
+    bool only_meta = true;
+    for (auto& m : v.as_object()) {
+      if (m.key == "tool_calls" && m.value.is_array() && inner == nullptr) inner = &m.value;
+      else if (m.key != "id" && m.key != "type" && m.key != "role" && m.key != "content") only_meta = false;
+    }
+    if (inner != nullptr && only_meta) list = inner;
+  }
+  std::vector<result<intercepted_call>> calls;
+  if (list != nullptr && list->is_array()) {
+    if (list->as_array().empty()) return std::nullopt;
+    calls.reserve(list->as_array().size());
+    for (auto& e : list->as_array()) {
+      std::optional<result<intercepted_call>> c = call_of(e);
+      if (!c) return std::nullopt;
+      calls.push_back(std::move(*c));
+    }
+    return calls;
+  }
+  std::optional<result<intercepted_call>> c = call_of(v);
+  if (!c) return std::nullopt;
+  calls.push_back(std::move(*c));
+  return calls;
+}
+
+}  // namespace
+
+TOON_FUNC std::optional<result<intercepted_call>> call_from_value(const value& input) { return call_of(input); }
+
+TOON_FUNC std::optional<std::vector<result<intercepted_call>>> calls_from_value(const value& v) { return calls_of(v); }
+
+namespace {
+
+// Where the elements of the calls array of `json` (valid JSON text) start: the root array's,
+// or the array of a root object's "tool_calls" member. Empty when there is no such array.
+std::vector<std::size_t> call_starts(std::string_view json) {
+  std::vector<std::size_t> starts;
+  std::size_t depth = 0;
+  std::size_t array_depth = 0;  // depth inside the calls array (0: not found yet)
+  bool in_string = false;
+  bool escape = false;
+  bool expect_element = false;
+  std::size_t string_start = 0;
+  std::string_view last_key;  // the last string closed at depth 1
+  char last_sig = 0;          // the last byte outside strings that is not blank
+  for (std::size_t i = 0; i < json.size(); ++i) {
+    const char c = json[i];
+    if (in_string) {
+      if (escape) escape = false;
+      else if (c == '\\') escape = true;
+      else if (c == '"') {
+        in_string = false;
+        if (depth == 1) last_key = json.substr(string_start + 1, i - string_start - 1);
+      }
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
+    if (expect_element && depth == array_depth && c != ']') {
+      starts.push_back(i);
+      expect_element = false;
+    }
+    switch (c) {
+      case '"':
+        in_string = true;
+        string_start = i;
+        break;
+      case '[':
+        ++depth;
+        if (array_depth == 0 && (depth == 1 || (depth == 2 && last_sig == ':' && last_key == "tool_calls"))) {
+          array_depth = depth;
+          expect_element = true;
+        }
+        break;
+      case '{': ++depth; break;
+      case ']':
+      case '}':
+        if (depth == array_depth) return starts;
+        --depth;
+        break;
+      case ',':
+        if (depth == array_depth && array_depth != 0) expect_element = true;
+        break;
+      default: break;
+    }
+    last_sig = c;
+  }
+  return starts;
+}
+
+// An MCP-DSL request with its unquoted path-like words quoted: `{path: README.md}` becomes
+// `{path: "README.md"}`. A word is a run of bytes after `:`, `[`, `,` or `{` up to a blank, a
+// bracket, a comma, a colon, a `#` or a quote; it is quoted when it holds `.`, `/` or `\\` and
+// is not a number. Nothing changes outside the request's braces, in strings, or in comments.
+std::string quote_bare_paths(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 8);
+  bool in_string = false;
+  bool escape = false;
+  bool comment = false;
+  bool in_braces = false;
+  char last_sig = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      out += c;
+      if (escape) escape = false;
+      else if (c == '\\') escape = true;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (comment) {
+      out += c;
+      if (c == '\n') comment = false;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      out += c;
+      continue;
+    }
+    constexpr std::string_view word_end = " \t\r\n{}[],:#\"";
+    const bool word_position = last_sig == ':' || last_sig == '[' || last_sig == ',' || last_sig == '{';
+    if (in_braces && word_position && word_end.find(c) == std::string_view::npos) {
+      std::size_t end = i;
+      while (end < text.size() && word_end.find(text[end]) == std::string_view::npos) ++end;
+      const std::string_view word = text.substr(i, end - i);
+      const bool path_like = word.find_first_of("./\\") != std::string_view::npos;
+      const bool number = (word[0] >= '0' && word[0] <= '9') ||
+                          (word.size() > 1 && (word[0] == '-' || word[0] == '.') && word[1] >= '0' && word[1] <= '9');
+      if (path_like && !number) {
+        out += '"';
+        for (char w : word) {
+          if (w == '"' || w == '\\') out += '\\';
+          out += w;
+        }
+        out += '"';
+      } else {
+        out += word;
+      }
+      last_sig = 'w';
+      i = end - 1;
+      continue;
+    }
+    out += c;
+    if (c == '"') in_string = true;
+    else if (c == '#' && in_braces) comment = true;
+    else if (c == '{') in_braces = true;
+    last_sig = c;
+  }
+  return out;
+}
+
+// The call markers of chat templates.
+constexpr std::string_view tool_call_open = "<tool_call>";
+constexpr std::string_view tool_call_close = "</tool_call>";
+constexpr std::string_view tool_calls_token = "[TOOL_CALLS]";
+constexpr std::string_view python_tag_open = "<|python_tag|>";
+constexpr std::array<std::string_view, 2> python_tag_ends{"<|eom_id|>", "<|eot_id|>"};
+
+bool ends_with(std::string_view s, std::string_view tail) noexcept {
+  return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
+}
+
+std::string_view trim_blanks(std::string_view s) noexcept {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+namespace intercept_detail {
+
+// Follows a JSON text byte by byte and tells when it can only be a tool call: a key of a call
+// ("tool", "tool_name", "tool_calls", "function_call", "tool_call"), or an arguments key after
+// "name" or "action", among the keys of the first three levels.
+struct call_keys {
+  static constexpr std::size_t max_key = 16;
+  bool in_string = false;
+  bool escape = false;
+  bool reading_key = false;
+  bool expect_key = false;
+  bool saw_name = false;
+  bool committed = false;
+  std::size_t depth = 0;
+  std::uint32_t objects = 0;  // bit d-1: the container at depth d is an object
+  std::string key;
+
+  void byte(char c) {
+    if (committed) return;
+    if (in_string) {
+      if (escape) escape = false;
+      else if (c == '\\') escape = true;
+      else if (c == '"') {
+        in_string = false;
+        if (reading_key) key_done();
+        reading_key = false;
+        return;
+      }
+      if (reading_key && key.size() <= max_key) key += c;
+      return;
+    }
+    switch (c) {
+      case '"':
+        in_string = true;
+        escape = false;
+        reading_key = expect_key && depth <= 3;
+        expect_key = false;
+        key.clear();
+        return;
+      case '{':
+      case '[':
+        ++depth;
+        if (depth <= 32) {
+          if (c == '{') objects |= std::uint32_t{1} << (depth - 1);
+          else objects &= ~(std::uint32_t{1} << (depth - 1));
+        }
+        expect_key = c == '{';
+        return;
+      case '}':
+      case ']':
+        if (depth > 0) --depth;
+        expect_key = false;
+        return;
+      case ',':
+        expect_key = depth > 0 && depth <= 32 && ((objects >> (depth - 1)) & 1) != 0;
+        return;
+      default: return;
+    }
+  }
+
+  void key_done() {
+    static constexpr std::array<std::string_view, 5> call_only{"tool", "tool_name", "tool_calls", "function_call",
+                                                               "tool_call"};
+    static constexpr std::array<std::string_view, 7> arguments{"arguments", "args",         "parameters", "params",
+                                                               "input",     "action_input", "tool_input"};
+    if (std::find(call_only.begin(), call_only.end(), key) != call_only.end()) committed = true;
+    else if (key == "name" || key == "action") saw_name = true;
+    else if (saw_name && std::find(arguments.begin(), arguments.end(), key) != arguments.end()) committed = true;
+  }
+};
+
+}  // namespace intercept_detail
 
 struct stream_interceptor::state {
   using clock = piece_timing::clock;
@@ -147,6 +430,9 @@ struct stream_interceptor::state {
     toon_block,   // an unfenced `tool:` block
     dsl_prefix,   // `>` at a line start: blanks, then `tools/call` being matched
     dsl_head,     // after `> tools/call`: an optional `#id` and blanks, then `{` must follow
+    marker,       // `<` or `[`: a chat template's call marker being matched
+    marker_gap,   // after `[TOOL_CALLS]`: blanks, then `[` or `{` must follow
+    tag_body,     // after `<tool_call>` / `<|python_tag|>`: up to the closing marker
   };
 
   // The method an MCP-DSL tool call names.
@@ -163,6 +449,7 @@ struct stream_interceptor::state {
   intercept_options opt;
   intercept_stats stats{};
   std::size_t max_held = 8192;
+  std::size_t max_call = std::size_t{16} << 20;
 
   // Stream position.
   std::size_t base_off = 0;  // offset of narr_'s first byte (everything before is delivered)
@@ -206,6 +493,13 @@ struct stream_interceptor::state {
   std::size_t dsl_blanks = 0;   // dsl_prefix: blanks after `>`
   std::size_t dsl_id = 0;       // dsl_head: bytes of the `#id` (0: none yet)
   bool dsl_in_id = false;       // dsl_head: reading the id
+  intercept_detail::call_keys keys;  // json_body, ```json blocks: whether the JSON can only be a call
+  bool explicit_json = false;   // json_body: the JSON after `[TOOL_CALLS]` (a call, whatever it holds)
+  bool fence_committed = false;  // fence_body: the first line of a ```toon / ```mcp-dsl block is a call's
+  std::size_t gap = 0;          // marker_gap: blanks after `[TOOL_CALLS]`
+  std::uint8_t marker_alive = 0;  // marker: the markers the held bytes still match (1 <tool_call>, 2 <|python_tag|>, 4 [TOOL_CALLS])
+  bool draining = false;        // json_body, tag_body: a call past max_call, its rest narrative
+  std::string drain_tail;       // its last bytes (the closing marker is looked for in them)
 
   // Timings.
   clock::time_point now_time{};
@@ -215,6 +509,8 @@ struct stream_interceptor::state {
 
   state(sink o, intercept_options options) : out(std::move(o)), opt(std::move(options)) {
     max_held = std::max<std::size_t>(opt.max_buffer_chars, 16);
+    max_call = std::max(max_held, opt.max_call_bytes);
+    init_stops();
   }
 
   // ---- delivering ----------------------------------------------------------------------------
@@ -228,34 +524,65 @@ struct stream_interceptor::state {
     out(std::move(p));
   }
 
-  // Delivers narr (all of it, or up to a trailing incomplete UTF-8 sequence).
+  // Delivers narr (all of it, or up to a trailing incomplete UTF-8 sequence). The common case,
+  // all of it, moves narr into the piece rather than copying it.
   void flush_narrative(bool keep_utf8_tail) {
     std::size_t n = narr.size();
+    if (n == 0) return;
     if (keep_utf8_tail && held.empty()) n -= utf8_tail(narr);
     if (n == 0) return;
     stream_piece p;
+    if (n == narr.size()) {
+      p.text = std::move(narr);
+      narr.clear();
+    } else {
+      p.text.assign(narr, 0, n);
+      narr.erase(0, n);
+    }
+    deliver_narrative(std::move(p));
+  }
+
+  // Delivers the `n` narrative bytes at [run, run + n) of the chunk being fed, narr being empty
+  // and nothing held: straight from the chunk, without going through narr. A trailing
+  // incomplete UTF-8 sequence stays in narr. `cur` is past the run.
+  void flush_run(const char* run, std::size_t n) {
+    const std::size_t tail = utf8_tail(std::string_view(run, n));
+    if (tail != 0) {
+      narr.assign(run + n - tail, tail);
+      n -= tail;
+      if (n == 0) return;
+    }
+    stream_piece p;  // (not aggregate-initialised: measured slower, the temporary is copied)
+    p.text.append(run, n);
+    deliver_narrative(std::move(p));
+  }
+
+  // Delivers a narrative piece whose text (at base_off) is set.
+  void deliver_narrative(stream_piece&& p) {
+    const std::size_t n = p.text.size();
     p.kind = piece_kind::narrative;
     p.offset = base_off;
-    p.text.assign(narr, 0, n);
-    p.false_alarm = held_false_alarm;
-    p.problem = std::move(narr_problem);
     p.decided_at = cur;
+    if (held_false_alarm) {
+      p.false_alarm = true;
+      p.problem = std::move(narr_problem);
+      narr_problem.clear();
+      held_false_alarm = false;
+    }
+    base_off += n;
+    ++stats.narrative_pieces;
+    stats.narrative_bytes += n;
     if (opt.timings) {
       p.timing.first_byte = narr_time;
       p.timing.last_byte = now_time;
+      narr_time = now_time;
     }
-    narr.erase(0, n);
-    base_off += n;
-    held_false_alarm = false;
-    narr_problem.clear();
-    narr_time = now_time;
-    ++stats.narrative_pieces;
-    stats.narrative_bytes += n;
     deliver(std::move(p));
   }
 
   // Bytes at the end of `s` that start a UTF-8 sequence the next bytes may complete.
   static std::size_t utf8_tail(std::string_view s) noexcept {
+    if (s.empty() || static_cast<unsigned char>(s.back()) < 0x80) return 0;  // ASCII: the common case
     for (std::size_t k = 1; k <= 3 && k <= s.size(); ++k) {
       const auto c = static_cast<unsigned char>(s[s.size() - k]);
       if ((c & 0xC0) == 0x80) continue;  // a continuation byte: look further back
@@ -271,8 +598,30 @@ struct stream_interceptor::state {
   }
 
   void hold(char c) {
+    if (draining || (opt.timings && held.empty())) return hold_rare(c);
+    held.push_back(c);
+  }
+
+  void hold_rare(char c) {
+    if (draining) {
+      // The rest of a call too long to hold: narrative, its end still looked for.
+      narrate(c);
+      if (drain_tail.size() == 16) drain_tail.erase(0, 1);
+      drain_tail.push_back(c);
+      return;
+    }
     if (held.empty() && opt.timings) held_time = now_time;
     held.push_back(c);
+  }
+
+  // The bytes of the candidate so far: held, or the last ones of a call being drained.
+  [[nodiscard]] std::string_view so_far() const noexcept { return draining ? std::string_view(drain_tail) : held; }
+
+  // The candidate is over; while draining, the call's rest was narrative.
+  void leave(st next) {
+    s = next;
+    draining = false;
+    drain_tail.clear();
   }
 
   // The held bytes become narrative. `problem` non-empty: a false alarm, with its reason.
@@ -339,15 +688,45 @@ struct stream_interceptor::state {
     return s;
   }
 
-  // A complete JSON text (a bare object or a ```json block's body) of n held bytes.
-  void complete_json(std::size_t n, std::string_view json, call_syntax how) {
+  // A complete JSON text (a bare object, a ```json block's body, what a call marker holds) of
+  // n held bytes; `json` is part of held. After an explicit call marker, JSON that is not calls
+  // is an invalid call.
+  void complete_json(std::size_t n, std::string_view json, call_syntax how, bool explicit_form = false) {
+    const auto json_at = static_cast<std::size_t>(json.data() - held.data());
     result<value> v = from_json(json);
     if (!v) {
+      if (explicit_form) return emit_call(n, result<intercepted_call>(invalid("not valid JSON: " + v.error().message)), how, now_time);
       return not_a_call(n, "not valid JSON: " + v.error().message);
     }
-    std::optional<result<intercepted_call>> call = call_from_value(*v);
-    if (!call) return not_a_call(n, "JSON without a tool call's shape");
-    emit_call(n, std::move(*call), how, now_time);
+    std::optional<std::vector<result<intercepted_call>>> calls = calls_of(*v);  // v given up
+    if (!calls) {
+      if (explicit_form) return emit_call(n, result<intercepted_call>(invalid("JSON without a tool call's shape")), how, now_time);
+      return not_a_call(n, "JSON without a tool call's shape");
+    }
+    emit_calls(n, json_at, json, std::move(*calls), how);
+  }
+
+  // The calls of a JSON text at held[json_at] in a candidate of n held bytes: one piece each,
+  // cut where each element of the calls array starts.
+  void emit_calls(std::size_t n, std::size_t json_at, std::string_view json, std::vector<result<intercepted_call>> calls,
+                  call_syntax how) {
+    if (calls.size() == 1) return emit_call(n, std::move(calls.front()), how, now_time);
+    const std::vector<std::size_t> starts = call_starts(json);  // before held changes
+    if (starts.size() != calls.size())
+      return emit_call(n, result<intercepted_call>(invalid("the calls could not be located in the text")), how, now_time);
+    std::size_t done = 0;
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+      const std::size_t end = i + 1 < calls.size() ? json_at + starts[i + 1] : n;
+      emit_call(end - done, std::move(calls[i]), how, now_time);
+      done = end;
+    }
+  }
+
+  // A call marker's candidate of n held bytes, its body at held[b, e).
+  void complete_wrapped(std::size_t n, std::size_t b, std::size_t e) {
+    const std::string_view body = trim_blanks(std::string_view(held).substr(b, e - b));
+    if (body.empty()) return emit_call(n, result<intercepted_call>(invalid("no call after the marker")), syntax, now_time);
+    complete_json(n, body, syntax, true);
   }
 
   void complete_toon(std::size_t n, call_syntax how, clock::time_point last_byte) {
@@ -360,7 +739,7 @@ struct stream_interceptor::state {
     }
     const value* tool = v->is_object() ? v->find("tool") : nullptr;
     if (tool == nullptr) return not_a_call(n, "TOON without a `tool` key");
-    std::optional<result<intercepted_call>> call = call_from_value(*v);
+    std::optional<result<intercepted_call>> call = call_of(*v);  // v given up
     if (!call) return not_a_call(n, "TOON without a tool call's shape");
     emit_call(n, std::move(*call), how, last_byte);
   }
@@ -371,6 +750,14 @@ struct stream_interceptor::state {
   void complete_dsl(std::size_t n, std::string_view text, call_syntax how) {
     if (!mcp_dsl::starts_tool_call(text)) return not_a_call(n, "an MCP-DSL block without a `> tools/call` request");
     result<mcp_dsl::tool_call> r = mcp_dsl::compile_tool_call(text);
+    if (!r) {
+      // `{path: README.md}`: a path is not one DSL word; read it as the string it stands for.
+      const std::string quoted = quote_bare_paths(text);
+      if (quoted != text) {
+        result<mcp_dsl::tool_call> q = mcp_dsl::compile_tool_call(quoted);
+        if (q) r = std::move(q);
+      }
+    }
     if (!r) return emit_call(n, result<intercepted_call>(invalid("MCP-DSL: " + r.error().to_string())), how, now_time);
     intercepted_call call;
     call.name = std::move(r->name);
@@ -392,7 +779,14 @@ struct stream_interceptor::state {
     // Too long to be held back: narrative; in a fenced block, the rest of it is too.
     const bool inside_block = s == st::fence_body;
     const bool ends_line = !held.empty() && held.back() == '\n';
-    release("longer than max_buffer_chars");
+    if (committed() && (s == st::json_body || s == st::tag_body)) {
+      // A call past max_call: narrative, and so is the rest of it, up to its end.
+      release("a call longer than max_call_bytes");
+      draining = true;
+      drain_tail.clear();
+      return;
+    }
+    release(committed() ? "a call longer than max_call_bytes" : "longer than max_buffer_chars");
     toon.reset();
     s = st::base;
     if (inside_block) in_fence = true;
@@ -420,9 +814,29 @@ struct stream_interceptor::state {
       case st::toon_block: toon_block_byte(c); break;
       case st::dsl_prefix: dsl_prefix_byte(c); break;
       case st::dsl_head: dsl_head_byte(c); break;
+      case st::marker: marker_byte(c); break;
+      case st::marker_gap: marker_gap_byte(c); break;
+      case st::tag_body: tag_body_byte(c); break;
     }
-    if (held.size() > max_held) overflowed();
-    stats.max_held = std::max(stats.max_held, held.size());
+    if (held.size() > max_held && held.size() > (committed() ? max_call : max_held)) overflowed();
+    if (held.size() > stats.max_held) stats.max_held = held.size();
+  }
+
+  // Whether the bytes held can only be a call (then held up to max_call bytes).
+  [[nodiscard]] bool committed() const noexcept {
+    switch (s) {
+      case st::tag_body: return true;
+      case st::json_body: return dsl_body || explicit_json || keys.committed;
+      case st::fence_body: return syntax == call_syntax::json_fence ? keys.committed : fence_committed;
+      case st::toon_block: return !first_line;
+      default: return false;
+    }
+  }
+
+  [[nodiscard]] bool markers_on(char c) const noexcept {
+    if (c == '<') return opt.syntaxes.tool_call_tag || opt.syntaxes.python_tag;
+    if (c == '[') return opt.syntaxes.tool_calls_marker;
+    return false;
   }
 
   [[nodiscard]] bool intercepting() const noexcept { return opt.mode != intercept_mode::passthrough; }
@@ -472,9 +886,91 @@ struct stream_interceptor::state {
     }
     if (c == '{' && opt.syntaxes.json_object && code_span == 0) {
       s = st::json_open;
+      syntax = call_syntax::json_object;
+      body_start = 0;
+      explicit_json = false;
+      keys = intercept_detail::call_keys{};
+      keys.byte(c);
+      return hold(c);
+    }
+    if (code_span == 0 && markers_on(c)) {
+      s = st::marker;
+      const auto starts = [c](bool on, std::string_view m) { return on && m.front() == c; };
+      marker_alive = static_cast<std::uint8_t>((starts(opt.syntaxes.tool_call_tag, tool_call_open) ? 1 : 0) |
+                                               (starts(opt.syntaxes.python_tag, python_tag_open) ? 2 : 0) |
+                                               (starts(opt.syntaxes.tool_calls_marker, tool_calls_token) ? 4 : 0));
       return hold(c);
     }
     narrate(c);
+  }
+
+  // `<` or `[` held: the next byte must continue one of the enabled call markers.
+  void marker_byte(char c) {
+    // The markers still matched by held (a bit each, so held is not compared again).
+    const std::size_t k = held.size();
+    auto extends = [&](std::uint8_t bit, std::string_view m) {
+      return (marker_alive & bit) != 0 && m.size() > k && m[k] == c;
+    };
+    const bool tag = extends(1, tool_call_open);
+    const bool python = extends(2, python_tag_open);
+    const bool mistral = extends(4, tool_calls_token);
+    marker_alive = static_cast<std::uint8_t>((tag ? 1 : 0) | (python ? 2 : 0) | (mistral ? 4 : 0));
+    if (marker_alive == 0) return reject(c);
+    hold(c);
+    if (tag && held.size() == tool_call_open.size()) return start_tag(call_syntax::tool_call_tag);
+    if (python && held.size() == python_tag_open.size()) return start_tag(call_syntax::python_tag);
+    if (mistral && held.size() == tool_calls_token.size()) {
+      s = st::marker_gap;
+      syntax = call_syntax::tool_calls_marker;
+      gap = 0;
+    }
+  }
+
+  void start_tag(call_syntax how) {
+    s = st::tag_body;
+    syntax = how;
+    body_start = held.size();
+  }
+
+  // After `[TOOL_CALLS]`: up to 8 blanks, then the JSON array (or object) of the calls.
+  void marker_gap_byte(char c) {
+    if ((c == ' ' || c == '\t' || c == '\n' || c == '\r') && gap < 8) {
+      ++gap;
+      return hold(c);
+    }
+    if (c != '[' && c != '{') return reject(c);
+    body_start = held.size();
+    hold(c);
+    s = st::json_body;
+    dsl_body = false;
+    explicit_json = true;
+    in_string = false;
+    escape = false;
+    depth = 1;
+  }
+
+  // Inside `<tool_call>` or after `<|python_tag|>`: everything up to the closing marker.
+  void tag_body_byte(char c) {
+    hold(c);
+    if (c != '>') return;  // every closing marker ends with `>`
+    const auto closes = [this](std::string_view end) {
+      return draining ? ends_with(drain_tail, end) : held.size() >= body_start + end.size() && ends_with(held, end);
+    };
+    if (syntax == call_syntax::tool_call_tag) {
+      if (closes(tool_call_close)) {
+        if (draining) return leave(st::base);
+        s = st::base;
+        complete_wrapped(held.size(), body_start, held.size() - tool_call_close.size());
+      }
+      return;
+    }
+    for (std::string_view end : python_tag_ends) {
+      if (closes(end)) {
+        if (draining) return leave(st::base);
+        s = st::base;
+        return complete_wrapped(held.size(), body_start, held.size() - end.size());
+      }
+    }
   }
 
   void end_tick_run() noexcept {
@@ -556,6 +1052,8 @@ struct stream_interceptor::state {
     }
     s = st::fence_body;
     syntax = json ? call_syntax::json_fence : toon_fence ? call_syntax::toon_fence : call_syntax::dsl_fence;
+    keys = intercept_detail::call_keys{};
+    fence_committed = false;
     body_start = held.size();
     line_start = held.size();
     if (toon_fence) {
@@ -566,8 +1064,11 @@ struct stream_interceptor::state {
 
   void fence_body_byte(char c) {
     hold(c);
+    if (syntax == call_syntax::json_fence) keys.byte(c);
     if (c != '\n') return;
     std::string_view line(held.data() + line_start, held.size() - 1 - line_start);
+    if (line_start == body_start && syntax != call_syntax::json_fence)
+      fence_committed = syntax == call_syntax::toon_fence ? line.substr(0, 5) == "tool:" : mcp_dsl::starts_tool_call(line);
     if (detail::is_closing_fence(line, fence)) {
       s = st::base;
       at_line_start = true;
@@ -601,6 +1102,7 @@ struct stream_interceptor::state {
   void json_open_byte(char c) {
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r') return hold(c);
     if (c != '"') return reject(c);
+    keys.byte(c);
     hold(c);
     s = st::json_body;
     dsl_body = false;
@@ -634,6 +1136,7 @@ struct stream_interceptor::state {
       hold(c);
       s = st::json_body;
       dsl_body = true;
+      explicit_json = false;
       dsl_comment = false;
       in_string = false;
       escape = false;
@@ -668,12 +1171,13 @@ struct stream_interceptor::state {
 
   void json_body_byte(char c) {
     if (dsl_body && !in_string) return dsl_body_byte(c);
+    if (!dsl_body) keys.byte(c);
     if (in_string) {
-      if (c == '\n') {
+      if (c == '\n' && !explicit_json) {
         // A line break inside a string: not JSON (prose with a stray quote).
         hold(c);
         release("a line break inside a JSON string");
-        s = st::base;
+        leave(st::base);
         at_line_start = true;
         return;
       }
@@ -691,7 +1195,7 @@ struct stream_interceptor::state {
       if (++depth > max_json_depth) {
         hold(c);
         release("nested too deeply");
-        s = st::base;
+        leave(st::base);
         return;
       }
       return hold(c);
@@ -699,16 +1203,17 @@ struct stream_interceptor::state {
     if (c == '}' || c == ']') {
       hold(c);
       if (--depth == 0) {
+        if (draining) return leave(st::base);
         s = st::base;
-        complete_json(held.size(), held, call_syntax::json_object);
+        complete_json(held.size(), std::string_view(held).substr(body_start), syntax, explicit_json);
       }
       return;
     }
-    if (!json_byte(c)) {
+    if (!json_byte(c) && !explicit_json) {
       // Prose: `{"a" or b}`. The byte may start something else (a code span, a fence).
-      at_line_start = held.back() == '\n';
+      at_line_start = !so_far().empty() && so_far().back() == '\n';
       release("not JSON");
-      s = st::base;
+      leave(st::base);
       return base_byte(c);
     }
     hold(c);
@@ -732,13 +1237,14 @@ struct stream_interceptor::state {
       case '[':
         if (++depth > max_json_depth) {
           release("nested too deeply");
-          s = st::base;
+          leave(st::base);
           at_line_start = false;
         }
         return;
       case '}':
       case ']':
         if (--depth == 0) {
+          if (draining) return leave(st::base);
           s = st::base;
           complete_dsl(held.size(), held, call_syntax::dsl_request);
         }
@@ -818,9 +1324,24 @@ struct stream_interceptor::state {
         // A run of bytes that cannot start anything: narrative in one go.
         const char* q = intercepting() ? skip_plain(p, end) : end;
         if (q != p) {
+          const auto n = static_cast<std::size_t>(q - p);
+          if (q == end && narr.empty() && held.empty()) {
+            // The rest of the chunk: delivered from the chunk itself.
+            if (opt.timings) narr_time = now_time;
+            cur = base_off + n;
+            return flush_run(p, n);
+          }
           if (narr.empty() && opt.timings) narr_time = now_time;
-          narr.append(p, static_cast<std::size_t>(q - p));
+          narr.append(p, n);
           cur = next_offset();
+          p = q;
+          continue;
+        }
+      }
+      if (s != st::base && end - p > 1) {
+        // Bytes the candidate takes without looking at them one by one: held in one go.
+        const char* q = take_run(p, end);
+        if (q != p) {
           p = q;
           continue;
         }
@@ -828,18 +1349,78 @@ struct stream_interceptor::state {
       cur = next_offset() + 1;
       step(*p++);
     }
-    flush_narrative(true);
+    if (!narr.empty()) flush_narrative(true);
+  }
+
+  // Whether the key tracker ignores the next byte unless it is `"` or a backslash: its work is done,
+  // or it is inside a string that is not a key, after no backslash.
+  [[nodiscard]] bool keys_idle() const noexcept {
+    return keys.committed || (keys.in_string && !keys.escape && !keys.reading_key);
+  }
+
+  // The longest run at p that step() would only append to held, one byte at a time, with no
+  // other effect: inside a JSON (or MCP-DSL) string up to its next `"`, backslash or line break;
+  // inside a call marker's body up to the next `>` (every closing marker ends with one); inside
+  // a fenced block or a TOON block's member line up to the line's end (in a ```json block, as
+  // in JSON). Held in one go, never past the hold-back bound (the byte that passes it goes
+  // through step()). Returns the end of the run (p when there is none).
+  const char* take_run(const char* p, const char* end) {
+    if (draining || held.empty()) return p;
+    const std::size_t limit = committed() ? max_call : max_held;
+    if (held.size() >= limit) return p;
+    const char* last = p + std::min(static_cast<std::size_t>(end - p), limit - held.size());
+    const char* q = p;
+    const auto string_run = [&q, last] {
+      while (q < last && *q != '"' && *q != '\\' && *q != '\n') ++q;
+    };
+    const auto up_to = [&q, last](char c) {
+      const void* at = std::memchr(q, c, static_cast<std::size_t>(last - q));
+      q = at != nullptr ? static_cast<const char*>(at) : last;
+    };
+    switch (s) {
+      case st::json_body:
+        if (!in_string || escape || !(dsl_body || keys_idle())) return p;
+        string_run();
+        break;
+      case st::tag_body: up_to('>'); break;
+      case st::fence_body:
+        if (syntax != call_syntax::json_fence || keys.committed) up_to('\n');
+        else if (keys_idle()) string_run();
+        else return p;
+        break;
+      case st::toon_block:
+        if (!line_member && !first_line) return p;
+        up_to('\n');
+        break;
+      default: return p;
+    }
+    if (q == p) return p;
+    held.append(p, static_cast<std::size_t>(q - p));
+    if (held.size() > stats.max_held) stats.max_held = held.size();
+    cur = next_offset();
+    return q;
   }
 
   [[nodiscard]] bool can_skip() const noexcept { return !in_fence && !at_line_start && tick_run == 0; }
 
-  [[nodiscard]] const char* skip_plain(const char* p, const char* end) const noexcept {
-    const bool json = opt.syntaxes.json_object && code_span == 0;
-    while (p < end) {
-      const char c = *p;
-      if (c == '\n' || c == '`' || (json && c == '{')) break;
-      ++p;
+  // Bytes that may start something (a call, a code span, a line) in the base state: outside an
+  // inline code span, and inside one (where only its end and the line's end matter).
+  std::array<bool, 256> stops{};
+  std::array<bool, 256> stops_in_code{};
+
+  void init_stops() noexcept {
+    for (auto* t : {&stops, &stops_in_code}) {
+      (*t)[static_cast<unsigned char>('\n')] = true;
+      (*t)[static_cast<unsigned char>('`')] = true;
     }
+    stops[static_cast<unsigned char>('{')] = opt.syntaxes.json_object;
+    stops[static_cast<unsigned char>('<')] = markers_on('<');
+    stops[static_cast<unsigned char>('[')] = markers_on('[');
+  }
+
+  [[nodiscard]] const char* skip_plain(const char* p, const char* end) const noexcept {
+    const std::array<bool, 256>& stop = code_span == 0 ? stops : stops_in_code;
+    while (p < end && !stop[static_cast<unsigned char>(*p)]) ++p;
     return p;
   }
 
@@ -847,6 +1428,7 @@ struct stream_interceptor::state {
     if (finished) reset();
     if (opt.timings) now_time = clock::now();
     cur = next_offset();
+    if (draining) leave(st::base);  // the stream ended inside a call too long to hold
     // Decide what is held, until nothing is.
     while (!held.empty() || s != st::base) {
       switch (s) {
@@ -879,6 +1461,13 @@ struct stream_interceptor::state {
           } else {
             end_toon_block();  // may hold again: loop
           }
+          break;
+        case st::tag_body:
+          // Unclosed: what follows the marker, as if it were closed here (`<|python_tag|>`
+          // ends with the stream).
+          s = st::base;
+          complete_wrapped(held.size(), body_start, held.size());
+          release({});
           break;
         case st::json_body:
         case st::fence_info:

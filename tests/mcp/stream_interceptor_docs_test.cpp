@@ -55,6 +55,23 @@ TEST(DocsStreamIntercept, Show) {
   EXPECT_EQ(s.calls[1].syntax, toon::mcp::call_syntax::toon_fence);
 }
 
+// The same screen for the markers of chat templates (docs/streaming.md, "Syntaxes"): the
+// markers never reach the screen, an array of calls shows one placeholder per call.
+TEST(DocsStreamIntercept, ShowChatTemplateMarkers) {
+  screen s = show({"First:\n<tool_", "call>\n{\"name\": \"read_file\", \"arguments\": {\"path\": \"a\"}}\n</tool_call>\n",
+                   "Then [TOOL_CALLS] [{\"name\": \"list_dir\", \"arguments\": {}}, ",
+                   "{\"name\": \"read_file\", \"arguments\": {\"path\": \"b\"}}] and <|python_",
+                   "tag|>{\"name\": \"list_dir\", \"parameters\": {\"path\": \"c\"}}<|eom_id|>."});
+  EXPECT_EQ(s.shown,
+            "First:\n[running read_file\xE2\x80\xA6]\nThen [running list_dir\xE2\x80\xA6][running read_file\xE2\x80\xA6]"
+            " and [running list_dir\xE2\x80\xA6].");
+  ASSERT_EQ(s.calls.size(), 4u);
+  EXPECT_EQ(s.calls[0].syntax, toon::mcp::call_syntax::tool_call_tag);
+  EXPECT_EQ(s.calls[2].arguments, toon::from_json(R"({"path":"b"})").value());
+  EXPECT_EQ(s.calls[3].syntax, toon::mcp::call_syntax::python_tag);
+  EXPECT_EQ(s.calls[3].arguments, toon::from_json(R"({"path":"c"})").value());
+}
+
 // doc:begin run
 #include <toon/mcp/tool_runner.hpp>
 

@@ -283,7 +283,8 @@ TEST(StreamInterceptor, SyntaxSwitches) {
 TEST(StreamInterceptor, HoldBackBound) {
   intercept_options o;
   o.max_buffer_chars = 32;
-  const std::string text = R"(x {"tool":"write_file","arguments":{"content":"a long text that goes past the bound"}} y)";
+  // JSON that may yet be a call (no call key so far) is held back at most max_buffer_chars.
+  const std::string text = R"(x {"title":"write_file","body":{"content":"a long text that goes past the bound"}} y)";
   std::size_t fed = 0;
   std::size_t out = 0;
   stream_interceptor in([&](stream_piece&& p) { out += p.text.size(); }, o);
@@ -472,4 +473,315 @@ TEST(StreamInterceptor, DslSyntaxSwitches) {
   auto q = run(block, o);
   ASSERT_EQ(q.size(), 1u);
   expect_narrative(q[0], block);
+}
+
+// ---- issue 38 part 3: call markers of chat templates, arrays of calls, large arguments, bare
+// paths in MCP-DSL, tool descriptions -------------------------------------------------------
+
+namespace {
+
+// Feeds `text` in every chunk size from 1 byte to the whole text; each run must give the same
+// calls (text, name, arguments, syntax) and the same narrative as the whole. Returns the
+// pieces of the whole run.
+std::vector<stream_piece> run_every_chunking(std::string_view text, const intercept_options& o = {}) {
+  std::vector<stream_piece> whole = run(text, o);
+  for (std::size_t chunk = 1; chunk < text.size(); ++chunk) {
+    std::vector<stream_piece> p = run(text, o, chunk);
+    EXPECT_EQ(p.size(), whole.size()) << "chunk " << chunk;
+    if (p.size() != whole.size()) return whole;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      EXPECT_EQ(p[i].kind, whole[i].kind) << "chunk " << chunk << " piece " << i;
+      EXPECT_EQ(p[i].text, whole[i].text) << "chunk " << chunk << " piece " << i;
+      EXPECT_EQ(p[i].offset, whole[i].offset) << "chunk " << chunk << " piece " << i;
+      EXPECT_EQ(p[i].call.has_value(), whole[i].call.has_value());
+      if (p[i].call && whole[i].call) {
+        EXPECT_EQ(p[i].call->name, whole[i].call->name);
+        EXPECT_EQ(p[i].call->arguments, whole[i].call->arguments);
+        EXPECT_EQ(p[i].call->syntax, whole[i].call->syntax);
+      }
+    }
+  }
+  return whole;
+}
+
+// The narrative of `pieces`, concatenated.
+std::string narrative_of(const std::vector<stream_piece>& pieces) {
+  std::string s;
+  for (const stream_piece& p : pieces)
+    if (p.kind == piece_kind::narrative) s += p.text;
+  return s;
+}
+
+}  // namespace
+
+TEST(StreamInterceptorShapes, OpenAiToolCallsObjectIsOneCallEach) {
+  const std::string first =
+      R"({"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"read_file","arguments":"{\"path\":\"notes.txt\"}"}}, )";
+  const std::string second =
+      R"({"id":"c2","type":"function","function":{"name":"list_dir","arguments":"{\"path\":\"docs\"}"}}]})";
+  auto p = run_every_chunking("Checking both.\n" + first + second + "\nDone.");
+  ASSERT_EQ(p.size(), 4u);
+  expect_narrative(p[0], "Checking both.\n");
+  expect_call(p[1], "read_file", R"({"path":"notes.txt"})", first, call_syntax::json_object);
+  expect_call(p[2], "list_dir", R"({"path":"docs"})", second, call_syntax::json_object);
+  expect_narrative(p[3], "\nDone.");
+  EXPECT_EQ(p[1].call->id, "call-1");
+  EXPECT_EQ(p[2].call->id, "call-2");
+  EXPECT_EQ(p[1].decided_at, p[2].decided_at);  // both known at the closing brace
+  EXPECT_EQ(p[2].decided_at, 15 + first.size() + second.size());
+}
+
+TEST(StreamInterceptorShapes, FunctionCallObject) {
+  const std::string call = R"({"function_call": {"name": "git_log", "arguments": "{\"max_count\": 5}"}})";
+  auto p = run_every_chunking("Recent history: " + call + " ok");
+  ASSERT_EQ(p.size(), 3u);
+  expect_narrative(p[0], "Recent history: ");
+  expect_call(p[1], "git_log", R"({"max_count":5})", call, call_syntax::json_object);
+  expect_narrative(p[2], " ok");
+}
+
+TEST(StreamInterceptorShapes, ArrayOfCallsInOneFence) {
+  const std::string a = "```json\n[\n  {\"name\": \"stat\", \"arguments\": {\"path\": \"x\"}},\n  ";
+  const std::string b = "{\"tool\": \"wc\", \"arguments\": {\"path\": \"x\", \"lines\": true}}\n]\n```\n";
+  auto p = run_every_chunking("Two at once:\n" + a + b + "Waiting.");
+  ASSERT_EQ(p.size(), 4u);
+  expect_narrative(p[0], "Two at once:\n");
+  expect_call(p[1], "stat", R"({"path":"x"})", a, call_syntax::json_fence);
+  expect_call(p[2], "wc", R"({"path":"x","lines":true})", b, call_syntax::json_fence);
+  expect_narrative(p[3], "Waiting.");
+
+  // An array with one element that is not a call is data.
+  const std::string data = "```json\n[{\"name\": \"stat\", \"arguments\": {}}, {\"size\": 3}]\n```\n";
+  auto q = run_every_chunking(data);
+  ASSERT_EQ(q.size(), 1u);
+  expect_narrative(q[0], data);
+}
+
+TEST(StreamInterceptorShapes, HermesToolCallTag) {
+  const std::string call = "<tool_call>\n{\"name\": \"forecast\", \"arguments\": {\"town\": \"Bergen\", \"days\": 2}}\n</tool_call>";
+  auto p = run_every_chunking("I'll look it up.\n" + call + "\nRain, probably.");
+  ASSERT_EQ(p.size(), 3u);
+  expect_narrative(p[0], "I'll look it up.\n");
+  expect_call(p[1], "forecast", R"({"town":"Bergen","days":2})", call, call_syntax::tool_call_tag);
+  expect_narrative(p[2], "\nRain, probably.");
+
+  // Two tags back to back, mid-line, and one left open at the end of the stream.
+  const std::string one = "<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>";
+  const std::string two = "<tool_call>{\"name\":\"b\",\"arguments\":{\"k\":[1,2]}}";
+  auto q = run_every_chunking("go " + one + two);
+  ASSERT_EQ(q.size(), 3u);
+  expect_narrative(q[0], "go ");
+  expect_call(q[1], "a", "{}", one, call_syntax::tool_call_tag);
+  expect_call(q[2], "b", R"({"k":[1,2]})", two, call_syntax::tool_call_tag);
+
+  // Look-alikes stay narrative.
+  for (std::string text : {"a <tool> b", "x < y and <tool_calls> z", "<tool_cal", "i <3 <tool_"}) {
+    auto r = run_every_chunking(text);
+    ASSERT_EQ(r.size(), 1u) << text;
+    expect_narrative(r[0], text);
+  }
+}
+
+TEST(StreamInterceptorShapes, HermesTagWithBadContentIsInvalidNotLeaked) {
+  intercept_options o;
+  o.invalid = invalid_calls::report;
+  const std::string bad = "<tool_call>{\"name\": \"a\", \"arguments\": {oops}}</tool_call>";
+  auto p = run_every_chunking("x " + bad + " y", o);
+  ASSERT_EQ(p.size(), 3u);
+  EXPECT_EQ(p[1].kind, piece_kind::invalid_call);
+  EXPECT_EQ(p[1].text, bad);
+  EXPECT_NE(p[1].problem.find("not valid JSON"), std::string::npos) << p[1].problem;
+  EXPECT_EQ(narrative_of(p), "x  y");
+}
+
+TEST(StreamInterceptorShapes, MistralToolCallsMarker) {
+  const std::string a = "[TOOL_CALLS] [{\"name\": \"search\", \"arguments\": {\"q\": \"toon spec\"}}, ";
+  const std::string b = "{\"name\": \"open_url\", \"arguments\": {\"url\": \"https://example.org/a?b=[1]\"}}]";
+  auto p = run_every_chunking("Searching.\n" + a + b + " And then?");
+  ASSERT_EQ(p.size(), 4u);
+  expect_narrative(p[0], "Searching.\n");
+  expect_call(p[1], "search", R"({"q":"toon spec"})", a, call_syntax::tool_calls_marker);
+  expect_call(p[2], "open_url", R"({"url":"https://example.org/a?b=[1]"})", b, call_syntax::tool_calls_marker);
+  expect_narrative(p[3], " And then?");
+
+  // Right after the marker, no blank; a single object.
+  const std::string c = "[TOOL_CALLS]{\"name\": \"ping\", \"arguments\": {}}";
+  auto q = run_every_chunking(c);
+  ASSERT_EQ(q.size(), 1u);
+  expect_call(q[0], "ping", "{}", c, call_syntax::tool_calls_marker);
+
+  for (std::string text : {"[TOOL_CALLS] is a control token.", "See [1], [TOOL] and [TOOL_CALL].", "[[x]]"}) {
+    auto r = run_every_chunking(text);
+    ASSERT_EQ(r.size(), 1u) << text;
+    expect_narrative(r[0], text);
+  }
+}
+
+TEST(StreamInterceptorShapes, LlamaPythonTag) {
+  const std::string body = "{\"name\": \"lookup\", \"parameters\": {\"term\": \"TOON\"}}";
+  for (std::string end : {"<|eom_id|>", "<|eot_id|>", ""}) {
+    SCOPED_TRACE(end);
+    const std::string call = "<|python_tag|>" + body + end;
+    auto p = run_every_chunking("Let me search.\n" + call);
+    ASSERT_EQ(p.size(), 2u);
+    expect_narrative(p[0], "Let me search.\n");
+    expect_call(p[1], "lookup", R"({"term":"TOON"})", call, call_syntax::python_tag);
+  }
+  // Text after the end marker is narrative again.
+  auto q = run_every_chunking("<|python_tag|>" + body + "<|eom_id|>Found it.");
+  ASSERT_EQ(q.size(), 2u);
+  expect_narrative(q[1], "Found it.");
+
+  // Python code after the tag is not JSON: reported as an invalid call, else narrative.
+  intercept_options o;
+  o.invalid = invalid_calls::report;
+  const std::string code = "<|python_tag|>brave_search.call(query=\"toon\")<|eom_id|>";
+  auto r = run_every_chunking(code, o);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].kind, piece_kind::invalid_call);
+  auto s = run_every_chunking(code);
+  ASSERT_EQ(s.size(), 1u);
+  expect_narrative(s[0], code);
+}
+
+TEST(StreamInterceptorShapes, MarkerSwitches) {
+  intercept_options o;
+  o.syntaxes.tool_call_tag = false;
+  o.syntaxes.tool_calls_marker = false;
+  o.syntaxes.python_tag = false;
+  for (std::string text : {"<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call>",
+                           "[TOOL_CALLS][{\"name\":\"a\",\"arguments\":{}}]",
+                           "<|python_tag|>{\"name\":\"a\",\"parameters\":{}}<|eom_id|>"}) {
+    auto p = run(text, o);
+    // With the markers off, only the inner JSON object may be a call (json_object).
+    EXPECT_NE(narrative_of(p).find(text.substr(0, 5)), std::string::npos) << text;
+  }
+}
+
+TEST(StreamInterceptorShapes, LargeArgumentsAreStreamedIntoTheCall) {
+  std::string content;
+  for (int i = 0; content.size() < 20000; ++i) content += "line " + std::to_string(i) + " of a long file\\n";
+  const std::string args = "{\"path\": \"big.txt\", \"content\": \"" + content + "\"}";
+  const toon::value expected = json(args);
+  const std::string json_call = "{\"tool\": \"write_file\", \"arguments\": " + args + "}";
+  const std::string shapes[] = {
+      json_call,
+      "```json\n" + json_call + "\n```\n",
+      "<tool_call>" + json_call + "</tool_call>",
+      "[TOOL_CALLS] [" + json_call + "]",
+      "> tools/call#9 {name: write_file, args: " + args + "}",
+      "```toon\ntool: write_file\npath: big.txt\ncontent: \"" + content + "\"\n```\n",
+  };
+  for (const std::string& call : shapes) {
+    SCOPED_TRACE(call.substr(0, 20));
+    for (std::size_t chunk : {0u, 1u, 61u}) {
+      auto p = run("Writing it.\n" + call + "\nWritten.", {}, chunk);
+      ASSERT_EQ(p.size(), 3u);
+      ASSERT_EQ(p[1].kind, piece_kind::tool_call) << p[1].problem;
+      EXPECT_EQ(p[1].call->name, "write_file");
+      EXPECT_EQ(p[1].call->arguments, expected);
+      EXPECT_EQ(p[1].text, call);
+      EXPECT_EQ(narrative_of(p), "Writing it.\n\nWritten.");
+    }
+  }
+  // Past max_call_bytes, the call is narrative.
+  intercept_options o;
+  o.max_call_bytes = 10000;
+  auto q = run(json_call, o);
+  EXPECT_EQ(q.at(0).kind, piece_kind::narrative);
+  EXPECT_EQ(narrative_of(q), json_call);
+}
+
+TEST(StreamInterceptorShapes, LargeDataIsStillReleasedAtTheBound) {
+  // JSON that is not (yet) a call is held back no more than max_buffer_chars.
+  intercept_options o;
+  o.max_buffer_chars = 64;
+  const std::string text = "{\"title\": \"" + std::string(500, 'x') + "\", \"tool\": \"a\"}";
+  std::size_t fed = 0;
+  std::size_t out = 0;
+  stream_interceptor in([&](stream_piece&& p) { out += p.text.size(); }, o);
+  for (char c : text) {
+    in.feed(std::string_view(&c, 1));
+    ++fed;
+    EXPECT_LE(fed - out, 64u);
+  }
+  in.finish();
+  EXPECT_EQ(out, text.size());
+}
+
+TEST(StreamInterceptorShapes, DslBarePathsAreAccepted) {
+  struct tc {
+    const char* text;
+    const char* args;
+  };
+  const tc cases[] = {
+      {"> tools/call {name: read_file, args: {path: README.md}}", R"({"path":"README.md"})"},
+      {"> tools/call#4 {name: read_file, args: {path: src/main.cpp, max_lines: 40}}",
+       R"({"path":"src/main.cpp","max_lines":40})"},
+      {"> tools/call {name: read_file, args: {path: ../notes/todo-list.txt, ratio: 0.5}}",
+       R"({"path":"../notes/todo-list.txt","ratio":0.5})"},
+      {"> tools/call {name: read_file, args: {paths: [a.txt, \"b c.txt\"]}}", R"({"paths":["a.txt","b c.txt"]})"},
+  };
+  for (const tc& c : cases) {
+    SCOPED_TRACE(c.text);
+    auto p = run_every_chunking(std::string("Reading.\n") + c.text + "\n");
+    ASSERT_EQ(p.size(), 3u);
+    expect_call(p[1], "read_file", c.args, c.text, call_syntax::dsl_request);
+  }
+}
+
+TEST(StreamInterceptorShapes, ToolDescriptionsAreNotCalls) {
+  const char* cases[] = {
+      "The tools:\n```toon\ntools[2]{name,description}:\n  read_file,Reads one file\n  list_dir,Lists a folder\n```\n",
+      "About it:\ntool: read_file\ndescription: Reads one file from the workspace.\n\nThat's all.",
+      "```toon\ntool: read_file\ndescription: Reads one file\ninputSchema:\n  type: object\n```\n",
+      R"(Schema: {"type":"function","function":{"name":"read_file","parameters":{"type":"object","properties":{"path":{"type":"string"}}}}})",
+      R"(Entry: {"tool": "read_file", "description": "Reads one file"})",
+      R"(Listed: {"name": "read_file", "input_schema": {"type": "object", "properties": {}}})",
+  };
+  for (const char* c : cases) {
+    SCOPED_TRACE(c);
+    auto p = run_every_chunking(c);
+    ASSERT_EQ(p.size(), 1u);
+    expect_narrative(p[0], c);
+  }
+  // A "description" among the arguments is an argument.
+  const std::string call = R"({"tool": "create_issue", "arguments": {"title": "x", "description": "y"}})";
+  auto q = run(call);
+  ASSERT_EQ(q.size(), 1u);
+  expect_call(q[0], "create_issue", R"({"title":"x","description":"y"})", call, call_syntax::json_object);
+}
+
+TEST(StreamInterceptorShapes, CallsFromValue) {
+  auto two = toon::mcp::calls_from_value(
+      json(R"({"tool_calls":[{"function":{"name":"a","arguments":"{}"}},{"name":"b","arguments":{"x":1}}]})"));
+  ASSERT_TRUE(two.has_value());
+  ASSERT_EQ(two->size(), 2u);
+  EXPECT_EQ((*two)[0]->name, "a");
+  EXPECT_EQ((*two)[1]->arguments, json(R"({"x":1})"));
+  EXPECT_FALSE(toon::mcp::calls_from_value(json("[]")).has_value());
+  EXPECT_FALSE(toon::mcp::calls_from_value(json(R"([{"name":"a","arguments":{}},3])")).has_value());
+  EXPECT_FALSE(toon::mcp::calls_from_value(json(R"({"tool_calls":[],"extra":1})")).has_value());
+  auto one = toon::mcp::calls_from_value(json(R"({"function_call":{"name":"f","arguments":"{\"k\":2}"}})"));
+  ASSERT_TRUE(one.has_value());
+  ASSERT_EQ(one->size(), 1u);
+  EXPECT_EQ((*one)[0]->arguments, json(R"({"k":2})"));
+}
+
+TEST(StreamInterceptorShapes, ACallPastTheLimitIsNarrativeToItsEnd) {
+  intercept_options o;
+  o.max_buffer_chars = 16;
+  o.max_call_bytes = 64;
+  const std::string inner = std::string(100, 'y') + R"( {\"tool\":\"z\",\"arguments\":{}} )";
+  for (std::string big : {R"(<tool_call>{"name":"w","arguments":{"s":")" + inner + R"("}}</tool_call>)",
+                          R"({"tool":"w","arguments":{"s":")" + inner + R"("}})",
+                          R"([TOOL_CALLS] [{"name":"w","arguments":{"s":")" + inner + R"("}}])"}) {
+    SCOPED_TRACE(big);
+    const std::string after = R"({"tool":"ok"})";
+    auto p = run_every_chunking(big + " then " + after, o);
+    ASSERT_EQ(p.size(), 2u);
+    expect_narrative(p[0], big + " then ");
+    EXPECT_TRUE(p[0].false_alarm);
+    expect_call(p[1], "ok", "{}", after, call_syntax::json_object);
+  }
 }

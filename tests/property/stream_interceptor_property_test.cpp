@@ -1,20 +1,25 @@
 // toon::mcp::stream_interceptor (docs/streaming.md, "Tool calls in a token stream"):
 //   - streams built from known parts (narrative, JSON calls, ```json / ```toon blocks, TOON
-//     `tool:` blocks) come out as exactly those parts: the calls with their names, arguments
-//     and source text, the narrative byte for byte;
+//     `tool:` blocks, MCP-DSL requests, `<tool_call>` tags, `[TOOL_CALLS]` arrays,
+//     `<|python_tag|>` calls, OpenAI `tool_calls` objects) come out as exactly those parts: the
+//     calls with their names, arguments and source text (an array of calls as one piece per
+//     call, their texts adding up to the part), the narrative byte for byte, no marker in it;
 //   - text that is not a call (JSON data, ```python blocks holding call-like JSON, ```json and
 //     ```toon data blocks, inline code) comes out as narrative, byte for byte;
 //   - for any stream (also random bytes from the characters that matter) and any chunking (one
 //     chunk, byte by byte, random), the pieces tile the input, and the classification (merged
 //     narrative, calls) is the same;
-//   - what is held back never exceeds max_buffer_chars.
+//   - what is held back never exceeds max_buffer_chars, or max_call_bytes once it can only be
+//     a call.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <ostream>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "toon/encode.hpp"
@@ -89,7 +94,17 @@ struct part {
   std::string name{};
   toon::value args{};
   call_syntax syntax = call_syntax::json_object;
+  // The calls after the first one written in the same text (an array of calls).
+  std::vector<std::pair<std::string, toon::value>> more{};
 };
+
+// {"name": name, key: args} as JSON.
+std::string named_call_json(const std::string& name, const toon::value& args, const char* key = "arguments") {
+  toon::object call;
+  call.emplace_back("name", toon::value(name));
+  call.emplace_back(key, args);
+  return toon::to_json(toon::value(std::move(call)));
+}
 
 std::ostream& operator<<(std::ostream& os, const part& p) {
   return os << (p.is_call ? "call " : "text ") << toon::to_json(toon::value(p.text));
@@ -119,6 +134,40 @@ rc::Gen<part> call_part() {
             call.emplace_back("arguments", args);
             p.text = "```json\n" + toon::to_json(toon::value(std::move(call))) + "\n```\n";
             p.syntax = call_syntax::json_fence;
+            break;
+          }
+          case 6:  // Hermes / Qwen
+            p.text = "<tool_call>\n" + named_call_json(name, args) + "\n</tool_call>";
+            p.syntax = call_syntax::tool_call_tag;
+            break;
+          case 7:  // Mistral: two calls
+            p.text = "[TOOL_CALLS] [" + named_call_json(name, args) + ", " +
+                     named_call_json("list_dir", toon::value(toon::object{})) + "]";
+            p.syntax = call_syntax::tool_calls_marker;
+            p.more.emplace_back("list_dir", toon::value(toon::object{}));
+            break;
+          case 8:  // Llama 3
+            p.text = "<|python_tag|>" + named_call_json(name, args, "parameters") + (name_key % 2 ? "<|eom_id|>" : "<|eot_id|>");
+            p.syntax = call_syntax::python_tag;
+            break;
+          case 9: {  // OpenAI: arguments as a string of JSON, two calls, in a ```json block or not
+            toon::object fn;
+            fn.emplace_back("name", toon::value(name));
+            fn.emplace_back("arguments", toon::value(toon::to_json(args)));
+            toon::object first;
+            first.emplace_back("id", toon::value("c1"));
+            first.emplace_back("type", toon::value("function"));
+            first.emplace_back("function", toon::value(std::move(fn)));
+            const std::string json = "{\"tool_calls\": [" + toon::to_json(toon::value(std::move(first))) +
+                                     ", {\"function\": {\"name\": \"git_log\", \"arguments\": \"{}\"}}]}";
+            p.more.emplace_back("git_log", toon::value(toon::object{}));
+            if (name_key % 2) {
+              p.text = json;
+              p.syntax = call_syntax::json_object;
+            } else {
+              p.text = "```json\n" + json + "\n```\n";
+              p.syntax = call_syntax::json_fence;
+            }
             break;
           }
           case 4:
@@ -156,7 +205,7 @@ rc::Gen<part> call_part() {
         }
         return p;
       },
-      rc::gen::inRange(0, 6), identifier(), arguments(), rc::gen::inRange(0, 5));
+      rc::gen::inRange(0, 10), identifier(), arguments(), rc::gen::inRange(0, 5));
 }
 
 // Text that looks like a call but is not one.
@@ -180,11 +229,13 @@ rc::Gen<part> false_alarm_part() {
           case 4: p.text = "inline `" + call_json + "` code"; break;
           case 5: p.text = "{\"a\" or " + name + "}"; break;
           case 6: p.text = "> tools/list#1 {cursor: " + name + "}\n> quoted " + data_json + "\n"; break;
+          case 8: p.text = "a <tool> b [TOOL] c <|python <tool_cal [TOOL_CALLS] d"; break;
+          case 9: p.text = "tool: " + name + "\ndescription: what it does\n"; break;  // a tool described
           default: p.text = "~~~\n" + call_json + "\n~~~\n"; break;
         }
         return p;
       },
-      rc::gen::inRange(0, 8), identifier(), arguments());
+      rc::gen::inRange(0, 10), identifier(), arguments());
 }
 
 // A stream of prose and parts, each part on lines of its own (blank lines after TOON blocks).
@@ -285,7 +336,8 @@ rc::Gen<std::string> noise() {
       rc::gen::container<std::vector<std::string>>(rc::gen::element<std::string>(
           "{", "}", "[", "]", "\"", "\\", "`", "```", "~~~", ":", ",", "\n", "\n\n", " ", "   ", "tool:", "tool: x\n",
           "\"tool\"", "\"name\"", "\"arguments\":", "json\n", "toon\n", "a", "1", "true", "\xC3\xA9", "\xE2\x82", "\r\n",
-          "- ", "k: v\n", "{\"tool\":\"x\"}", "  k: 1\n", "items[2]: a,b\n")),
+          "- ", "k: v\n", "{\"tool\":\"x\"}", "  k: 1\n", "items[2]: a,b\n", "<", "[", "<tool_call>", "</tool_call>",
+          "[TOOL_CALLS]", "<|python_tag|>", "<|eom_id|>", "{\"name\":\"x\",\"arguments\":{}}")),
       [](std::vector<std::string> v) {
         std::string s;
         for (const std::string& t : v) s += t;
@@ -316,6 +368,8 @@ RC_GTEST_PROP(StreamInterceptorProperty, KnownPartsComeOutAsWritten, ()) {
     in.finish();
     std::string got_narrative;
     std::size_t k = 0;
+    std::size_t sub = 0;  // the call of calls[k] expected next (0: the first)
+    std::string joined;   // the texts of calls[k]'s pieces so far
     for (const stream_piece& p : got) {
       if (p.kind == piece_kind::narrative) {
         got_narrative += p.text;
@@ -323,13 +377,20 @@ RC_GTEST_PROP(StreamInterceptorProperty, KnownPartsComeOutAsWritten, ()) {
       }
       RC_ASSERT(p.kind == piece_kind::tool_call);
       RC_ASSERT(k < calls.size());
-      RC_ASSERT(p.text == calls[k].text);
-      RC_ASSERT(p.call->name == calls[k].name);
-      RC_ASSERT(p.call->arguments == calls[k].args);
-      RC_ASSERT(p.call->syntax == calls[k].syntax);
-      ++k;
+      const part& want = calls[k];
+      RC_ASSERT(p.call->name == (sub == 0 ? want.name : want.more[sub - 1].first));
+      RC_ASSERT(p.call->arguments == (sub == 0 ? want.args : want.more[sub - 1].second));
+      RC_ASSERT(p.call->syntax == want.syntax);
+      joined += p.text;
+      if (++sub == 1 + want.more.size()) {
+        RC_ASSERT(joined == want.text);
+        joined.clear();
+        sub = 0;
+        ++k;
+      }
     }
     RC_ASSERT(k == calls.size());
+    RC_ASSERT(sub == 0u);
     RC_ASSERT(got_narrative == narrative);
   }
 }
@@ -350,6 +411,7 @@ RC_GTEST_PROP(StreamInterceptorProperty, AnyChunkingGivesTheSameClassification, 
   const std::string text = stream_of(parts, nullptr, nullptr) + *noise();
   intercept_options o;
   o.max_buffer_chars = *rc::gen::inRange<std::size_t>(16, 400);
+  o.max_call_bytes = *rc::gen::inRange<std::size_t>(16, 800);
   o.invalid = *rc::gen::element(toon::mcp::invalid_calls::narrative, toon::mcp::invalid_calls::report);
   const classified whole = classify(text, {}, o);
   RC_ASSERT(whole.all_text == text);
@@ -359,7 +421,7 @@ RC_GTEST_PROP(StreamInterceptorProperty, AnyChunkingGivesTheSameClassification, 
     RC_ASSERT(c.all_text == text);
     RC_ASSERT(c.offsets_contiguous);
     RC_ASSERT(c.items == whole.items);
-    RC_ASSERT(c.max_pending <= o.max_buffer_chars);
+    RC_ASSERT(c.max_pending <= std::max(o.max_buffer_chars, o.max_call_bytes));
   }
 }
 
@@ -367,8 +429,9 @@ RC_GTEST_PROP(StreamInterceptorProperty, HoldBackNeverExceedsTheBound, ()) {
   const std::string text = *noise() + *noise();
   intercept_options o;
   o.max_buffer_chars = *rc::gen::inRange<std::size_t>(16, 64);
+  o.max_call_bytes = *rc::gen::inRange<std::size_t>(16, 128);
   const classified c = classify(text, every_byte(text.size()), o);
-  RC_ASSERT(c.max_pending <= o.max_buffer_chars);
+  RC_ASSERT(c.max_pending <= std::max(o.max_buffer_chars, o.max_call_bytes));
   RC_ASSERT(c.all_text == text);
 }
 

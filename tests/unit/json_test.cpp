@@ -87,6 +87,29 @@ TEST(FromJson, IgnoresLeadingByteOrderMark) {
   EXPECT_EQ(parse_error("[\xEF\xBB\xBF" "1]").code, toon::error_code::invalid_json);
 }
 
+// Small texts are parsed with a parser and buffer kept per thread: what an earlier, longer
+// text left in them must not show through.
+TEST(FromJson, AShortTextAfterALongerOneSeesOnlyItsOwnBytes) {
+  EXPECT_EQ(toon::to_json(parse(R"({"tool": "read_file", "arguments": {"path": "a/b/c.txt", "n": [1, 2, 3]}})")),
+            R"({"tool":"read_file","arguments":{"path":"a/b/c.txt","n":[1,2,3]}})");
+  // A prefix of that text: cut inside the string, and just before the closing brace.
+  toon::error cut = parse_error(R"({"tool": "read_f)");
+  EXPECT_EQ(cut.code, toon::error_code::invalid_json);
+  EXPECT_EQ(cut.line, 1u);
+  EXPECT_EQ(cut.column, 10u);  // the string's opening quote
+  EXPECT_EQ(parse_error(R"({"tool": "read_file")").code, toon::error_code::invalid_json);
+  EXPECT_EQ(parse("7").as_int64(), 7);
+  EXPECT_EQ(parse_error("").code, toon::error_code::invalid_json);
+  EXPECT_EQ(toon::to_json(parse("[true]")), "[true]");
+  // Longer than the kept buffer (16 KiB), then short again.
+  std::string big = "[";
+  for (int i = 0; i < 5000; ++i) big += "1234,";
+  big += "0]";
+  EXPECT_EQ(parse(big).as_array().size(), 5001u);
+  EXPECT_EQ(toon::to_json(parse(R"({"a":1})")), R"({"a":1})");
+  EXPECT_EQ(parse_error("[1,").code, toon::error_code::invalid_json);
+}
+
 TEST(FromJson, NestedContainers) {
   toon::value v = parse(R"([[], {}, [[1]], {"a": {"b": [null]}}])");
   EXPECT_EQ(toon::to_json(v), R"([[],{},[[1]],{"a":{"b":[null]}}])");

@@ -1,7 +1,7 @@
 // toon/mcp/stream_interceptor.hpp - tool calls inside an LLM token stream: narrative text passed
-// through at once, tool calls (JSON objects, ```json / ```toon fences, TOON `tool:` blocks)
-// recognised while they are written and taken out of the text (docs/streaming.md, "Tool calls
-// in a token stream").
+// through at once, tool calls (JSON objects, ```json / ```toon fences, TOON `tool:` blocks,
+// MCP-DSL requests, the call markers of chat templates) recognised while they are written and
+// taken out of the text (docs/streaming.md, "Tool calls in a token stream").
 //
 //   toon::mcp::stream_interceptor in([&](toon::mcp::stream_piece&& p) { ... });
 //   for (std::string_view delta : model_stream) in.feed(delta);
@@ -37,6 +37,10 @@ enum class call_syntax : std::uint8_t {
   toon_block,   ///< an unfenced TOON block starting with a `tool: name` line
   dsl_request,  ///< an MCP-DSL request starting a line: `> tools/call#3 {name: read_file, args: {...}}`
   dsl_fence,    ///< a ```mcp-dsl (or ```dsl) fenced block holding one such request
+  tool_call_tag,      ///< Hermes / Qwen: `<tool_call>{"name": ..., "arguments": {...}}</tool_call>`
+  tool_calls_marker,  ///< Mistral: `[TOOL_CALLS]` and a JSON array of {name, arguments}
+  python_tag,         ///< Llama 3: `<|python_tag|>{"name": ..., "parameters": {...}}` up to
+                      ///< `<|eom_id|>`, `<|eot_id|>` or the end of the stream
 };
 
 /// Short stable name of a syntax, e.g. "json_fence".
@@ -75,6 +79,9 @@ struct call_syntaxes {
   bool toon_block = true;   ///< unfenced `tool: name` blocks starting a line
   bool dsl_request = true;  ///< unfenced MCP-DSL `> tools/call {...}` requests starting a line
   bool dsl_fence = true;    ///< ```mcp-dsl / ```dsl blocks holding a `> tools/call` request
+  bool tool_call_tag = true;      ///< `<tool_call>...</tool_call>` anywhere in the text
+  bool tool_calls_marker = true;  ///< `[TOOL_CALLS] [...]` anywhere in the text
+  bool python_tag = true;         ///< `<|python_tag|>...` anywhere in the text
 };
 
 /// Options of stream_interceptor.
@@ -85,6 +92,11 @@ struct intercept_options {
   /// Text that might be a call is released as narrative once it grows past this (counted in
   /// bytes; at least 16 is used).
   std::size_t max_buffer_chars = 8192;
+  /// The longest call: once the bytes held can only be a call (an explicit call form, or JSON
+  /// whose keys are a call's: docs/streaming.md), they are held up to this many bytes, so that
+  /// large arguments go into the call; a longer one is released as narrative. At least
+  /// max_buffer_chars is used.
+  std::size_t max_call_bytes = std::size_t{16} << 20;
   /// The tool names that count as calls; empty: any name. A call of another name is invalid
   /// ("unknown tool"), handled per `invalid`.
   std::vector<std::string> known_tools{};
@@ -124,7 +136,10 @@ struct piece_timing {
 };
 
 /// One classified piece of the stream. Pieces come out in stream order and tile it: the
-/// `text` of all pieces, concatenated, is the stream, byte for byte.
+/// `text` of all pieces, concatenated, is the stream, byte for byte. Several calls written as
+/// one (an array of calls, {"tool_calls": [...]}) come out as one piece per call, each with
+/// its part of the source text (the first and last with the wrapper's bytes) and the same
+/// decided_at.
 struct stream_piece {
   piece_kind kind = piece_kind::narrative;
   /// Byte offset of the piece in the stream, and its length (text.size()).
@@ -165,8 +180,8 @@ struct intercept_stats {
 /// is decided: narrative that cannot start a call at the end of each feed() (a UTF-8 sequence
 /// split by the chunk is completed by the next one first), a call when its last byte arrives
 /// (an unfenced TOON block: when the line after it shows it has ended). Text that may start a
-/// call is held back, never more than max_buffer_chars bytes, and released as narrative when it
-/// turns out not to be one.
+/// call is held back, never more than max_buffer_chars bytes (max_call_bytes once it can only
+/// be a call), and released as narrative when it turns out not to be one.
 ///
 /// Guarantees (docs/streaming.md): the pieces' texts concatenated equal the input; the same
 /// bytes give the same pieces (merging adjacent narrative) whatever the chunking; a false alarm
@@ -213,10 +228,19 @@ class stream_interceptor {
 /// is not a string, arguments that are not an object). Shapes: an object with a name key
 /// ("tool", "name", "tool_name", "action") and an arguments key ("arguments", "args",
 /// "parameters", "params", "input", "action_input", "tool_input"; an object, or a string of
-/// JSON holding one), and optionally "id", "type", "call_id"; {"function": {...}} and
-/// {"tool_call": {...}} around one; with the key "tool", the other fields are the arguments
-/// when they are not an arguments key ({"tool": "read_file", "path": "a.txt"}).
+/// JSON holding one), and optionally "id", "type", "call_id"; {"function": {...}},
+/// {"function_call": {...}} and {"tool_call": {...}} around one; with the key "tool", the other
+/// fields are the arguments when they are not an arguments key ({"tool": "read_file", "path":
+/// "a.txt"}). A tool's description is not a call: nullopt for an object with a "description",
+/// "inputSchema" or "input_schema" key beside its name, or whose arguments are a JSON Schema
+/// ({"type": "object", "properties": {...}}).
 [[nodiscard]] std::optional<result<intercepted_call>> call_from_value(const value& v);
+
+/// Every call written as `v`: call_from_value() of a single call, of each element of a
+/// non-empty array whose elements all have a call's shape, or of each element of the array of
+/// {"tool_calls": [...]} (OpenAI; "id", "type", "role" and "content" may stand beside it).
+/// nullopt when `v` is none of these.
+[[nodiscard]] std::optional<std::vector<result<intercepted_call>>> calls_from_value(const value& v);
 
 }  // namespace toon::mcp
 
