@@ -4,7 +4,8 @@ against the typed resources, resource template, prompt and completions of toon::
 in both eras (`auto`: 2026-07-28, `legacy`: 2025-11-25): capabilities, tool titles and
 annotations, resources listed and read (text, blob, a template), -32002 for an unknown URI,
 the prompt listed and got, -32602 for a missing required argument, completions of a prompt
-argument and of a template variable; every result parsed by the SDK's own models.
+argument and of a template variable, and in 2025-11-25 resources/subscribe with
+notifications/resources/updated; every result parsed by the SDK's own models.
 
     python tests/mcp/py_features_test.py SERVER_BINARY
 
@@ -15,6 +16,7 @@ per check and "N passed, N failed"; exit 0 when every check passed.
 import base64
 import sys
 import traceback
+import warnings
 
 import anyio
 from mcp import Client, StdioServerParameters, types
@@ -44,7 +46,14 @@ async def error_of(awaitable):
 
 async def run(server_binary, mode, expected_version):
     params = StdioServerParameters(command=server_binary, args=["--features"])
-    async with Client(params, mode=mode, cache=None) as client:
+    updated = []
+
+    async def on_message(message):
+        n = getattr(message, "root", message)
+        if getattr(n, "method", "") == "notifications/resources/updated":
+            updated.append(n.params.uri)
+
+    async with Client(params, mode=mode, cache=None, message_handler=on_message) as client:
         tag = f"[{mode}]"
         check(f"{tag} negotiated {expected_version}", client.protocol_version == expected_version, client.protocol_version)
         caps = client.server_capabilities
@@ -80,6 +89,21 @@ async def run(server_binary, mode, expected_version):
         missing = await error_of(client.read_resource("toon://nothing"))
         check(f"{tag} resources/read: unknown URI is -32002", missing is not None and missing.code == -32002 and
               (missing.data or {}).get("uri") == "toon://nothing", missing)
+
+        if mode == "legacy":  # resources/subscribe is a 2025-11-25 method (the SDK warns of its removal in 2026-07-28)
+            warnings.filterwarnings("ignore", message="resources/(un)?subscribe is removed")
+            check(f"{tag} resources.subscribe advertised", caps.resources is not None and caps.resources.subscribe is True,
+                  caps.resources)
+            await client.subscribe_resource("toon://readme")
+            touched = await client.call_tool("touch_resource", {"uri": "toon://readme"})
+            other = await client.call_tool("touch_resource", {"uri": "toon://logo"})
+            await anyio.sleep(0.05)
+            check(f"{tag} notifications/resources/updated for the subscribed URI only",
+                  updated == ["toon://readme"] and touched.content[0].text == "notified" and
+                  other.content[0].text == "not subscribed", (updated, touched, other))
+            await client.unsubscribe_resource("toon://readme")
+            after = await client.call_tool("touch_resource", {"uri": "toon://readme"})
+            check(f"{tag} resources/unsubscribe", after.content[0].text == "not subscribed" and len(updated) == 1, updated)
 
         prompts = (await client.list_prompts()).prompts
         check(f"{tag} prompts/list", len(prompts) == 1 and prompts[0].name == "review" and
