@@ -3,8 +3,8 @@
 // 2026-07-28. Typed results (write_file, list_directory, search_files, the git tools) come
 // back as structuredContent with an outputSchema, and as TOON text for the model.
 //
-//   mcp_fs_git_server [--workspace DIR] [--test-tools] [--context-tools] [--list-changed] [--lazy]
-//                     [--timeout-ms N] [--page-size N] [--max-line-bytes N] [--max-calls N]
+//   mcp_fs_git_server [--workspace DIR] [--test-tools] [--context-tools] [--features] [--list-changed]
+//                     [--lazy] [--timeout-ms N] [--page-size N] [--max-line-bytes N] [--max-calls N]
 //
 // --workspace DIR   the directory the filesystem tools work in (default: a fresh directory in
 //                   the temporary directory, deleted at exit)
@@ -17,6 +17,14 @@
 //                   the last `wait` handler returned, and who asks), `log` (logs its message at
 //                   every level) and `ask_client` (asks the client for its roots, a sample or an
 //                   elicitation, and answers with the client's result as JSON)
+// --features        also serve typed resources, a resource template, a prompt and completions
+//                   (toon::mcp::server_features): resources `toon://readme` (text) and
+//                   `toon://logo` (binary), the template `toon://greeting/{name}/{times}`, the
+//                   prompt `review` (arguments language, optional focus) with completions of
+//                   `language` and of the template's `name`; and a title and annotations for
+//                   read_file and write_file (server_options::tool_presentations);
+//                   resources/subscribe, and `touch_resource` ({uri}) sending
+//                   notifications/resources/updated to a client subscribed to that URI
 // --list-changed    advertise tools.listChanged and serve `grow` (category "test"): each call
 //                   adds a tool echo_N and announces it with notifications/tools/list_changed
 // --lazy            lazy categories (server_options::lazy_categories): tools/list starts with
@@ -33,9 +41,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <initializer_list>
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <stop_token>
@@ -43,10 +53,12 @@
 #include <string_view>
 #include <system_error>
 #include <thread>
+#include <vector>
 
 #include "fs_git_tools.hpp"
 #include "toon/json.hpp"
 #include "toon/mcp/call_context.hpp"
+#include "toon/mcp/features.hpp"
 #include "toon/mcp/server.hpp"
 
 namespace test_tools {
@@ -119,7 +131,68 @@ long long now_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+struct touch_args {
+  std::string uri;
+};
+
+struct greeting_vars {
+  std::string name;
+  int times = 1;
+};
+
+struct review_args {
+  std::string language;
+  std::optional<std::string> focus;
+};
+
+// Values of `candidates` that start with `prefix`.
+std::vector<std::string> starting_with(std::initializer_list<const char*> candidates, std::string_view prefix) {
+  std::vector<std::string> out;
+  for (const char* c : candidates)
+    if (std::string_view(c).starts_with(prefix)) out.emplace_back(c);
+  return out;
+}
+
+// The resources, template, prompt and completions of --features.
+toon::mcp::server_features make_features() {
+  toon::mcp::server_features f;
+  f.add_resource({.uri = "toon://readme", .name = "readme", .title = "Read me", .description = "About this server",
+                  .mime_type = "text/plain", .size = 27},
+                 [] { return toon::mcp::resource_contents{.text = "toon-cpp example MCP server"}; });
+  f.add_resource({.uri = "toon://logo", .name = "logo", .mime_type = "application/octet-stream"},
+                 [] { return toon::mcp::resource_contents{.blob = std::string("\x00\x01\xfe\xff", 4)}; });
+  f.add_resource_template<greeting_vars>(
+      {.uri = "toon://greeting/{name}/{times}", .name = "greeting", .description = "A greeting, repeated",
+       .mime_type = "text/plain"},
+      [](const greeting_vars& v) {
+        std::string text;
+        for (int i = 0; i < v.times && i < 100; ++i) text += (i == 0 ? "" : " ") + ("hello " + v.name);
+        return toon::mcp::resource_contents{.text = text};
+      },
+      [](std::string_view argument, std::string_view prefix, const toon::value&) {
+        return argument == "name" ? starting_with({"ada", "alan", "grace"}, prefix) : std::vector<std::string>{};
+      });
+  f.add_prompt<review_args>(
+      {.name = "review", .title = "Code review", .description = "Asks for a review of code"},
+      [](const review_args& a) {
+        toon::mcp::prompt_result r;
+        r.description = "Review of " + a.language + " code";
+        r.messages.push_back({"user", "Please review this " + a.language + " code" + (a.focus ? ", focusing on " + *a.focus : "") + "."});
+        return r;
+      },
+      [](std::string_view argument, std::string_view prefix, const toon::value&) {
+        return argument == "language" ? starting_with({"c", "cpp", "python", "typescript"}, prefix) : std::vector<std::string>{};
+      });
+  return f;
+}
+
 }  // namespace test_tools
+
+template <>
+struct toon::meta<test_tools::review_args> {
+  static constexpr toon::field_description field_descriptions[] = {{"language", "The code's programming language"},
+                                                                   {"focus", "What to look at first"}};
+};
 
 template <>
 struct toon::meta<test_tools::fail_args> {
@@ -149,7 +222,7 @@ namespace {
 
 [[noreturn]] void usage(const std::string& problem) {
   std::cerr << "mcp_fs_git_server: " << problem
-            << "\nusage: mcp_fs_git_server [--workspace DIR] [--test-tools] [--context-tools] [--list-changed] [--lazy] [--timeout-ms N]"
+            << "\nusage: mcp_fs_git_server [--workspace DIR] [--test-tools] [--context-tools] [--features] [--list-changed] [--lazy] [--timeout-ms N]"
                " [--page-size N] [--max-line-bytes N] [--max-calls N]\n";
   std::exit(2);
 }
@@ -179,10 +252,27 @@ int main(int argc, char** argv) {
   fs::path workspace_dir;
   bool temporary = false;
   bool context_tools = false;
+  bool features = false;
   for (int i = 1; i < argc; ++i) {
     std::string_view a = argv[i];
     if (a == "--test-tools") test = true;
     else if (a == "--context-tools") context_tools = true;
+    else if (a == "--features") {
+      features = true;
+      test_tools::make_features().install(options);
+      options.resources_subscribe = true;
+      toon::mcp::tool_presentation read_only;
+      read_only.title = "Read a file";
+      read_only.annotations.read_only_hint = true;
+      options.tool_presentations["read_file"] = read_only;
+      toon::mcp::tool_presentation write;
+      write.title = "Write a file";
+      write.annotations.read_only_hint = false;
+      write.annotations.destructive_hint = true;
+      write.annotations.idempotent_hint = true;
+      write.annotations.open_world_hint = false;
+      options.tool_presentations["write_file"] = write;
+    }
     else if (a == "--list-changed") options.tools_list_changed = true;
     else if (a == "--lazy") options.lazy_categories = true;
     else if (a == "--workspace" && i + 1 < argc) workspace_dir = argv[++i];
@@ -298,6 +388,11 @@ int main(int argc, char** argv) {
               return toon::to_json(*r);
             });
       }
+      if (features)
+        cat->add<test_tools::touch_args>("touch_resource", "Tells subscribers that a resource changed", "",
+                                         [&](const test_tools::touch_args& a) {
+                                           return std::string(serving->notify_resource_updated(a.uri) ? "notified" : "not subscribed");
+                                         });
       if (options.tools_list_changed) {
         cat->add<test_tools::no_args>("grow", "Adds a tool echo_N to this server (for list_changed tests)", "test",
                                       [&](const test_tools::no_args&) {

@@ -19,6 +19,7 @@
 #include "../mcp/client.cpp"
 #include "../mcp/client_cache.cpp"
 #include "../mcp/compact.cpp"
+#include "../mcp/features.cpp"
 #include "../mcp/jsonrpc.cpp"
 #include "../mcp/process.cpp"
 #include "../mcp/server.cpp"

@@ -19,6 +19,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <utility>
@@ -125,7 +126,39 @@ struct served_catalog {
       if (lazy && !t->category.empty() && !is_loaded(t->category)) continue;
       value e = entry;
       if (t->output_schema) e.as_object().emplace_back("outputSchema", *t->output_schema);
+      if (auto p = options.tool_presentations.find(t->name); p != options.tool_presentations.end())
+        present(e.as_object(), p->second);
       entries.push_back(std::move(e));
+    }
+  }
+
+  // Adds a tool's title, annotations and icons to its tools/list entry.
+  static void present(object& entry, const tool_presentation& p) {
+    if (!p.title.empty()) entry.emplace_back("title", p.title);
+    object hints;
+    const auto hint = [&](const char* key, const std::optional<bool>& h) {
+      if (h) hints.emplace_back(key, *h);
+    };
+    hint("readOnlyHint", p.annotations.read_only_hint);
+    hint("destructiveHint", p.annotations.destructive_hint);
+    hint("idempotentHint", p.annotations.idempotent_hint);
+    hint("openWorldHint", p.annotations.open_world_hint);
+    if (hints.size() != 0) entry.emplace_back("annotations", std::move(hints));
+    if (!p.icons.empty()) {
+      array icons;
+      for (const icon& i : p.icons) {
+        object o;
+        o.emplace_back("src", i.src);
+        if (!i.mime_type.empty()) o.emplace_back("mimeType", i.mime_type);
+        if (!i.sizes.empty()) {
+          array sizes;
+          for (const std::string& s : i.sizes) sizes.emplace_back(s);
+          o.emplace_back("sizes", std::move(sizes));
+        }
+        if (!i.theme.empty()) o.emplace_back("theme", i.theme);
+        icons.emplace_back(std::move(o));
+      }
+      entry.emplace_back("icons", std::move(icons));
     }
   }
 
@@ -216,6 +249,8 @@ struct server::state : std::enable_shared_from_this<server::state> {
   // stream's acknowledgement always precedes its notifications.
   std::mutex notify_mutex;
   std::map<std::string, subscription> subscriptions;
+  // URIs the legacy session subscribed to (resources/subscribe), under notify_mutex.
+  std::set<std::string, std::less<>> resource_subscriptions;
 
   // Calls. `running` counts started calls not abandoned and not ended.
   mutable std::mutex mutex;
@@ -276,6 +311,19 @@ struct server::state : std::enable_shared_from_this<server::state> {
     }
     announce_tools_changed();
     return catalog;
+  }
+
+  bool resource_updated(std::string_view uri) {
+    std::lock_guard<std::mutex> lock(notify_mutex);
+    if (!session_ready.load() || resource_subscriptions.find(uri) == resource_subscriptions.end()) return false;
+    object params;
+    params.emplace_back("uri", std::string(uri));
+    object n;
+    n.emplace_back("jsonrpc", "2.0");
+    n.emplace_back("method", "notifications/resources/updated");
+    n.emplace_back("params", std::move(params));
+    send(n);
+    return true;
   }
 
   void announce_tools_changed() {
@@ -359,6 +407,15 @@ struct server::state : std::enable_shared_from_this<server::state> {
     if (options.extra_capabilities.is_object())
       for (const auto& m : options.extra_capabilities.as_object())
         if (m.key != "tools" && m.key != "logging") caps.emplace_back(m.key, m.value);
+    if (options.resources_subscribe) {
+      value* resources = caps.find("resources");
+      if (resources == nullptr || !resources->is_object()) {
+        if (resources == nullptr) resources = &caps.emplace_back("resources", object{});
+        else *resources = object{};
+      }
+      if (value* sub = resources->as_object().find("subscribe")) *sub = true;
+      else resources->as_object().emplace_back("subscribe", true);
+    }
     return caps;
   }
 
@@ -1058,6 +1115,18 @@ struct server::state : std::enable_shared_from_this<server::state> {
       request_context ctx = context_of(p, "ping");
       if (ctx.modern) throw rpc_failure{method_not_found, "Method not found: ping (removed in 2026-07-28)"};
       send(jsonrpc::result_response(id, object{}));
+    } else if (options.resources_subscribe && (name == "resources/subscribe" || name == "resources/unsubscribe")) {
+      request_context ctx = context_of(p, name);
+      if (ctx.modern) throw rpc_failure{method_not_found, "Method not found: " + name + " (in a 2025-11-25 session only)"};
+      const value* uri = p->find("uri");
+      if (uri == nullptr || !uri->is_string() || uri->as_string().empty())
+        throw rpc_failure{invalid_params, "Invalid params: " + name + " needs \"uri\" (a string)"};
+      {
+        std::lock_guard<std::mutex> lock(notify_mutex);
+        if (name == "resources/subscribe") resource_subscriptions.insert(uri->as_string());
+        else resource_subscriptions.erase(uri->as_string());
+      }
+      send(jsonrpc::result_response(id, object{}));
     } else if (auto handler = options.methods.find(name); handler != options.methods.end() && handler->second) {
       request_context ctx = context_of(p, name);
       value r = handler->second(*p);
@@ -1100,6 +1169,8 @@ TOON_FUNC server::server(std::shared_ptr<const tool_catalog> catalog, server_opt
 TOON_FUNC void server::set_catalog(std::shared_ptr<const tool_catalog> catalog) { state_->set_catalog(std::move(catalog)); }
 
 TOON_FUNC bool server::load_category(std::string_view category) { return state_->load(category) != nullptr; }
+
+TOON_FUNC bool server::notify_resource_updated(std::string_view uri) { return state_->resource_updated(uri); }
 
 TOON_FUNC std::vector<std::string> server::loaded_categories() const { return state_->current()->loaded; }
 

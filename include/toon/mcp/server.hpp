@@ -27,6 +27,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -90,6 +91,40 @@ class rpc_error : public std::runtime_error {
 /// a JSON-RPC error; any other exception is answered with -32603.
 using method_handler = std::function<value(const value& params)>;
 
+/// An icon for a client to show (MCP 2025-11-25 `icons`).
+struct icon {
+  /// `src`: an https: or data: URI.
+  std::string src;
+  /// `mimeType`; omitted when empty.
+  std::string mime_type{};
+  /// `sizes` such as "48x48" or "any"; omitted when empty.
+  std::vector<std::string> sizes{};
+  /// `theme`: "light" or "dark"; omitted when empty.
+  std::string theme{};
+};
+
+/// Hints about what a tool does (MCP tool `annotations`); a hint left unset is omitted.
+struct tool_annotations {
+  /// `readOnlyHint`: the tool changes nothing.
+  std::optional<bool> read_only_hint{};
+  /// `destructiveHint`: the tool may delete or overwrite.
+  std::optional<bool> destructive_hint{};
+  /// `idempotentHint`: calling it again with the same arguments has no further effect.
+  std::optional<bool> idempotent_hint{};
+  /// `openWorldHint`: the tool reaches outside systems (the web, ...).
+  std::optional<bool> open_world_hint{};
+};
+
+/// How tools/list presents one tool beyond its name, description and schemas.
+struct tool_presentation {
+  /// `title`: display name; omitted when empty.
+  std::string title{};
+  /// `annotations`; omitted when no hint is set.
+  tool_annotations annotations{};
+  /// `icons`; omitted when empty.
+  std::vector<icon> icons{};
+};
+
 /// How a server behaves. The defaults suit a local stdio server.
 struct server_options {
   /// Reported as `serverInfo`.
@@ -145,6 +180,14 @@ struct server_options {
   bool lazy_categories = false;
   /// The name of the load tool in lazy_categories mode; it hides a catalog tool of that name.
   std::string load_tool_name = "load_tools";
+  /// Title, annotations and icons of catalog tools in tools/list, by tool name (names the
+  /// catalog does not have are ignored). Typed resources, prompts and completions:
+  /// server_features (<toon/mcp/features.hpp>) fills `methods` and `extra_capabilities`.
+  std::map<std::string, tool_presentation, std::less<>> tool_presentations{};
+  /// Serve resources/subscribe and resources/unsubscribe ({"uri": ...}) in a 2025-11-25
+  /// session and advertise `resources.subscribe: true`; server::notify_resource_updated() then
+  /// tells the client of changes to the URIs it subscribed to. Not in 2026-07-28 requests.
+  bool resources_subscribe = false;
   /// Further request methods (resources/list, prompts/get, ...), each answered by its handler
   /// on the thread that reads the messages (so a handler should not take long: the next
   /// message waits for it). Methods the server handles itself (initialize, tools/*, ...) are
@@ -236,6 +279,11 @@ class server {
   /// tools/list and announces the change). Returns false, changing nothing, for a category the
   /// catalog does not have or one already loaded; always false without lazy_categories.
   bool load_category(std::string_view category);
+  /// With server_options::resources_subscribe: sends `notifications/resources/updated` for
+  /// `uri` when the initialized 2025-11-25 session subscribed to it; true when sent. From any
+  /// thread.
+  bool notify_resource_updated(std::string_view uri);
+
   /// Lazy categories: the categories loaded so far, in the catalog's category order.
   [[nodiscard]] std::vector<std::string> loaded_categories() const;
 
