@@ -62,7 +62,7 @@ result<value> arguments_of(const value& v) {
   if (v.is_object()) return v;
   if (v.is_null()) return value(toon::object{});
   if (v.is_string()) {
-    result<value> parsed = from_json(v.as_string());
+    result<value> parsed = from_json(v.as_string(), json_read_options{.replace_lone_surrogates = true});
     if (!parsed) return invalid("the arguments string is not JSON: " + parsed.error().message);
     if (!parsed->is_object()) return invalid("the arguments string does not hold a JSON object");
     return parsed;
@@ -341,7 +341,7 @@ struct stream_interceptor::state {
 
   // A complete JSON text (a bare object or a ```json block's body) of n held bytes.
   void complete_json(std::size_t n, std::string_view json, call_syntax how) {
-    result<value> v = from_json(json);
+    result<value> v = from_json(json, json_read_options{.replace_lone_surrogates = true});
     if (!v) {
       return not_a_call(n, "not valid JSON: " + v.error().message);
     }

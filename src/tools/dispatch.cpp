@@ -137,7 +137,7 @@ TOON_FUNC call_result tool_catalog::call(std::string_view name, const value& arg
 TOON_FUNC call_result tool_catalog::call_json(std::string_view name, std::string_view arguments_json) const {
   const tool* t = find(name);
   if (t == nullptr) return unknown_tool(name);
-  result<value> args = from_json(arguments_json);
+  result<value> args = from_json(arguments_json, json_read_options{.replace_lone_surrogates = true});
   if (!args.has_value()) return malformed_arguments("JSON", *t, args.error());
   return call_tool(*t, *args);
 }
@@ -162,7 +162,7 @@ TOON_FUNC call_result tool_catalog::call_mcp(const value& params) const {
 }
 
 TOON_FUNC call_result tool_catalog::call_mcp_json(std::string_view params_json) const {
-  result<value> params = from_json(params_json);
+  result<value> params = from_json(params_json, json_read_options{.replace_lone_surrogates = true});
   if (!params.has_value())
     return invalid_request("malformed tools/call params: " + params.error().to_string(), {params.error()});
   return call_mcp(*params);

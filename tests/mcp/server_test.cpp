@@ -163,6 +163,16 @@ TEST_F(fixture, MalformedJsonIsParseErrorWithNullId) {
   EXPECT_EQ(error_code(ask(s, R"({"jsonrpc":"2.0","id":1,"method":"ping"})")), toon::mcp::invalid_params);  // still serving
 }
 
+TEST_F(fixture, LoneSurrogateEscapesAreReadAsReplacementCharacters) {
+  // JavaScript's JSON.stringify writes a lone surrogate as "\ud800": valid JSON, answered.
+  toon::mcp::server s(cat, quiet(), out.sink());
+  initialize(s);
+  toon::value r = ask(s, R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"a\ud800b\ud83d\ude00"}}})");
+  ASSERT_EQ(error_code(r), 0) << toon::to_json(r);
+  EXPECT_EQ(r["id"].as_int64(), 7);
+  EXPECT_EQ(r["result"]["structuredContent"]["text"].as_string(), "a\xEF\xBF\xBD" "b\xF0\x9F\x98\x80");
+}
+
 TEST_F(fixture, BatchesAreRejected) {
   toon::mcp::server s(cat, quiet(), out.sink());
   initialize(s);
