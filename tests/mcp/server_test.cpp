@@ -173,6 +173,14 @@ TEST_F(fixture, LoneSurrogateEscapesAreReadAsReplacementCharacters) {
   EXPECT_EQ(r["result"]["structuredContent"]["text"].as_string(), "a\xEF\xBF\xBD" "b\xF0\x9F\x98\x80");
 }
 
+TEST_F(fixture, NullForAnOptionalArgumentIsAbsent) {
+  toon::mcp::server s(cat, quiet(), out.sink());
+  initialize(s);
+  toon::value r = ask(s, R"({"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi","times":null}}})");
+  EXPECT_EQ(r["result"]["isError"], toon::value(false)) << toon::to_json(r);
+  EXPECT_EQ(r["result"]["structuredContent"]["times"].as_int64(), 1);  // echo's value_or(1)
+}
+
 TEST_F(fixture, BatchesAreRejected) {
   toon::mcp::server s(cat, quiet(), out.sink());
   initialize(s);
@@ -295,7 +303,10 @@ TEST_F(fixture, ToolsListCarriesOutputSchemas) {
   toon::value r = ask(s, R"({"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}})");
   const toon::array& tools = r["result"]["tools"].as_array();
   ASSERT_EQ(tools.size(), 5u);
-  EXPECT_EQ(tools[0]["inputSchema"], toon::json_schema<echo_args>());
+  // The optional `times` also takes null (tool_catalog::null_as_absent, on by default).
+  EXPECT_EQ(toon::to_json(tools[0]["inputSchema"]),
+            R"({"type":"object","properties":{"text":{"type":"string"},"times":{"anyOf":[{"type":"integer"},{"type":"null"}]}},)"
+            R"("required":["text"],"additionalProperties":false})");
   // A struct result: its schema, optional fields also allowing null.
   EXPECT_EQ(toon::to_json(tools[0]["outputSchema"]),
             R"({"type":"object","properties":{"text":{"type":"string"},"times":{"type":"integer"},)"
