@@ -602,6 +602,9 @@ TEST(ToolCatalog, ToolsAsMcpDsl) {
   // "additionalProperties": false.
   auto items = toon::mcp_dsl::compile(dsl);
   ASSERT_TRUE(items) << items.error().to_string();
+  // The DSL writes json_schema(args_schema), the strict catalog's inputSchema (optional
+  // parameters without the null that tools/list allows by default).
+  cat.set_null_as_absent(false);
   toon::value list = cat.mcp_tools_list();
   ASSERT_EQ(items->size(), 3u);
   for (std::size_t i = 0; i < 3; ++i) {
