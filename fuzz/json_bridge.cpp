@@ -6,7 +6,9 @@
 //     deeper than decode_options::max_depth must fail with depth_limit instead;
 //   - toon_to_json(encode(v, o)) equals that JSON;
 //   - json_to_toon(text, o) (the tape, no value) equals encode(v, o), and fails exactly as
-//     from_json does (code, message, line, column) on invalid JSON.
+//     from_json does (code, message, line, column) on invalid JSON;
+//   - from_json with replace_lone_surrogates gives v too, and where from_json fails and it
+//     succeeds (lone surrogates), its value is valid JSON again: from_json(to_json(w)) == w.
 #include "fuzz_common.hpp"
 #include "value_oracle.hpp"
 
@@ -51,7 +53,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const toon::error& b = direct.error();
     if (a.code != b.code || a.message != b.message || a.line != b.line || a.column != b.column)
       toon_fuzz::fail("json_to_toon fails differently from from_json", a.to_string() + "\n" + b.to_string());
+    const toon::result<toon::value> w = toon::from_json(text, toon::json_read_options{.replace_lone_surrogates = true});
+    if (w) {
+      const std::string json = toon::to_json(*w);
+      const toon::result<toon::value> back = toon::from_json(json);
+      if (!back || !(*back == *w)) toon_fuzz::fail("a lone-surrogate read does not round-trip through JSON", json);
+    }
     return 0;
+  }
+  {
+    const toon::result<toon::value> w = toon::from_json(text, toon::json_read_options{.replace_lone_surrogates = true});
+    if (!w || !(*w == *v)) toon_fuzz::fail("replace_lone_surrogates changes a valid document");
   }
   for (const toon::encode_options& eo : {toon::encode_options{}, toon_fuzz::encode_options_from(h)}) {
     const toon::result<std::string> direct = toon::json_to_toon(text, eo);

@@ -27,6 +27,18 @@ struct json_options {
 /// exhaust a 1 MiB stack. Errors carry a 1-based line and column.
 [[nodiscard]] result<value> from_json(std::string_view json);
 
+/// Options of the JSON reader.
+struct json_read_options {
+  /// Reads a \u escape of a lone UTF-16 surrogate (`"\ud800"`, valid in the JSON grammar and
+  /// written so by JavaScript's JSON.stringify) as U+FFFD, the replacement character, instead of
+  /// failing; well-formed surrogate pairs stay exact. Off by default (a lone surrogate has no
+  /// UTF-8 form); the MCP server, client and proxy turn it on.
+  bool replace_lone_surrogates = false;
+};
+
+/// from_json() with options.
+[[nodiscard]] result<value> from_json(std::string_view json, const json_read_options& options);
+
 /// Writes `v` as JSON text. Doubles use the shortest round-trip form; NaN/Inf become null.
 [[nodiscard]] std::string to_json(const value& v, const json_options& options = {});
 

@@ -2,9 +2,11 @@
 #include "toon/dsl/catalog.hpp"
 #include "toon/detail/linkage.hpp"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace toon::mcp_dsl {
 
@@ -32,11 +34,23 @@ void drop_closed_objects(value& schema) {
 
 TOON_FUNC std::string tools(const tool_catalog& catalog, std::string_view category) {
   value list = catalog.mcp_tools_list(category);
+  // The schemas of the typed params themselves, as in the TOON tools table: the catalog takes
+  // null for an optional argument (tool_catalog::null_as_absent) all the same, and the
+  // anyOf-with-null that tools/list states it with has no DSL type expression.
+  std::vector<const tool*> listed;
+  for (const tool& t : catalog.tools())
+    if (category.empty() || t.category == category) listed.push_back(&t);
   std::string out;
   for (member& entries : list.as_object()) {
+    std::size_t i = 0;
     for (value& t : entries.value.as_array()) {
-      for (member& m : t.as_object())
-        if (m.key == "inputSchema") drop_closed_objects(m.value);
+      const tool* source = i < listed.size() ? listed[i] : nullptr;
+      ++i;
+      for (member& m : t.as_object()) {
+        if (m.key != "inputSchema") continue;
+        if (source != nullptr && !source->input_schema) m.value = json_schema(source->args_schema);
+        drop_closed_objects(m.value);
+      }
       // Every schema the catalog writes is JSON the DSL can hold (as a type expression or as
       // its JSON object), so decompiling a tool does not fail.
       out += decompile(t, item_kind::tool).value();

@@ -531,8 +531,74 @@ bool json_reader::parse_number(V& v, std::string_view token, value& out) {
   return fail(ec, start);
 }
 
+int hex_digit(char c) noexcept {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/// The code unit of the \u escape at text[i] (text[i] == '\\'), or -1 when it is not one.
+long escaped_unit(std::string_view text, std::size_t i) noexcept {
+  if (i + 6 > text.size() || text[i] != '\\' || text[i + 1] != 'u') return -1;
+  long cp = 0;
+  for (std::size_t k = i + 2; k < i + 6; ++k) {
+    int h = hex_digit(text[k]);
+    if (h < 0) return -1;
+    cp = cp * 16 + h;
+  }
+  return cp;
+}
+
+/// Rewrites, inside the strings of `text`, every \u escape of a lone surrogate as \ufffd
+/// (the same length, so offsets, lines and columns stay those of the original). Returns
+/// whether it changed anything.
+bool replace_lone_surrogate_escapes(std::string& text) {
+  bool changed = false;
+  std::size_t i = 0, n = text.size();
+  while (i < n) {
+    if (text[i] != '"') {
+      ++i;
+      continue;
+    }
+    std::size_t j = i + 1;
+    while (j < n && text[j] != '"') {
+      if (text[j] != '\\') {
+        ++j;
+        continue;
+      }
+      long cp = escaped_unit(text, j);
+      if (cp < 0xD800 || cp > 0xDFFF) {  // not a surrogate (or not a \u escape)
+        j += cp < 0 ? 2 : 6;
+        continue;
+      }
+      if (cp <= 0xDBFF) {
+        long low = escaped_unit(text, j + 6);
+        if (low >= 0xDC00 && low <= 0xDFFF) {  // a well-formed pair
+          j += 12;
+          continue;
+        }
+      }
+      text.replace(j + 2, 4, "fffd");
+      changed = true;
+      j += 6;
+    }
+    i = j + 1;
+  }
+  return changed;
+}
+
 }  // namespace
 
 TOON_FUNC result<value> from_json(std::string_view json) { return json_reader(json).run(); }
+
+TOON_FUNC result<value> from_json(std::string_view json, const json_read_options& options) {
+  result<value> r = json_reader(json).run();
+  if (r || !options.replace_lone_surrogates || r.error().code != error_code::invalid_json) return r;
+  // simdjson rejects lone surrogates; read a copy where they are escaped as U+FFFD instead.
+  std::string fixed(json);
+  if (!replace_lone_surrogate_escapes(fixed)) return r;
+  return json_reader(fixed).run();
+}
 
 }  // namespace toon

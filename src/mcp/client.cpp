@@ -254,7 +254,7 @@ struct client::impl {
   void handle_line(std::string_view text) {
     while (!text.empty() && (text.back() == '\r' || text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
     if (text.find_first_not_of(" \t") == std::string_view::npos) return;
-    result<value> parsed = from_json(text);
+    result<value> parsed = from_json(text, json_read_options{.replace_lone_surrogates = true});
     if (!parsed || !parsed->is_object()) {
       std::lock_guard lock(mu);
       ++counters.malformed_lines;

@@ -1014,7 +1014,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
 
   void handle(std::string_view line) {
     if (line.find_first_not_of(" \t\r") == std::string_view::npos) return;  // blank line
-    result<value> parsed = from_json(line);
+    result<value> parsed = from_json(line, json_read_options{.replace_lone_surrogates = true});
     if (!parsed) {
       log("parse error: " + parsed.error().to_string());
       send(jsonrpc::error_response(value(), parse_error, "Parse error: " + parsed.error().to_string()));

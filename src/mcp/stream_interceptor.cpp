@@ -76,7 +76,7 @@ result<value> arguments_of(V& v) {
   if (v.is_object()) return value(give(v));
   if (v.is_null()) return value(toon::object{});
   if (v.is_string()) {
-    result<value> parsed = from_json(v.as_string());
+    result<value> parsed = from_json(v.as_string(), json_read_options{.replace_lone_surrogates = true});
     if (!parsed) return invalid("the arguments string is not JSON: " + parsed.error().message);
     if (!parsed->is_object()) return invalid("the arguments string does not hold a JSON object");
     return parsed;
@@ -693,7 +693,7 @@ struct stream_interceptor::state {
   // is an invalid call.
   void complete_json(std::size_t n, std::string_view json, call_syntax how, bool explicit_form = false) {
     const auto json_at = static_cast<std::size_t>(json.data() - held.data());
-    result<value> v = from_json(json);
+    result<value> v = from_json(json, json_read_options{.replace_lone_surrogates = true});
     if (!v) {
       if (explicit_form) return emit_call(n, result<intercepted_call>(invalid("not valid JSON: " + v.error().message)), how, now_time);
       return not_a_call(n, "not valid JSON: " + v.error().message);

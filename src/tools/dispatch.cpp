@@ -58,6 +58,48 @@ call_result invalid_request(std::string message, std::vector<error> errors = {})
   return r;
 }
 
+// Whether a value of type `t` may be null.
+bool takes_null(const param_type& t) noexcept {
+  if (t.kind == param_kind::any || t.kind == param_kind::null) return true;
+  if (t.kind == param_kind::any_of)
+    for (const param_type& alternative : t.items)
+      if (takes_null(alternative)) return true;
+  return false;
+}
+
+// Whether `v`, of type `t`, holds a null member for an optional parameter whose type does not
+// take null, in objects with listed fields at any depth (array elements included).
+bool has_null_optionals(const value& v, const param_type& t) {
+  if (t.kind == param_kind::array && v.is_array() && !t.items.empty()) {
+    for (const value& element : v.as_array())
+      if (has_null_optionals(element, t.items.front())) return true;
+  } else if (t.kind == param_kind::object && t.has_fields && v.is_object()) {
+    for (const param& p : t.fields) {
+      const value* member = v.find(p.name);
+      if (member == nullptr) continue;
+      if (member->is_null() ? !p.required && !takes_null(p.type) : has_null_optionals(*member, p.type)) return true;
+    }
+  }
+  return false;
+}
+
+// Removes the members has_null_optionals() finds.
+void drop_null_optionals(value& v, const param_type& t) {
+  if (t.kind == param_kind::array && v.is_array() && !t.items.empty()) {
+    for (value& element : v.as_array()) drop_null_optionals(element, t.items.front());
+  } else if (t.kind == param_kind::object && t.has_fields && v.is_object()) {
+    for (const param& p : t.fields) {
+      value* member = v.as_object().find(p.name);
+      if (member == nullptr) continue;
+      if (member->is_null()) {
+        if (!p.required && !takes_null(p.type)) v.as_object().erase(p.name);
+      } else {
+        drop_null_optionals(*member, p.type);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 TOON_FUNC call_result tool_catalog::unknown_tool(std::string_view name) const {
@@ -85,7 +127,17 @@ TOON_FUNC call_result tool_catalog::unknown_tool(std::string_view name) const {
 
 TOON_FUNC call_result tool_catalog::call_tool(const tool& t, const value& arguments, mcp::call_context* context) const {
   static const value no_arguments = object{};
-  const value& args = arguments.is_null() ? no_arguments : arguments;
+  const value* given = arguments.is_null() ? &no_arguments : &arguments;
+  value without_nulls;  // the arguments without null optionals, when they had some
+  if (null_as_absent_ && !t.input_schema) {
+    const param_type shape = param_type::object_with(t.args_schema.params);
+    if (has_null_optionals(*given, shape)) {
+      without_nulls = *given;
+      drop_null_optionals(without_nulls, shape);
+      given = &without_nulls;
+    }
+  }
+  const value& args = *given;
 
   call_result r;
   std::vector<error> violations;
@@ -137,7 +189,7 @@ TOON_FUNC call_result tool_catalog::call(std::string_view name, const value& arg
 TOON_FUNC call_result tool_catalog::call_json(std::string_view name, std::string_view arguments_json) const {
   const tool* t = find(name);
   if (t == nullptr) return unknown_tool(name);
-  result<value> args = from_json(arguments_json);
+  result<value> args = from_json(arguments_json, json_read_options{.replace_lone_surrogates = true});
   if (!args.has_value()) return malformed_arguments("JSON", *t, args.error());
   return call_tool(*t, *args);
 }
@@ -162,7 +214,7 @@ TOON_FUNC call_result tool_catalog::call_mcp(const value& params) const {
 }
 
 TOON_FUNC call_result tool_catalog::call_mcp_json(std::string_view params_json) const {
-  result<value> params = from_json(params_json);
+  result<value> params = from_json(params_json, json_read_options{.replace_lone_surrogates = true});
   if (!params.has_value())
     return invalid_request("malformed tools/call params: " + params.error().to_string(), {params.error()});
   return call_mcp(*params);

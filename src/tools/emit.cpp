@@ -66,7 +66,17 @@ TOON_FUNC value tool_catalog::mcp_tools_list(std::string_view category) const {
     entry.reserve(3);
     entry.emplace_back("name", t.name);
     entry.emplace_back("description", t.description);
-    entry.emplace_back("inputSchema", t.input_schema ? *t.input_schema : json_schema(t.args_schema));
+    if (t.input_schema) {
+      entry.emplace_back("inputSchema", *t.input_schema);
+    } else if (null_as_absent_) {
+      // State what call() accepts: null for every optional parameter, at any depth.
+      schema s;
+      s.description = t.args_schema.description;
+      s.params = detail::with_nullable_optional_fields(param_type::object_with(t.args_schema.params)).fields;
+      entry.emplace_back("inputSchema", json_schema(s));
+    } else {
+      entry.emplace_back("inputSchema", json_schema(t.args_schema));
+    }
     list.emplace_back(std::move(entry));
   }
   object out;

@@ -268,6 +268,18 @@ TEST_F(McpClient, MalformedOversizedAndUnknownLinesAreCountedAndSkipped) {
   EXPECT_TRUE(c->ping());
 }
 
+TEST_F(McpClient, LoneSurrogateEscapesInAnswersAreReadAsReplacementCharacters) {
+  // An upstream answer with "\ud800" (valid JSON) is an answer, not a malformed line: the
+  // proxy forwards it with U+FFFD in place of the lone surrogate.
+  auto c = client::connect(fake("legacy"));
+  ASSERT_TRUE(c) << c.error().message;
+  auto r = c->call_tool("lone", toon::object{});
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_EQ(r->text(), "a\xEF\xBF\xBD" "b");
+  EXPECT_EQ(r->structured_content["s"].as_string(), "\xEF\xBF\xBD");
+  EXPECT_EQ(c->stats().malformed_lines, 0u);
+}
+
 TEST_F(McpClient, ServerRequestsGetMethodNotFoundExceptPing) {
   std::atomic<int> list_changed{0};
   client_options o;

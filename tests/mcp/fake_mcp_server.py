@@ -5,7 +5,8 @@ Scenarios:
   legacy          -32601 for server/discover, then the initialize handshake (2025-11-25);
                   tools/list in two pages; tools echo, slow (never answers), bye (exits),
                   limits (reports rlimits, cwd, env), noisy (malformed, oversized and unknown-id
-                  lines before the answer), ask (a server->client request, then the answer);
+                  lines before the answer), ask (a server->client request, then the answer),
+                  lone (unlisted: an answer with lone-surrogate escapes);
                   every cancellation is reported on stderr
   modern          answers server/discover (2026-07-28) and requires _meta on every request
   silent          never answers server/discover (the client falls back after its probe limit)
@@ -171,6 +172,8 @@ def handle(msg):
                 sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": msg_id, "result": {"pad": "x" * size}}) + "\n")
             sys.stdout.write("\n")
             text_result(msg_id, "after the noise")
+        elif name == "lone":  # not listed: json.dumps writes the lone surrogate as \ud800
+            text_result(msg_id, "a\ud800b", structured={"s": "\udc00"})
         elif name == "ask":
             pending_ask[7001] = msg_id
             send({"jsonrpc": "2.0", "id": 7001, "method": "sampling/createMessage", "params": {}})

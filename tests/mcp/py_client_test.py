@@ -88,6 +88,18 @@ async def run(server_binary, mode, expected_version):
         found = await typed_call("search_files", {"pattern": "two"})
         check(f"{tag} search_files: the match", found.structured_content == {"result": [{"file": "p.txt", "line": 2, "text": "two"}]},
               found.structured_content)
+        # null for optional arguments (a std::optional and defaulted members) counts as absent,
+        # and the published inputSchema allows it.
+        null_args = {"pattern": "two", "directory": None, "mode": None, "extensions": None, "options": None}
+        try:
+            jsonschema.Draft202012Validator(by_name["search_files"].input_schema).validate(null_args)
+            null_valid = True
+        except jsonschema.ValidationError as e:
+            null_valid = e.message
+        check(f"{tag} search_files: inputSchema allows null for optional arguments", null_valid is True, null_valid)
+        nulls = await typed_call("search_files", null_args)
+        check(f"{tag} search_files: null arguments count as absent", nulls.structured_content == found.structured_content,
+              nulls.structured_content)
 
         invalid = await client.call_tool("write_file", {"path": "p.txt", "content": 3, "extra": True})
         check(f"{tag} invalid arguments: isError result", invalid.is_error is True and

@@ -163,6 +163,24 @@ TEST_F(fixture, MalformedJsonIsParseErrorWithNullId) {
   EXPECT_EQ(error_code(ask(s, R"({"jsonrpc":"2.0","id":1,"method":"ping"})")), toon::mcp::invalid_params);  // still serving
 }
 
+TEST_F(fixture, LoneSurrogateEscapesAreReadAsReplacementCharacters) {
+  // JavaScript's JSON.stringify writes a lone surrogate as "\ud800": valid JSON, answered.
+  toon::mcp::server s(cat, quiet(), out.sink());
+  initialize(s);
+  toon::value r = ask(s, R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"a\ud800b\ud83d\ude00"}}})");
+  ASSERT_EQ(error_code(r), 0) << toon::to_json(r);
+  EXPECT_EQ(r["id"].as_int64(), 7);
+  EXPECT_EQ(r["result"]["structuredContent"]["text"].as_string(), "a\xEF\xBF\xBD" "b\xF0\x9F\x98\x80");
+}
+
+TEST_F(fixture, NullForAnOptionalArgumentIsAbsent) {
+  toon::mcp::server s(cat, quiet(), out.sink());
+  initialize(s);
+  toon::value r = ask(s, R"({"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi","times":null}}})");
+  EXPECT_EQ(r["result"]["isError"], toon::value(false)) << toon::to_json(r);
+  EXPECT_EQ(r["result"]["structuredContent"]["times"].as_int64(), 1);  // echo's value_or(1)
+}
+
 TEST_F(fixture, BatchesAreRejected) {
   toon::mcp::server s(cat, quiet(), out.sink());
   initialize(s);
@@ -285,7 +303,10 @@ TEST_F(fixture, ToolsListCarriesOutputSchemas) {
   toon::value r = ask(s, R"({"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}})");
   const toon::array& tools = r["result"]["tools"].as_array();
   ASSERT_EQ(tools.size(), 5u);
-  EXPECT_EQ(tools[0]["inputSchema"], toon::json_schema<echo_args>());
+  // The optional `times` also takes null (tool_catalog::null_as_absent, on by default).
+  EXPECT_EQ(toon::to_json(tools[0]["inputSchema"]),
+            R"({"type":"object","properties":{"text":{"type":"string"},"times":{"anyOf":[{"type":"integer"},{"type":"null"}]}},)"
+            R"("required":["text"],"additionalProperties":false})");
   // A struct result: its schema, optional fields also allowing null.
   EXPECT_EQ(toon::to_json(tools[0]["outputSchema"]),
             R"({"type":"object","properties":{"text":{"type":"string"},"times":{"type":"integer"},)"

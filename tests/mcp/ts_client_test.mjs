@@ -121,6 +121,18 @@ try {
   check("list_directory: wrapped array result", Array.isArray(listed.structuredContent?.result));
   const found = await typedCall("search_files", { pattern: "todo" });
   check("search_files: one match", found.structuredContent?.result?.length === 1, JSON.stringify(found.structuredContent));
+  // null for optional arguments counts as absent (tool_catalog::null_as_absent), and the
+  // published inputSchema allows it.
+  const nullArgs = { pattern: "todo", directory: null, mode: null, extensions: null, options: null };
+  const validateIn = ajv.compile(byName.search_files.inputSchema);
+  check("search_files: inputSchema allows null for optional arguments", validateIn(nullArgs), JSON.stringify(validateIn.errors));
+  const nulls = await typedCall("search_files", nullArgs);
+  check("search_files: null arguments count as absent", JSON.stringify(nulls.structuredContent) === JSON.stringify(found.structuredContent),
+    JSON.stringify(nulls.structuredContent));
+  // A lone surrogate, which JSON.stringify writes as "\ud800", is read as U+FFFD (3 bytes in
+  // UTF-8), not answered -32700.
+  const lone = await typedCall("write_file", { path: "notes/lone.txt", content: "a\ud800b" });
+  check("write_file: a lone surrogate arrives as U+FFFD", lone.structuredContent?.bytes === 5, JSON.stringify(lone.structuredContent));
   await typedCall("git_status", {});
   const read = await client.callTool({ name: "read_file", arguments: { path: "notes/todo.txt" } });
   check("read_file: text result", read.isError === false && textOf(read) === "TODO: ship it\n" && read.structuredContent === undefined,

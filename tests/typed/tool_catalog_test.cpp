@@ -65,6 +65,17 @@ struct level_args {
 
 struct no_args {};
 
+struct note_args {
+  std::optional<std::string> note;
+};
+
+struct nested_args {
+  note_args inner;
+  std::vector<note_args> items;
+  std::optional<toon::object> maybe;
+  std::optional<toon::value> anything;
+};
+
 }  // namespace tc
 
 template <>
@@ -192,8 +203,9 @@ TEST(ToolCatalog, McpToolsList) {
   toon::tool_catalog cat = tc::small_catalog();
   toon::value list = cat.mcp_tools_list();
   ASSERT_EQ(list["tools"].size(), 3u);
-  EXPECT_EQ(list["tools"][0]["inputSchema"], toon::json_schema<read_file_args>());
-  EXPECT_EQ(list["tools"][1]["inputSchema"], toon::json_schema<write_file_args>());
+  // null_as_absent (on by default): optional parameters also take null.
+  EXPECT_NE(list["tools"][0]["inputSchema"], toon::json_schema<read_file_args>());
+  EXPECT_EQ(list["tools"][1]["inputSchema"], toon::json_schema<write_file_args>());  // all required
   EXPECT_EQ(toon::to_json(cat.mcp_tools_list("fs")["tools"][1]),
             R"({"name":"write_file","description":"Write content to a file","inputSchema":{"type":"object",)"
             R"("properties":{"path":{"type":"string"},"content":{"type":"string"}},"required":["path","content"],)"
@@ -203,10 +215,64 @@ TEST(ToolCatalog, McpToolsList) {
             R"("properties":{},"additionalProperties":false}})");
   EXPECT_EQ(toon::to_json(list["tools"][0]["inputSchema"]),
             R"({"description":"Arguments of read_file","type":"object","properties":{)"
+            R"("path":{"description":"File to read","type":"string"},)"
+            R"("offset":{"anyOf":[{"type":"integer"},{"type":"null"}]},)"
+            R"("limit":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":100},)"
+            R"("encoding":{"anyOf":[{"type":"string","enum":["utf8","latin1"]},{"type":"null"}],"default":"utf8"}},)"
+            R"("required":["path"],"additionalProperties":false})");
+  // Strict: the schema of the typed params, null not allowed.
+  cat.set_null_as_absent(false);
+  list = cat.mcp_tools_list();
+  EXPECT_EQ(list["tools"][0]["inputSchema"], toon::json_schema<read_file_args>());
+  EXPECT_EQ(toon::to_json(list["tools"][0]["inputSchema"]),
+            R"({"description":"Arguments of read_file","type":"object","properties":{)"
             R"("path":{"description":"File to read","type":"string"},"offset":{"type":"integer"},)"
             R"("limit":{"type":"integer","default":100},)"
             R"("encoding":{"type":"string","enum":["utf8","latin1"],"default":"utf8"}},)"
             R"("required":["path"],"additionalProperties":false})");
+}
+
+TEST(ToolCatalogCall, NullForAnOptionalArgumentCountsAsAbsent) {
+  toon::tool_catalog cat = tc::small_catalog();
+  EXPECT_TRUE(cat.null_as_absent());
+  // offset (std::optional) stays empty, limit and encoding (defaulted) keep their defaults.
+  toon::call_result r = cat.call_json("read_file", R"({"path":"a.txt","offset":null,"limit":null,"encoding":null})");
+  EXPECT_EQ(r.status, toon::call_status::ok) << r.text;
+  EXPECT_EQ(r.text, "path: a.txt\noffset: 0\nlimit: 100\nencoding: utf8");
+  // A required parameter is not optional: null is still a type error.
+  r = cat.call_json("read_file", R"({"path":null,"offset":null})");
+  EXPECT_EQ(r.status, toon::call_status::invalid_arguments);
+  ASSERT_EQ(r.errors.size(), 1u) << r.text;
+  EXPECT_EQ(r.errors[0].to_string(), "args.path: expected string, found null");
+  // Strict mode: null is not an int.
+  cat.set_null_as_absent(false);
+  r = cat.call_json("read_file", R"({"path":"a.txt","offset":null})");
+  EXPECT_EQ(r.status, toon::call_status::invalid_arguments);
+  ASSERT_EQ(r.errors.size(), 1u) << r.text;
+  EXPECT_EQ(r.errors[0].to_string(), "args.offset: expected int, found null");
+}
+
+TEST(ToolCatalogCall, NullAsAbsentAtAnyDepth) {
+  toon::tool_catalog cat;
+  cat.add<tc::nested_args>("nest", "Nested optionals", "", [](const tc::nested_args& a) {
+    std::string out = a.inner.note.value_or("-");
+    for (const tc::note_args& n : a.items) out += "," + n.note.value_or("-");
+    return out + (a.maybe ? "+" : "");
+  });
+  toon::call_result r = cat.call_json(
+      "nest", R"({"inner":{"note":null},"items":[{"note":"x"},{"note":null}],"maybe":null})");
+  EXPECT_EQ(r.status, toon::call_status::ok) << r.text;
+  EXPECT_EQ(r.text, "-,x,-");
+  // The published schema says so at every depth; a parameter that takes null is left as it is.
+  const toon::value schema = cat.mcp_tools_list()["tools"][0]["inputSchema"];
+  EXPECT_EQ(toon::to_json(schema["properties"]["inner"]),
+            R"({"type":"object","properties":{"note":{"anyOf":[{"type":"string"},{"type":"null"}]}},)"
+            R"("additionalProperties":false})");
+  EXPECT_EQ(toon::to_json(schema["properties"]["items"]["items"]["properties"]["note"]),
+            R"({"anyOf":[{"type":"string"},{"type":"null"}]})");
+  EXPECT_EQ(toon::to_json(schema["properties"]["maybe"]), R"({"anyOf":[{"type":"object"},{"type":"null"}]})");
+  EXPECT_EQ(toon::to_json(schema["properties"]["anything"]), "{}");
+  EXPECT_EQ(schema["required"], toon::value(toon::array{"inner", "items"}));
 }
 
 // ---- (d) dispatch ------------------------------------------------------------------------------
@@ -536,6 +602,9 @@ TEST(ToolCatalog, ToolsAsMcpDsl) {
   // "additionalProperties": false.
   auto items = toon::mcp_dsl::compile(dsl);
   ASSERT_TRUE(items) << items.error().to_string();
+  // The DSL writes json_schema(args_schema), the strict catalog's inputSchema (optional
+  // parameters without the null that tools/list allows by default).
+  cat.set_null_as_absent(false);
   toon::value list = cat.mcp_tools_list();
   ASSERT_EQ(items->size(), 3u);
   for (std::size_t i = 0; i < 3; ++i) {

@@ -300,6 +300,34 @@ TEST(FromJsonErrors, Strings) {
   EXPECT_EQ(e.code, toon::error_code::invalid_json);
 }
 
+TEST(FromJsonLoneSurrogates, ReplacedByU_FFFDWhenAsked) {
+  const toon::json_read_options lenient{.replace_lone_surrogates = true};
+  const std::string fffd = "\xEF\xBF\xBD";  // U+FFFD in UTF-8
+  auto str = [&](std::string_view json) {
+    toon::result<toon::value> v = toon::from_json(json, lenient);
+    EXPECT_TRUE(v.has_value()) << json;
+    return v && v->is_array() ? (*v)[0].as_string() : std::string("<failed>");
+  };
+  EXPECT_EQ(str(R"(["\ud800"])"), fffd);                      // lone high
+  EXPECT_EQ(str(R"(["\uDC00x"])"), fffd + "x");                // lone low, uppercase hex
+  EXPECT_EQ(str(R"(["a\ud800\u0041"])"), "a" + fffd + "A");    // high followed by a non-surrogate
+  EXPECT_EQ(str(R"(["\ud800\ud800\udc00"])"), fffd + "\xF0\x90\x80\x80");  // lone high, then a pair
+  EXPECT_EQ(str(R"(["\ud83d\ude00"])"), "\xF0\x9F\x98\x80");   // a pair stays exact
+  EXPECT_EQ(str(R"(["\udc00\ud800"])"), fffd + fffd);          // a reversed pair is two lone ones
+  EXPECT_EQ(str(R"(["\\ud800"])"), "\\ud800");                 // an escaped backslash, no escape
+  // Keys too, and text outside strings is not touched.
+  toon::result<toon::value> v = toon::from_json(R"({"k\udfff": "\ud800 high only", "n": 1})", lenient);
+  ASSERT_TRUE(v.has_value());
+  EXPECT_EQ(toon::to_json(*v), "{\"k" + fffd + "\":\"" + fffd + " high only\",\"n\":1}");
+  // Other errors keep their place; the default reader still rejects lone surrogates.
+  toon::result<toon::value> bad = toon::from_json("[\"\\ud800\",\n \"\\q\"]", lenient);
+  ASSERT_FALSE(bad.has_value());
+  EXPECT_EQ(bad.error().line, 2u);
+  EXPECT_EQ(bad.error().column, 2u);
+  EXPECT_FALSE(toon::from_json(R"(["\ud800"])").has_value());
+  EXPECT_FALSE(toon::from_json(R"(["\ud800"])", toon::json_read_options{}).has_value());
+}
+
 TEST(FromJsonErrors, InvalidUtf8) {
   toon::error e = parse_error("[\"ok\", \"\xFF\"]");
   EXPECT_EQ(e.code, toon::error_code::invalid_json);

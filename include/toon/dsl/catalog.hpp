@@ -14,8 +14,9 @@
 namespace toon::mcp_dsl {
 
 /// The tools of `catalog` as MCP-DSL `T` definitions, one line each (decompile() of the entries
-/// of catalog.mcp_tools_list(category)): `T read_file {desc: "Read a file", in: {path: str!}}`,
-/// for models prompted in MCP-DSL. `"additionalProperties": false` is left out of the schemas
+/// of catalog.mcp_tools_list(category), with json_schema(args_schema) as the inputSchema of a
+/// tool without input_schema, so optional parameters are not written as nullable):
+/// `T read_file {desc: "Read a file", in: {path: str!}}`, for models prompted in MCP-DSL. `"additionalProperties": false` is left out of the schemas
 /// (the type syntax has no word for it; the catalog's call() still rejects unknown fields). All
 /// tools, or those of `category`.
 [[nodiscard]] std::string tools(const tool_catalog& catalog, std::string_view category = {});

@@ -94,6 +94,22 @@ class tool_catalog {
     return add_tool(make_tool<Args>(name, description, category, std::move(f)));
   }
 
+  // ---- options -------------------------------------------------------------------------------
+
+  /// Null for an optional argument (a parameter that is not required, of a type that does not
+  /// take null) counts as absent, in objects at any depth: the member is removed before
+  /// validation and decoding, so a std::optional member stays empty and a defaulted one keeps
+  /// its default. mcp_tools_list() then states it: such a parameter's inputSchema is
+  /// {"anyOf":[T,{"type":"null"}]}. On by default (models often send "x": null); off is strict:
+  /// null fails validation and the schema is json_schema(args_schema). Tools with an
+  /// input_schema are not affected.
+  tool_catalog& set_null_as_absent(bool on) noexcept {
+    null_as_absent_ = on;
+    return *this;
+  }
+  /// Whether null counts as absent for optional arguments (see set_null_as_absent).
+  [[nodiscard]] bool null_as_absent() const noexcept { return null_as_absent_; }
+
   // ---- contents ------------------------------------------------------------------------------
 
   /// The tools, in registration order.
@@ -123,8 +139,9 @@ class tool_catalog {
   [[nodiscard]] std::string categories_table(const encode_options& options = {}) const;
 
   /// The result of MCP `tools/list`: {"tools":[{"name","description","inputSchema"},...]},
-  /// inputSchema being json_schema(args_schema) (JSON Schema 2020-12). All tools, or those of
-  /// `category`. Write it with toon::to_json.
+  /// inputSchema being json_schema(args_schema) (JSON Schema 2020-12), optional parameters
+  /// also allowing null while null_as_absent() is on. All tools, or those of `category`.
+  /// Write it with toon::to_json.
   [[nodiscard]] value mcp_tools_list(std::string_view category = {}) const;
   // The tools as MCP-DSL `T` definitions: toon::mcp_dsl::tools(catalog) in <toon/dsl/catalog.hpp>.
 
@@ -175,6 +192,7 @@ class tool_catalog {
 
   std::vector<tool> tools_;
   std::vector<tool_category> categories_;
+  bool null_as_absent_ = true;
 };
 
 }  // namespace toon
