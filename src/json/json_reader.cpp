@@ -531,7 +531,7 @@ bool json_reader::parse_number(V& v, std::string_view token, value& out) {
   return fail(ec, start);
 }
 
-int hex_digit(char c) noexcept {
+int json_escape_hex_digit(char c) noexcept {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
@@ -543,7 +543,7 @@ long escaped_unit(std::string_view text, std::size_t i) noexcept {
   if (i + 6 > text.size() || text[i] != '\\' || text[i + 1] != 'u') return -1;
   long cp = 0;
   for (std::size_t k = i + 2; k < i + 6; ++k) {
-    int h = hex_digit(text[k]);
+    int h = json_escape_hex_digit(text[k]);
     if (h < 0) return -1;
     cp = cp * 16 + h;
   }
