@@ -136,7 +136,7 @@ def mcp_section(out, root):
         "",
         f"Load average before and after (`/proc/loadavg`): `{data.get('load_before', '')}`, "
         f"`{data.get('load_after', '')}`; the client and the server share the machine's cores. toon-cpp runs "
-        "each call on a thread of its own (at most `max_concurrent_calls`, 4, at once); the SDK runs "
+        "calls on a pool of at most `max_concurrent_calls` (4) worker threads; the SDK runs "
         "handlers on node's event loop.",
     ]
     for n in notes:
