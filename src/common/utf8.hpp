@@ -17,4 +17,12 @@ std::size_t find_invalid_utf8(std::string_view text) noexcept;
 /// Appends code point `cp` (at most U+10FFFF, not a surrogate) as UTF-8.
 void append_utf8(std::string& out, std::uint32_t cp);
 
+/// The value of hexadecimal digit `c` (either case), or -1: for \u escapes and %XX.
+constexpr int hex_digit(char c) noexcept {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
 }  // namespace toon::detail

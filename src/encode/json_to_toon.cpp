@@ -29,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "../common/utf8.hpp"
 #include "../json/json_limits.hpp"
 #include "json_tape.hpp"
 #include "toon/detail/value_encoding.hpp"
@@ -88,13 +89,6 @@ inline const char* find_special(const char* q, const char* end) noexcept {
 
 inline bool is_space(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 inline bool is_json_digit(char c) noexcept { return c >= '0' && c <= '9'; }
-
-inline int hex_digit(char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 }  // namespace
 
@@ -182,7 +176,7 @@ class json_tape_builder {
     if (end - s < 4) return false;
     cp = 0;
     for (int i = 0; i < 4; ++i) {
-      const int d = hex_digit(s[i]);
+      const int d = detail::hex_digit(s[i]);
       if (d < 0) return false;
       cp = (cp << 4) | static_cast<std::uint32_t>(d);
     }

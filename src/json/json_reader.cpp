@@ -531,19 +531,12 @@ bool json_reader::parse_number(V& v, std::string_view token, value& out) {
   return fail(ec, start);
 }
 
-int json_escape_hex_digit(char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 /// The code unit of the \u escape at text[i] (text[i] == '\\'), or -1 when it is not one.
 long escaped_unit(std::string_view text, std::size_t i) noexcept {
   if (i + 6 > text.size() || text[i] != '\\' || text[i + 1] != 'u') return -1;
   long cp = 0;
   for (std::size_t k = i + 2; k < i + 6; ++k) {
-    int h = json_escape_hex_digit(text[k]);
+    int h = detail::hex_digit(text[k]);
     if (h < 0) return -1;
     cp = cp * 16 + h;
   }

@@ -4,6 +4,8 @@
 #include "toon/mcp/features.hpp"
 #include "toon/detail/linkage.hpp"
 
+#include "../common/utf8.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -68,37 +70,6 @@ std::optional<std::vector<std::string>> split_template(std::string_view t) {
   return parts;
 }
 
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// Whether `s` is well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
-bool valid_utf8(std::string_view s) {
-  for (std::size_t i = 0; i < s.size();) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    std::size_t n = 0;
-    unsigned cp = 0;
-    if (b < 0x80) n = 0, cp = b;
-    else if (b >= 0xC2 && b <= 0xDF) n = 1, cp = b & 0x1Fu;
-    else if (b >= 0xE0 && b <= 0xEF) n = 2, cp = b & 0x0Fu;
-    else if (b >= 0xF0 && b <= 0xF4) n = 3, cp = b & 0x07u;
-    else return false;
-    if (n > s.size() - i - 1) return false;  // truncated sequence
-    for (std::size_t k = 1; k <= n; ++k) {
-      const auto c = static_cast<unsigned char>(s[i + k]);
-      if ((c & 0xC0u) != 0x80u) return false;
-      cp = (cp << 6) | (c & 0x3Fu);
-    }
-    if ((n == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (n == 3 && (cp < 0x10000 || cp > 0x10FFFF)))
-      return false;
-    i += n + 1;
-  }
-  return true;
-}
-
 // `s` with its %XX escapes decoded; nullopt for a malformed escape or a result that is not UTF-8.
 std::optional<std::string> percent_decode(std::string_view s) {
   std::string out;
@@ -108,12 +79,12 @@ std::optional<std::string> percent_decode(std::string_view s) {
       continue;
     }
     if (i + 2 >= s.size()) return std::nullopt;
-    const int hi = hex_digit(s[i + 1]), lo = hex_digit(s[i + 2]);
+    const int hi = toon::detail::hex_digit(s[i + 1]), lo = toon::detail::hex_digit(s[i + 2]);
     if (hi < 0 || lo < 0) return std::nullopt;
     out += static_cast<char>(hi * 16 + lo);
     i += 2;
   }
-  if (!valid_utf8(out)) return std::nullopt;
+  if (toon::detail::find_invalid_utf8(out) != std::string_view::npos) return std::nullopt;
   return out;
 }
 

@@ -33,17 +33,6 @@ TOON_FUNC std::size_t find_first_unquoted_of(std::string_view s, char a, char b)
   }
 }
 
-namespace {
-
-int hex_value(char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-}  // namespace
-
 TOON_FUNC bool unquote(std::string_view s, std::string& scratch, std::string_view& out, std::size_t& consumed,
              scan_error& err) {
   // Fast path: no backslash before the closing quote.
@@ -81,7 +70,7 @@ TOON_FUNC bool unquote(std::string_view s, std::string& scratch, std::string_vie
       case 'u': {
         std::uint32_t cp = 0;
         for (std::size_t k = 0; k < 4; ++k) {
-          int h = i + 2 + k < n ? hex_value(s[i + 2 + k]) : -1;
+          int h = i + 2 + k < n ? detail::hex_digit(s[i + 2 + k]) : -1;
           if (h < 0) {
             err = {error_code::invalid_escape, "\\u escape needs four hex digits", i};
             return false;

@@ -28,13 +28,6 @@ constexpr std::size_t no_brace = static_cast<std::size_t>(-1);
 
 bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
-int hex_digit(char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 // Hints for type names borrowed from other notations.
 std::string_view type_hint(std::string_view word) noexcept {
   if (word == "integer") return "int";
@@ -393,7 +386,7 @@ class parser {
     unit = 0;
     for (std::size_t i = 0; i < 4; ++i) {
       const std::size_t at = esc + 2 + i;
-      const int d = at < text_.size() ? hex_digit(text_[at]) : -1;
+      const int d = at < text_.size() ? detail::hex_digit(text_[at]) : -1;
       if (d < 0) return fail(error_code::invalid_escape, "\\u must be followed by 4 hex digits", esc);
       unit = unit * 16 + static_cast<std::uint32_t>(d);
     }
