@@ -12,31 +12,13 @@ Run by the ctest mcp.py_sdk_context through tests/mcp/run_py_client_test.sh. Pri
 check and "N passed, N failed"; exit 0 when every check passed.
 """
 
-import sys
-import time
-import traceback
-
 import json
+import time
 
 import anyio
 from mcp import Client, StdioServerParameters, types
 
-passed = 0
-failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok   {name}", flush=True)
-    else:
-        failed += 1
-        print(f"FAIL {name}{': ' + str(detail) if detail else ''}", flush=True)
-
-
-def text_of(result):
-    return "\n".join(c.text for c in result.content if getattr(c, "type", "") == "text")
+from py_checks import check, text_of, run_eras
 
 
 async def run(server_binary, mode, expected_version):
@@ -135,18 +117,5 @@ async def run(server_binary, mode, expected_version):
                 for r in results.values()), (asked, results))
 
 
-async def main(server_binary):
-    for mode, version in (("auto", "2026-07-28"), ("legacy", "2025-11-25")):
-        try:
-            await run(server_binary, mode, version)
-        except Exception:  # noqa: BLE001 - reported as a failed check
-            check(f"[{mode}] no unexpected exception", False, traceback.format_exc())
-
-
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        print("usage: py_context_test.py SERVER_BINARY", file=sys.stderr)
-        sys.exit(2)
-    anyio.run(main, sys.argv[1])
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(0 if failed == 0 and passed > 0 else 1)
+    run_eras(run, "py_context_test.py")

@@ -14,26 +14,13 @@ per check and "N passed, N failed"; exit 0 when every check passed.
 """
 
 import base64
-import sys
-import traceback
 import warnings
 
 import anyio
 from mcp import Client, StdioServerParameters, types
 from mcp.shared.exceptions import MCPError
 
-passed = 0
-failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok   {name}", flush=True)
-    else:
-        failed += 1
-        print(f"FAIL {name}{': ' + str(detail) if detail else ''}", flush=True)
+from py_checks import check, run_eras
 
 
 async def error_of(awaitable):
@@ -123,18 +110,5 @@ async def run(server_binary, mode, expected_version):
         check(f"{tag} completion/complete: a template variable", name.completion.values == ["grace"], name)
 
 
-async def main(server_binary):
-    for mode, version in (("auto", "2026-07-28"), ("legacy", "2025-11-25")):
-        try:
-            await run(server_binary, mode, version)
-        except Exception:  # noqa: BLE001 - reported as a failed check
-            check(f"[{mode}] no unexpected exception", False, traceback.format_exc())
-
-
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        print("usage: py_features_test.py SERVER_BINARY", file=sys.stderr)
-        sys.exit(2)
-    anyio.run(main, sys.argv[1])
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(0 if failed == 0 and passed > 0 else 1)
+    run_eras(run, "py_features_test.py")
