@@ -321,16 +321,24 @@ TEST(EnumNames, AliasesAndValuesOutsideTheRange) {
 }
 
 TEST(EnumNames, NameExtraction) {
-  using toon::reflect::detail::enumerator_name_from;
-  EXPECT_EQ(enumerator_name_from("f() [with auto V = ns::color::red; std::string_view = x]"), "red");
-  EXPECT_EQ(enumerator_name_from("f() [V = ns::color::red]"), "red");
-  EXPECT_EQ(enumerator_name_from("f() [V = (anonymous namespace)::color::red]"), "red");
-  EXPECT_EQ(enumerator_name_from("f() [with auto V = <unnamed>::red; x]"), "red");
-  EXPECT_EQ(enumerator_name_from("f() [V = (ns::color)7]"), "");
-  EXPECT_EQ(enumerator_name_from("f() [V = ((anonymous namespace)::color)-7]"), "");
-  EXPECT_EQ(enumerator_name_from("f() [with auto V = (<unnamed>::color)7; x]"), "");
-  EXPECT_EQ(enumerator_name_from("f() [V = box<int[3]>::mode::on]"), "on");
-  EXPECT_EQ(enumerator_name_from("no marker"), "");
+  using toon::reflect::detail::enumerator_names_from;
+  using names2 = std::array<std::string_view, 2>;
+  // GCC lists a pack in braces, clang in angle brackets; values without a name print as casts.
+  EXPECT_EQ(enumerator_names_from<2>("f() [with auto ...Vs = {ns::color::red, (ns::color)1}; std::string_view = x]"),
+            (names2{"red", ""}));
+  EXPECT_EQ(enumerator_names_from<2>("f() [Vs = <(ns::color)-1, ns::color::red>]"), (names2{"", "red"}));
+  EXPECT_EQ(enumerator_names_from<2>("f() [Vs = <(anonymous namespace)::color::red, ((anonymous namespace)::color)-7>]"),
+            (names2{"red", ""}));
+  EXPECT_EQ(enumerator_names_from<2>("f() [with auto ...Vs = {<unnamed>::red, (<unnamed>::color)7}; x]"),
+            (names2{"red", ""}));
+  // Commas and brackets inside a value's scope do not split it.
+  EXPECT_EQ(enumerator_names_from<2>("f() [Vs = <box<int[3], char>::mode::on, (box<int[3], char>::mode)2>]"),
+            (names2{"on", ""}));
+  EXPECT_EQ(enumerator_names_from<2>("f() [with auto ...Vs = {ns::t<int, char>::x, ns::t<int, char>::y}; x]"),
+            (names2{"x", "y"}));
+  EXPECT_EQ(enumerator_names_from<2>("no marker"), (names2{"", ""}));
+  // A list shorter than expected leaves the rest empty.
+  EXPECT_EQ(enumerator_names_from<2>("f() [Vs = <ns::color::red>]"), (names2{"red", ""}));
 }
 
 // ---- type names ---------------------------------------------------------------------------------

@@ -42,17 +42,52 @@ inline constexpr std::int64_t enum_range_limit = 4096;
 
 namespace detail {
 
-template <auto V>
-constexpr std::string_view enum_pretty_name() noexcept {
+// Every probed value of a batch goes into one instantiation, whose pretty function name lists them
+// all: GCC "... [with auto ...Vs = {ns::color::red, (ns::color)1}; ...]", clang
+// "... [Vs = <ns::color::red, (ns::color)1>]". One instantiation per value would cost a template
+// instantiation and a constant evaluation each (most of a typed test's compile time).
+template <auto... Vs>
+constexpr std::string_view enum_pretty_names() noexcept {
   return {__PRETTY_FUNCTION__, sizeof(__PRETTY_FUNCTION__) - 1};
 }
 
-// GCC: "... [with auto V = ns::color::red; ...]" or "(ns::color)7"; clang: "[V = ns::color::red]"
-// or "(ns::color)7"; enums in an anonymous namespace print as "(anonymous namespace)::color::red"
-// (clang) or "<unnamed>::color::red" (GCC). Returns "" for a value without a name (a cast).
-constexpr std::string_view enumerator_name_from(std::string_view s) noexcept {
-  const std::string_view v = last_scope_component(pretty_argument(s, "V = "));
-  return starts_identifier(v) ? v : std::string_view{};
+// Splits the list of N printed values of enum_pretty_names() at its top-level commas, in one pass
+// that also remembers each value's last top-level "::" (the scan is a constant evaluation, whose
+// cost grows with every step).
+template <std::size_t N>
+constexpr std::array<std::string_view, N> enumerator_names_from(std::string_view pretty) noexcept {
+  std::array<std::string_view, N> out{};
+  std::size_t i = pretty.find("Vs = ");
+  if (i == std::string_view::npos) return out;
+  i += 6;  // past "Vs = " and the list's opening '{' (GCC) or '<' (clang)
+  const char* const text = pretty.data();
+  const std::size_t size = pretty.size();
+  std::size_t start = i;  // the current value's first character after its last top-level "::"
+  std::size_t n = 0;
+  int depth = 0;
+  for (; i < size && n < N; ++i) {
+    const char c = text[i];
+    if (depth == 0) {
+      if (c == ',' || is_close_bracket(c)) {
+        const char first = text[start];
+        const bool named = (first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || first == '_' ||
+                           static_cast<unsigned char>(first) >= 0x80;
+        if (named && i > start) out[n] = std::string_view(text + start, i - start);
+        ++n;
+        if (c != ',') break;
+        start = i + 2 < size && text[i + 1] == ' ' ? i + 2 : i + 1;
+        continue;
+      }
+      if (c == ':' && i + 1 < size && text[i + 1] == ':') {
+        start = i + 2;
+        ++i;
+        continue;
+      }
+    }
+    if (is_open_bracket(c)) ++depth;
+    else if (is_close_bracket(c)) --depth;
+  }
+  return out;
 }
 
 /// The underlying value of `e` as std::int64_t (signed underlying types) or std::uint64_t (all
@@ -130,21 +165,42 @@ constexpr probe_list<E> make_extra_probes() noexcept {
 template <class E, std::int64_t Lo, std::int64_t Hi>
 inline constexpr probe_list<E> extra_probes = make_extra_probes<E, Lo, Hi>();
 
-// The name of V, "" when V names no enumerator. One constant evaluation per value, so that wide
-// ranges stay within the compilers' per-evaluation step limits (clang: -fconstexpr-steps).
-template <auto V>
-inline constexpr std::string_view enumerator_name_v = enumerator_name_from(enum_pretty_name<V>());
+/// Values probed per instantiation of enum_pretty_names() (each batch is one constant evaluation,
+/// well within the compilers' step limits).
+inline constexpr std::int64_t enum_probe_batch = 64;
 
 template <class E, std::int64_t Lo, std::int64_t... I>
-constexpr auto probe_range(std::integer_sequence<std::int64_t, I...>) noexcept {
-  return std::array<std::string_view, sizeof...(I)>{
-      enumerator_name_v<static_cast<E>(Lo + I)>...};
+constexpr auto probe_batch(std::integer_sequence<std::int64_t, I...>) noexcept {
+  const auto names = enumerator_names_from<sizeof...(I)>(enum_pretty_names<static_cast<E>(Lo + I)...>());
+  // Element by element: GCC 12 rejects a variable template initialized by a copied array while
+  // another constant evaluation reads it ("modification of ... is not a constant expression").
+  return std::array<std::string_view, sizeof...(I)>{names[static_cast<std::size_t>(I)]...};
+}
+
+/// The names of the N values from Lo on.
+template <class E, std::int64_t Lo, std::int64_t N>
+inline constexpr auto batch_names = probe_batch<E, Lo>(std::make_integer_sequence<std::int64_t, N>{});
+
+/// The names of the Count values from Lo on, probed in batches of enum_probe_batch.
+template <class E, std::int64_t Lo, std::int64_t Count, std::size_t... K>
+constexpr auto probe_range(std::index_sequence<K...>) noexcept {
+  std::array<std::string_view, static_cast<std::size_t>(Count)> out{};
+  std::size_t at = 0;
+  const auto append = [&out, &at](const auto& names) {
+    for (std::string_view name : names) out[at++] = name;
+  };
+  constexpr std::int64_t b = enum_probe_batch;
+  (append(batch_names<E, Lo + static_cast<std::int64_t>(K) * b,
+                      (Count - static_cast<std::int64_t>(K) * b < b ? Count - static_cast<std::int64_t>(K) * b : b)>),
+   ...);
+  return out;
 }
 
 template <class E, std::int64_t Lo, std::int64_t Hi, std::size_t... I>
 constexpr auto probe_extras(std::index_sequence<I...>) noexcept {
-  return std::array<std::string_view, sizeof...(I)>{
-      enumerator_name_v<extra_probes<E, Lo, Hi>.values[I]>...};
+  const auto names =
+      enumerator_names_from<sizeof...(I)>(enum_pretty_names<extra_probes<E, Lo, Hi>.values[I]...>());
+  return std::array<std::string_view, sizeof...(I)>{names[I]...};
 }
 
 // A scoped enumeration declared in a class template has its definition instantiated only when
@@ -157,8 +213,9 @@ concept has_scope_probe_name = requires { E::toon_reflect_scope_probe_; };
 template <class E, std::int64_t Lo, std::int64_t Hi>
   requires(!has_scope_probe_name<E>)
 inline constexpr auto range_names =
-    probe_range<E, clipped_range<E, Lo, Hi>::lo>(
-        std::make_integer_sequence<std::int64_t, clipped_range<E, Lo, Hi>::count>{});
+    probe_range<E, clipped_range<E, Lo, Hi>::lo, clipped_range<E, Lo, Hi>::count>(
+        std::make_index_sequence<static_cast<std::size_t>(
+            (clipped_range<E, Lo, Hi>::count + enum_probe_batch - 1) / enum_probe_batch)>{});
 
 /// The names of the extra probes (index i: extra_probes<E, Lo, Hi>.values[i]).
 template <class E, std::int64_t Lo, std::int64_t Hi>
