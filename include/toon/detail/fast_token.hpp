@@ -16,6 +16,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "toon/detail/force_inline.hpp"
+
 namespace toon::detail::fast {
 
 /// An integer of at most 18 digits without leading zeros (`0`, `-42`, `1234`): the integer
@@ -84,7 +86,7 @@ inline bool boolean(std::string_view t, bool& out) noexcept {
 /// without a leading zero, as is_number_token() decides): `-`, `05`, `2025-01-15`, `1.28.2`,
 /// `12ab`, `1.` are strings. (plain_string_inline: the same, always inline, for the row line
 /// readers.)
-[[gnu::always_inline]] inline bool plain_string_inline(std::string_view t) noexcept {
+TOON_DETAIL_FORCE_INLINE inline bool plain_string_inline(std::string_view t) noexcept {
   if (t.empty()) return true;
   const char c = t[0];
   if ((c >= '0' && c <= '9') || c == '-') {
@@ -121,7 +123,7 @@ inline bool plain_string(std::string_view t) noexcept { return plain_string_inli
 // followed by the delimiter or the end (the caller then leaves the row to the cells path).
 
 /// integer() of the cell at p.
-[[gnu::always_inline]] inline const char* integer_cell(const char* p, const char* e, char delim, std::int64_t& out) noexcept {
+TOON_DETAIL_FORCE_INLINE inline const char* integer_cell(const char* p, const char* e, char delim, std::int64_t& out) noexcept {
   const char* q = p;
   const bool negative = q != e && *q == '-';
   if (negative) ++q;
@@ -140,7 +142,7 @@ inline bool plain_string(std::string_view t) noexcept { return plain_string_inli
 }
 
 /// number() of the cell at p.
-[[gnu::always_inline]] inline const char* number_cell(const char* p, const char* e, char delim, double& out) noexcept {
+TOON_DETAIL_FORCE_INLINE inline const char* number_cell(const char* p, const char* e, char delim, double& out) noexcept {
   const char* q = p;
   const bool negative = q != e && *q == '-';
   if (negative) ++q;
@@ -167,7 +169,7 @@ inline bool plain_string(std::string_view t) noexcept { return plain_string_inli
 }
 
 /// boolean() of the cell at p.
-[[gnu::always_inline]] inline const char* boolean_cell(const char* p, const char* e, char delim, bool& out) noexcept {
+TOON_DETAIL_FORCE_INLINE inline const char* boolean_cell(const char* p, const char* e, char delim, bool& out) noexcept {
   const std::size_t n = static_cast<std::size_t>(e - p);
   if (n >= 4 && std::memcmp(p, "true", 4) == 0 && (n == 4 || p[4] == delim)) {
     out = true;
@@ -183,7 +185,7 @@ inline bool plain_string(std::string_view t) noexcept { return plain_string_inli
 /// The first of the bytes a, b, c at or after p in the line [line, e), or e. 16 bytes at a
 /// time with SSE2 (the last block of a line of 16 bytes or more is read as the line's last 16
 /// bytes, never past e).
-[[gnu::always_inline]] inline const char* find3(const char* p, const char* e, const char* line, char a, char b, char c) noexcept {
+TOON_DETAIL_FORCE_INLINE inline const char* find3(const char* p, const char* e, const char* line, char a, char b, char c) noexcept {
 #if defined(__SSE2__)
   const __m128i va = _mm_set1_epi8(a);
   const __m128i vb = _mm_set1_epi8(b);
@@ -212,7 +214,7 @@ inline bool plain_string(std::string_view t) noexcept { return plain_string_inli
 
 /// The end of the unquoted cell at p in the line [line, e): the first delimiter, double quote
 /// or backslash at or after p, or e.
-[[gnu::always_inline]] inline const char* cell_end(const char* p, const char* e, const char* line, char delim) noexcept {
+TOON_DETAIL_FORCE_INLINE inline const char* cell_end(const char* p, const char* e, const char* line, char delim) noexcept {
   return find3(p, e, line, delim, '"', '\\');
 }
 
@@ -220,7 +222,7 @@ inline bool plain_string(std::string_view t) noexcept { return plain_string_inli
 /// pointer - 1), the returned pointer being the delimiter after the closing quote or e;
 /// nullptr when the cell is anything else (a backslash, no closing quote, or something other
 /// than the delimiter after it).
-[[gnu::always_inline]] inline const char* quoted_cell(const char* p, const char* e, const char* line, char delim) noexcept {
+TOON_DETAIL_FORCE_INLINE inline const char* quoted_cell(const char* p, const char* e, const char* line, char delim) noexcept {
   const char* q = find3(p + 1, e, line, '"', '\\', '"');
   if (q == e || *q != '"') return nullptr;
   ++q;
@@ -229,7 +231,7 @@ inline bool plain_string(std::string_view t) noexcept { return plain_string_inli
 
 /// Whether the line at p (within [p, e)) starts with exactly `spaces` spaces followed by a byte
 /// of [p, e) that is not a space.
-[[gnu::always_inline]] inline bool indented(const char* p, const char* e, std::size_t spaces) noexcept {
+TOON_DETAIL_FORCE_INLINE inline bool indented(const char* p, const char* e, std::size_t spaces) noexcept {
   if (static_cast<std::size_t>(e - p) <= spaces) return false;
   std::size_t s = 0;
 #if defined(__SSE2__)
@@ -250,7 +252,7 @@ inline bool plain_string(std::string_view t) noexcept { return plain_string_inli
 /// A header's bracket after its `[` at p (before e): `N]`, `N|]` or `N\t]`, N a count
 /// without leading zeros of at most 9 digits. Returns where `]` ends with `count` and
 /// `delim` (',' unless given) set, or nullptr when it is anything else.
-[[gnu::always_inline]] inline const char* bracket(const char* p, const char* e, std::size_t& count, char& delim) noexcept {
+TOON_DETAIL_FORCE_INLINE inline const char* bracket(const char* p, const char* e, std::size_t& count, char& delim) noexcept {
   const char* digits = p;
   count = 0;
   while (p < e && *p >= '0' && *p <= '9' && p - digits < 9) count = count * 10 + static_cast<std::size_t>(*p++ - '0');
@@ -264,7 +266,7 @@ inline bool plain_string(std::string_view t) noexcept { return plain_string_inli
 
 /// The first line feed in [p, e), or nullptr. 16 bytes at a time with SSE2 while they lie in
 /// [p, e).
-[[gnu::always_inline]] inline const char* line_feed(const char* p, const char* e) noexcept {
+TOON_DETAIL_FORCE_INLINE inline const char* line_feed(const char* p, const char* e) noexcept {
 #if defined(__SSE2__)
   const __m128i nl = _mm_set1_epi8('\n');
   while (e - p >= 16) {

@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <string_view>
 
+#include "toon/detail/force_inline.hpp"
 #include "toon/detail/fast_token.hpp"
 #include "toon/error.hpp"
 #include "toon/events.hpp"
@@ -58,13 +59,13 @@ struct field_run {
 
 /// The end of the line from p in `run`: its line feed, or `run.end` when the document ends
 /// there without one (run.eof); nullptr when the line is not complete.
-[[gnu::always_inline]] inline const char* run_line_end(const char* p, const field_run& run) noexcept {
+TOON_DETAIL_FORCE_INLINE inline const char* run_line_end(const char* p, const field_run& run) noexcept {
   const char* nl = fast::line_feed(p, run.end);
   return nl || !run.eof ? nl : run.end;
 }
 /// Where the line after the one ending at `nl` (run_line_end()) starts: `run.end` after the
 /// document's last line.
-[[gnu::always_inline]] inline const char* run_next_line(const char* nl, const field_run& run) noexcept {
+TOON_DETAIL_FORCE_INLINE inline const char* run_next_line(const char* nl, const field_run& run) noexcept {
   return nl == run.end ? nl : nl + 1;
 }
 /// The lines of `run` from p (the start of a line), each offered to `take(line, key, end,
@@ -74,7 +75,7 @@ struct field_run {
 /// starts; `take` returns true with `next` set to where to go on (after the lines it took), or
 /// false to stop. Returns where the first line not taken starts.
 template <class Take>
-[[gnu::always_inline]] inline const char* run_lines(const char* p, const field_run& run, Take&& take) {
+TOON_DETAIL_FORCE_INLINE inline const char* run_lines(const char* p, const field_run& run, Take&& take) {
   while (fast::indented(p, run.end, run.spaces)) {
     const char* k = p + run.spaces;
     const char* nl = run_line_end(k, run);

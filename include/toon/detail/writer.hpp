@@ -24,13 +24,11 @@
 #include <string>
 #include <string_view>
 
+#include "toon/detail/force_inline.hpp"
 #include "toon/options.hpp"
 
-#if defined(__GNUC__)
-#define TOON_DETAIL_ALWAYS_INLINE [[gnu::always_inline]] inline
-#else
-#define TOON_DETAIL_ALWAYS_INLINE inline
-#endif
+/// An inline function forced inline in optimized builds (toon/detail/force_inline.hpp).
+#define TOON_DETAIL_ALWAYS_INLINE TOON_DETAIL_FORCE_INLINE inline
 
 namespace toon::detail {
 

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "toon/detail/force_inline.hpp"
 #include "toon/typed/decode_traits.hpp"
 
 namespace toon::detail {
@@ -55,7 +56,7 @@ struct decode_traits<T, type_kind::optional> {
   // A cell read straight from its line, for optionals of elements that have such a reader:
   // `null` resets, else the element's reader (an optional engaged for it is reset again when
   // the reader declines), as text() does.
-  [[gnu::always_inline]] static const char* line_cell(void* p, const char* b, const char* e, const char* line,
+  TOON_DETAIL_FORCE_INLINE static const char* line_cell(void* p, const char* b, const char* e, const char* line,
                                                       char delim)
     requires(has_line_cell<element> && std::is_nothrow_default_constructible_v<element>)
   {

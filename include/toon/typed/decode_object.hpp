@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "toon/detail/force_inline.hpp"
 #include "toon/detail/fast_token.hpp"
 #include "toon/reflect/type_name.hpp"
 #include "toon/typed/decode_traits.hpp"
@@ -93,7 +94,7 @@ struct object_table {
       }(std::make_index_sequence<size>{});
 
   template <std::size_t I>
-  [[gnu::always_inline]] static bool take_cell(typed_decoder& d, void* p, const text_cell& c) {
+  TOON_DETAIL_FORCE_INLINE static bool take_cell(typed_decoder& d, void* p, const text_cell& c) {
     using F = typename info::template type<I>;
     F& field = info::template get<I>(*static_cast<T*>(p));
     if constexpr (std::is_same_v<F, std::string>) {
@@ -314,7 +315,7 @@ struct object_frame {
     return key(d, f, k, key_offset) && d.text_value(token, offset);
   }
   template <std::size_t I>
-  [[gnu::always_inline]] static bool key_text_field(typed_decoder& d, std::size_t at, std::string_view token, std::size_t offset) {
+  TOON_DETAIL_FORCE_INLINE static bool key_text_field(typed_decoder& d, std::size_t at, std::string_view token, std::size_t offset) {
     frame& f = d.frame_at(at);
     select_bit(d, f, I);
     f.index = I;  // the error path names the field
@@ -364,7 +365,7 @@ struct object_frame {
     return true;
   }
   template <std::size_t I>
-  [[gnu::always_inline]] static bool ordered_cell(typed_decoder& d, std::size_t at, const text_cell& c) {
+  TOON_DETAIL_FORCE_INLINE static bool ordered_cell(typed_decoder& d, std::size_t at, const text_cell& c) {
     frame& f = d.frame_at(at);
     f.index = I;  // the error path names the field
     return table::template take_cell<I>(d, f.target, c) && d.value_complete(at);
@@ -401,13 +402,13 @@ struct object_frame {
   static bool line_fill(T& object, const char* b, const char* e, char delim) {
     const char* p = b;
     // The fields inline into this one function (shared by the row-line and field-line paths).
-    const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) __attribute__((always_inline)) {
+    const bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) TOON_DETAIL_FORCE_INLINE_LAMBDA {
       return (line_field<I>(object, p, b, e, delim) && ...);
     }(std::make_index_sequence<size>{});
     return ok && p == e;
   }
   template <std::size_t I>
-  [[gnu::always_inline]] static bool line_field(T& object, const char*& p, const char* b, const char* e, char delim) {
+  TOON_DETAIL_FORCE_INLINE static bool line_field(T& object, const char*& p, const char* b, const char* e, char delim) {
     using F = field_type<I>;
     if constexpr (I > 0) {
       if (p == e) return false;  // fewer cells than fields
@@ -542,7 +543,7 @@ struct object_frame {
 
   /// The value [v, e) (not empty) into field I of `object`; false: not taken, field unchanged.
   template <std::size_t I>
-  [[gnu::always_inline]] static bool line_value(T& object, const char* line, const char* v, const char* e) {
+  TOON_DETAIL_FORCE_INLINE static bool line_value(T& object, const char* line, const char* v, const char* e) {
     using F = field_type<I>;
     F& field = table::info::template get<I>(object);
     if constexpr (has_line_cell<F>) {
@@ -571,7 +572,7 @@ struct object_frame {
   /// Field I's line from its key [k, e) (e: the end of the content; [line, e) readable): 1
   /// taken, 0 another field's name, -1 field I's name but the line is not taken.
   template <std::size_t I>
-  [[gnu::always_inline]] static int line_of(frame& f, std::uint64_t* bits, const char* line, const char* k,
+  TOON_DETAIL_FORCE_INLINE static int line_of(frame& f, std::uint64_t* bits, const char* line, const char* k,
                                             const char* e) {
     if constexpr (!line_key<I>) {
       return 0;
@@ -591,7 +592,7 @@ struct object_frame {
   }
 
   /// One line's content [k, e) (the line readable from `line` on): taken or not.
-  [[gnu::always_inline]] static bool take_line(frame& f, std::uint64_t* bits, const char* line, const char* k,
+  TOON_DETAIL_FORCE_INLINE static bool take_line(frame& f, std::uint64_t* bits, const char* line, const char* k,
                                                const char* e) {
     if (e[-1] == ' ' || e[-1] == '\r') return false;  // to be trimmed (never at a content's end)
     constexpr auto all = std::make_index_sequence<size>{};
@@ -609,7 +610,7 @@ struct object_frame {
   }
   /// line_of<i>() (0 when i is no field).
   template <std::size_t... I>
-  [[gnu::always_inline]] static int line_at(std::index_sequence<I...>, [[maybe_unused]] std::size_t i,
+  TOON_DETAIL_FORCE_INLINE static int line_at(std::index_sequence<I...>, [[maybe_unused]] std::size_t i,
                                             [[maybe_unused]] frame& f, [[maybe_unused]] std::uint64_t* bits,
                                             [[maybe_unused]] const char* line, [[maybe_unused]] const char* k,
                                             [[maybe_unused]] const char* e) {
@@ -619,7 +620,7 @@ struct object_frame {
   }
   /// The first line_of<I>() that is not 0, in declaration order.
   template <std::size_t... I>
-  [[gnu::always_inline]] static int line_any(std::index_sequence<I...>, [[maybe_unused]] frame& f,
+  TOON_DETAIL_FORCE_INLINE static int line_any(std::index_sequence<I...>, [[maybe_unused]] frame& f,
                                              [[maybe_unused]] std::uint64_t* bits, [[maybe_unused]] const char* line,
                                              [[maybe_unused]] const char* k, [[maybe_unused]] const char* e) {
     int r = 0;
@@ -636,7 +637,7 @@ struct object_frame {
     std::size_t taken = 0;
     p = run_lines(p, run,
                   [&](const char* line, const char* k, const char* nl, const char* after, const char*& next)
-                      __attribute__((always_inline)) { return take_one(f, bits, line, k, nl, after, run, next, taken); });
+                      TOON_DETAIL_FORCE_INLINE_LAMBDA { return take_one(f, bits, line, k, nl, after, run, next, taken); });
     lines = taken;
     return p;
   }
@@ -645,7 +646,7 @@ struct object_frame {
   /// end, `after` where the next line starts): taken with the lines that belong to it (true:
   /// `next` is where the line after them starts, `taken` counts them) or not (false, `next`
   /// unchanged).
-  [[gnu::always_inline]] static bool take_one(frame& f, std::uint64_t* bits, const char* line, const char* k,
+  TOON_DETAIL_FORCE_INLINE static bool take_one(frame& f, std::uint64_t* bits, const char* line, const char* k,
                                               const char* nl, const char* after, const field_run& run,
                                               const char*& next, std::size_t& taken) {
     if constexpr (has_block_keys || has_table_keys || has_list_keys) {
@@ -826,7 +827,7 @@ struct object_frame {
 
   /// 1: the line [k, e) read into field I; 0: not field I's inline array; -1: it is, not taken.
   template <std::size_t I>
-  [[gnu::always_inline]] static int array_of(frame& f, std::uint64_t* bits, const char* line, const char* k,
+  TOON_DETAIL_FORCE_INLINE static int array_of(frame& f, std::uint64_t* bits, const char* line, const char* k,
                                              const char* e) {
     if constexpr (!array_key<I>) {
       return 0;
@@ -885,7 +886,7 @@ struct object_frame {
   /// 1: field I's `name:` line and object taken (`next`: where the line after them starts,
   /// `taken` counts them); 0: [k, nl) is not field I's `name:` line; -1: it is, not taken.
   template <std::size_t I>
-  [[gnu::always_inline]] static int block_of(frame& f, std::uint64_t* bits, const char* k, const char* nl,
+  TOON_DETAIL_FORCE_INLINE static int block_of(frame& f, std::uint64_t* bits, const char* k, const char* nl,
                                              const field_run& run, const char*& next, std::size_t& taken) {
     if constexpr (!block_key<I>) {
       return 0;

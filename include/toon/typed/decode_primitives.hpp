@@ -13,6 +13,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "toon/detail/force_inline.hpp"
 #include "toon/detail/fast_token.hpp"
 #include "toon/detail/timestamp.hpp"
 #include "toon/detail/writer.hpp"
@@ -142,7 +143,7 @@ struct decode_traits<T, type_kind::integer> : rejects_containers<T> {
     return true;
   }
   /// text() of a cell read straight from a row's line (see fast::integer_cell).
-  [[gnu::always_inline]] static const char* line_cell(void* p, const char* b, const char* e, const char*, char delim) noexcept {
+  TOON_DETAIL_FORCE_INLINE static const char* line_cell(void* p, const char* b, const char* e, const char*, char delim) noexcept {
     std::int64_t v;
     const char* q = fast::integer_cell(b, e, delim, v);
     if (!q || !integer_fits<T>(v)) return nullptr;
@@ -166,7 +167,7 @@ struct decode_traits<T, type_kind::floating> : rejects_containers<T> {
     *static_cast<T*>(p) = static_cast<T>(v);  // at most 15 digits: within float's range
     return true;
   }
-  [[gnu::always_inline]] static const char* line_cell(void* p, const char* b, const char* e, const char*, char delim) noexcept {
+  TOON_DETAIL_FORCE_INLINE static const char* line_cell(void* p, const char* b, const char* e, const char*, char delim) noexcept {
     double v;
     const char* q = fast::number_cell(b, e, delim, v);
     if (!q) return nullptr;
@@ -227,7 +228,7 @@ template <class T>
 struct decode_traits<T, type_kind::boolean> : rejects_containers<T> {
   static void describe(std::string& out) { out += "boolean"; }
   static bool text(void* p, std::string_view t) noexcept { return fast::boolean(t, *static_cast<bool*>(p)); }
-  [[gnu::always_inline]] static const char* line_cell(void* p, const char* b, const char* e, const char*, char delim) noexcept {
+  TOON_DETAIL_FORCE_INLINE static const char* line_cell(void* p, const char* b, const char* e, const char*, char delim) noexcept {
     return fast::boolean_cell(b, e, delim, *static_cast<bool*>(p));
   }
   static bool primitive(typed_decoder& d, void* p, const primitive_event& ev) {
@@ -265,7 +266,7 @@ struct decode_traits<T, type_kind::string> : rejects_containers<T> {
     static_cast<std::string*>(p)->assign(t.data(), t.size());
     return true;
   }
-  [[gnu::always_inline]] static const char* line_cell(void* p, const char* b, const char* e, const char* line, char delim) {
+  TOON_DETAIL_FORCE_INLINE static const char* line_cell(void* p, const char* b, const char* e, const char* line, char delim) {
     if (b != e && *b == '"') {  // a quoted cell without a backslash: its content
       const char* q = fast::quoted_cell(b, e, line, delim);
       if (!q) return nullptr;
