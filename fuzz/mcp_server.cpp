@@ -3,14 +3,18 @@
 // message the server sends must be one line of JSON: a JSON-RPC 2.0 response object with a
 // valid or null id and exactly one of result (an object) and error ({code: integer, message:
 // string}). No more responses than lines, nothing thrown, no crash; handlers run on their own
-// threads and are all answered before the next input.
+// threads and are all answered before the next input. The server also has resources, a
+// resource template, a prompt and completions (toon::mcp::server_features), so that
+// resources/*, prompts/* and completion/complete are reached too.
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "fuzz_common.hpp"
 #include "toon/json.hpp"
+#include "toon/mcp/features.hpp"
 #include "toon/mcp/server.hpp"
 #include "toon/tools.hpp"
 
@@ -23,6 +27,14 @@ struct echo_args {
 struct echoed {
   std::string text;
   int times = 1;
+};
+struct page_vars {
+  std::string book;
+  int page = 0;
+};
+struct review_args {
+  std::string language;
+  std::optional<std::string> focus;
 };
 
 }  // namespace
@@ -42,6 +54,48 @@ const toon::tool_catalog& catalog() {
     return c;
   }();
   return cat;
+}
+
+// Completions of a few fixed words; `known` (the other arguments) is read when present.
+std::vector<std::string> complete_words(std::string_view argument, std::string_view prefix, const toon::value& known) {
+  std::vector<std::string> out;
+  for (std::string w : {"dune", "emma", "cpp", "c", "python"})
+    if (w.starts_with(prefix)) out.push_back(w);
+  if (const toon::value* other = known.find("language"); other != nullptr && other->is_string())
+    out.push_back(other->as_string() + "-" + std::string(argument));
+  return out;
+}
+
+const toon::mcp::server_features& features() {
+  static const toon::mcp::server_features f = [] {
+    toon::mcp::server_features x;
+    x.add_resource({.uri = "mem://readme", .name = "readme", .mime_type = "text/plain"},
+                   [] { return toon::mcp::resource_contents{.text = "hello"}; });
+    x.add_resource({.uri = "mem://blob", .name = "blob", .mime_type = "application/octet-stream"},
+                   [] { return toon::mcp::resource_contents{.blob = std::string("\x89\0\xff", 3)}; });
+    x.add_resource_template<page_vars>(
+        {.uri = "book://{book}/page/{page}", .name = "page", .mime_type = "text/plain"},
+        [](const page_vars& v) -> toon::result<toon::mcp::resource_contents> {
+          if (v.page > 100) {
+            toon::error e;
+            e.code = toon::error_code::io_error;
+            e.message = "no such page";
+            return e;
+          }
+          return toon::mcp::resource_contents{.text = v.book + " p." + std::to_string(v.page)};
+        },
+        complete_words);
+    x.add_prompt<review_args>(
+        {.name = "review", .description = "Review code"},
+        [](const review_args& a) {
+          toon::mcp::prompt_result r;
+          r.messages.push_back({"user", "Review this " + a.language + " code" + (a.focus ? " for " + *a.focus : "")});
+          return r;
+        },
+        complete_words);
+    return x;
+  }();
+  return f;
 }
 
 void check_message(std::string_view message) {
@@ -78,6 +132,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.log = {};
   options.page_size = 1 + toon_fuzz::input_hash(text) % 3;
   options.max_line_size = 1 << 16;
+  features().install(options);
   {
     toon::mcp::server server(catalog(), options, [&](std::string_view message) {
       std::lock_guard<std::mutex> lock(m);
