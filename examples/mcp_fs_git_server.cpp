@@ -290,6 +290,9 @@ int main(int argc, char** argv) {
   fs::create_directories(workspace_dir, ec);
   if (ec) usage("cannot create the workspace " + workspace_dir.string() + ": " + ec.message());
 
+  // stdout is the protocol's from here on, also while the catalog is built: a stray print goes
+  // to stderr.
+  toon::mcp::claim_stdout();
   int status = 0;
   std::size_t abandoned = 0;
   {

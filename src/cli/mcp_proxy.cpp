@@ -29,6 +29,7 @@
 #include "commands.hpp"
 #include "toon/decode.hpp"
 #include "toon/json.hpp"
+#include "toon/mcp/call_context.hpp"
 #include "toon/mcp/client.hpp"
 #include "toon/mcp/server.hpp"
 #include "toon/schema_import.hpp"
@@ -263,9 +264,20 @@ toon::tool forwarding_tool(upstream& u, const toon::mcp::tool_info& info, bool p
   if (info.output_schema.is_object()) t.output_schema = info.output_schema;
   toon::mcp::client* c = u.client.get();
   std::string upstream_name = u.config.name, tool_name = info.name;
-  t.handler = [c, upstream_name, tool_name, reencode_json, timeout](const toon::value& arguments) {
+  // The downstream call's cancellation and progress go through to the upstream call: a
+  // `notifications/cancelled` from the client cancels the upstream request, and the upstream's
+  // `notifications/progress` reach the client when it asked for progress.
+  t.context_handler = [c, upstream_name, tool_name, reencode_json, timeout](const toon::value& arguments,
+                                                                             toon::mcp::call_context& context) {
+    toon::mcp::call_options options;
+    options.timeout = timeout;
+    options.stop = context.stop_token();
+    if (context.wants_progress())
+      options.on_progress = [&context](double done, double total, std::string_view message) {
+        (void)context.progress(done, total, message);
+      };
     toon::call_result r;
-    auto answer = c->call_tool(tool_name, arguments.is_null() ? toon::value(toon::object{}) : arguments, timeout);
+    auto answer = c->call_tool(tool_name, arguments.is_null() ? toon::value(toon::object{}) : arguments, options);
     if (!answer) {
       r.status = toon::call_status::tool_failed;
       r.text = "upstream " + upstream_name + ": " + answer.error().message;
@@ -276,6 +288,9 @@ toon::tool forwarding_tool(upstream& u, const toon::mcp::tool_info& info, bool p
     r.content = reencode(answer->content, answer->structured_content, reencode_json);
     if (!answer->structured_content.is_null()) r.structured = answer->structured_content;
     return r;
+  };
+  t.handler = [h = t.context_handler](const toon::value& arguments) {
+    return h(arguments, toon::mcp::detached_call_context());
   };
   return t;
 }
@@ -673,6 +688,11 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
         return exit_data_error;
       }
 
+  // From here on stdout is the protocol's: whatever else prints goes to stderr.
+  if (toon::mcp::claim_stdout() < 0) {
+    say("toon mcp proxy: cannot keep stdout for the protocol\n");
+    return exit_data_error;
+  }
   const std::chrono::milliseconds default_timeout = std::chrono::seconds(timeout_seconds);
   std::vector<upstream> upstreams;
   upstreams.reserve(configs.size());
@@ -683,11 +703,17 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
     p.argv = cfg.argv;
     if (!cfg.env.empty()) p.environment = environment_with(cfg.env);
     p.working_directory = cfg.cwd;
+    p.end_with_parent = true;  // spawned by the main thread: the upstream ends with the proxy, however it ends
     p.limits = cfg.limits;
     toon::mcp::client_options co;
     co.initialize_timeout = default_timeout;
     co.request_timeout = default_timeout;
     co.discover_timeout = std::chrono::seconds(std::min(timeout_seconds, 10));
+    // A dead upstream is reported when it dies, not only when a call to it fails.
+    co.on_close = [name = cfg.name](std::string_view why) {
+      toon::mcp::log_to_stderr("proxy: upstream " + name + ": " + std::string(why) +
+                               "; its tools now answer with an error");
+    };
     co.on_notification = [changes, index = upstreams.size()](const toon::value& message) {
       const toon::value* method = message.find("method");
       if (method != nullptr && method->is_string() && method->as_string() == "notifications/tools/list_changed")

@@ -95,8 +95,16 @@ struct client::impl {
   std::condition_variable_any cv;
   std::map<std::int64_t, std::shared_ptr<pending>> waiting;
   std::int64_t next_id = 1;
+  // Progress callbacks of running requests, by the progressToken they were sent with (the id).
+  // Guarded by progress_mu, which is also held while a callback runs: once a request has
+  // removed its entry, its callback (and what it refers to) is no longer used. Lock order: mu,
+  // then progress_mu.
+  using progress_callback = std::function<void(double, double, std::string_view)>;
+  std::mutex progress_mu;
+  std::map<std::int64_t, progress_callback> progress_of;
   std::string outbuf;
   bool close_stdin_requested = false;
+  bool established = false;  // connect() succeeded: on_close applies from then on
   bool closed = false;  // stdout EOF, or shut down
   bool stop_thread = false;
   bool shut = false;
@@ -187,6 +195,7 @@ struct client::impl {
           if (got < 0 && (errno == EINTR)) continue;
           if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
           out_open = false;  // EOF or error: the server is gone for us
+          report_close();
           mark_closed();
           break;
         }
@@ -266,6 +275,8 @@ struct client::impl {
     if (method != nullptr && method->is_string()) {
       if (id != nullptr && !id->is_null()) {
         answer_server_request(method->as_string(), *id);
+      } else if (method->as_string() == "notifications/progress" && take_progress(msg)) {
+        // given to the request's callback
       } else if (opts.on_notification) {
         try {
           opts.on_notification(msg);
@@ -295,6 +306,26 @@ struct client::impl {
     ++counters.malformed_lines;
   }
 
+  // A `notifications/progress` for a request with a progress callback: to that callback (true).
+  bool take_progress(const value& msg) {
+    const value* params = msg.find("params");
+    const value* token = params != nullptr && params->is_object() ? params->find("progressToken") : nullptr;
+    if (token == nullptr || token->type() != value::kind::integer) return false;
+    const value* done = params->find("progress");
+    if (done == nullptr || !done->is_number()) return false;
+    std::lock_guard lock(progress_mu);
+    auto it = progress_of.find(token->as_int64());
+    if (it == progress_of.end()) return false;
+    const value* total = params->find("total");
+    const value* message = params->find("message");
+    try {
+      it->second(done->to_double(), total != nullptr && total->is_number() ? total->to_double() : 0.0,
+                  message != nullptr && message->is_string() ? std::string_view(message->as_string()) : std::string_view{});
+    } catch (...) {  // a throwing callback must not end the reader thread
+    }
+    return true;
+  }
+
   void answer_server_request(const std::string& method, const value& id) {
     object reply{{"jsonrpc", "2.0"}, {"id", id}};
     if (method == "ping") {
@@ -308,6 +339,21 @@ struct client::impl {
     if (method != "ping") ++counters.refused_requests;
     if (proc.stdin_fd() >= 0 && !close_stdin_requested) outbuf += text;
     // Written on the next loop turn (this is the I/O thread itself).
+  }
+
+  // client_options::on_close, unless the client is shutting the server down itself.
+  void report_close() {
+    {
+      std::lock_guard lock(mu);
+      if (!established || closed || close_stdin_requested || stop_thread || !opts.on_close) return;
+    }
+    std::string why = "the server closed its output (it exited or crashed)";
+    std::string err = stderr_snippet();
+    if (!err.empty()) why += "; server stderr: " + err;
+    try {
+      opts.on_close(why);
+    } catch (...) {  // a throwing callback must not end the reader thread
+    }
   }
 
   void mark_closed() {
@@ -360,7 +406,7 @@ struct client::impl {
   }
 
   rpc_outcome call(std::string_view method, value params, std::chrono::milliseconds timeout,
-                   std::stop_token stop, bool cancel_on_timeout) {
+                   std::stop_token stop, bool cancel_on_timeout, const progress_callback* on_progress = nullptr) {
     rpc_outcome out;
     auto slot = std::make_shared<pending>();
     std::int64_t id;
@@ -371,6 +417,14 @@ struct client::impl {
         return out;
       }
       id = next_id++;
+      if (on_progress != nullptr && *on_progress) {  // the request's id is its progress token
+        if (!params.is_object()) params = object{};
+        value& meta = params.as_object()["_meta"];
+        if (!meta.is_object()) meta = object{};
+        meta.as_object().insert_or_assign("progressToken", id);
+        std::lock_guard progress_lock(progress_mu);
+        progress_of.emplace(id, *on_progress);
+      }
       object msg{{"jsonrpc", "2.0"}, {"id", id}, {"method", std::string(method)}};
       if (!params.is_null()) msg.insert_or_assign("params", std::move(params));
       outbuf += to_json(value(std::move(msg)));
@@ -384,6 +438,10 @@ struct client::impl {
       std::unique_lock lock(mu);
       done = cv.wait_until(lock, stop, deadline, [&] { return slot->done; });
       if (!done) waiting.erase(id);
+    }
+    if (on_progress != nullptr && *on_progress) {
+      std::lock_guard progress_lock(progress_mu);
+      progress_of.erase(id);
     }
     if (!done) {
       bool stopped = stop.stop_requested();
@@ -441,7 +499,7 @@ struct client::impl {
   }
 
   result<value> request(std::string_view method, value params, const call_options& o) {
-    rpc_outcome r = call(method, with_meta(std::move(params)), limit(o), o.stop, true);
+    rpc_outcome r = call(method, with_meta(std::move(params)), limit(o), o.stop, true, &o.on_progress);
     if (r.what != rpc_outcome::kind::result) return outcome_error(method, r);
     if (info.stateless && r.payload.is_object()) {
       std::string type = string_member(r.payload, "resultType");
@@ -567,6 +625,10 @@ TOON_FUNC result<client> client::connect(const process_options& server, client_o
       if (!err.empty()) e.message += "; server stderr: " + err;
     }
     return e;
+  }
+  {
+    std::lock_guard lock(im->mu);
+    im->established = true;
   }
   return client(std::move(im));
 }

@@ -7,6 +7,9 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -142,6 +145,8 @@ TOON_FUNC result<process> process::spawn(const process_options& options) {
   const char* workdir = options.working_directory.empty() ? nullptr : options.working_directory.c_str();
   const resource_limits limits = options.limits;
   const bool own_group = options.own_process_group;
+  const bool end_with_parent = options.end_with_parent;
+  const pid_t parent = ::getpid();
 
   int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, report[2] = {-1, -1};
   auto close_all = [&] {
@@ -166,6 +171,13 @@ TOON_FUNC result<process> process::spawn(const process_options& options) {
     // Child: async-signal-safe calls only.
     int rep = report[1];
     if (own_group) ::setpgid(0, 0);
+#if defined(__linux__)
+    // SIGTERM when the parent ends; if it already ended (the child was re-parented), end now.
+    if (end_with_parent && (::prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || ::getppid() != parent)) ::_exit(127);
+#else
+    (void)end_with_parent;
+    (void)parent;
+#endif
     sigset_t none;
     ::sigemptyset(&none);
     ::sigprocmask(SIG_SETMASK, &none, nullptr);

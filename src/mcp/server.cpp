@@ -5,6 +5,7 @@
 #include "toon/mcp/server.hpp"
 #include "toon/detail/linkage.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -1160,8 +1161,8 @@ struct server::state : std::enable_shared_from_this<server::state> {
 // ---- server ------------------------------------------------------------------------------------
 
 TOON_FUNC server::server(const tool_catalog& catalog, server_options options, message_sink sink)
-    : server(std::shared_ptr<const tool_catalog>(std::shared_ptr<const tool_catalog>(), &catalog),  // not owned
-             std::move(options), std::move(sink)) {}
+    // A copy the server owns: an abandoned handler thread keeps it alive however long it runs.
+    : server(std::make_shared<const tool_catalog>(catalog), std::move(options), std::move(sink)) {}
 
 TOON_FUNC server::server(std::shared_ptr<const tool_catalog> catalog, server_options options, message_sink sink)
     : state_(std::make_shared<state>(std::move(catalog), std::move(options), std::move(sink))) {}
@@ -1253,15 +1254,41 @@ TOON_FUNC int server::serve(int in_fd, int out_fd) {
   return status;
 }
 
-TOON_FUNC int server::serve_stdio() {
+// claim_stdout()'s descriptor: -1 before the first claim, -2 after serve_stdio() released it.
+// One per process (a function's static: also one in header-only mode).
+struct stdout_claim_state {
+  std::mutex mutex;
+  int fd = -1;
+};
+TOON_FUNC stdout_claim_state& stdout_claim_of_process() noexcept {
+  static stdout_claim_state state;
+  return state;
+}
+
+TOON_FUNC int claim_stdout() noexcept {
+  stdout_claim_state& claim = stdout_claim_of_process();
+  std::lock_guard lock(claim.mutex);
+  int& stdout_claim = claim.fd;
+  if (stdout_claim >= 0) return stdout_claim;
+  if (stdout_claim == -2) return -1;
   std::cout.flush();
   std::fflush(stdout);
-  ::signal(SIGPIPE, SIG_IGN);
-  int protocol_out = ::dup(STDOUT_FILENO);
-  if (protocol_out < 0) return errno;
+  const int protocol_out = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+  if (protocol_out < 0) return -1;
   ::dup2(STDERR_FILENO, STDOUT_FILENO);  // stray prints go to stderr, never to the client
+  stdout_claim = protocol_out;
+  return protocol_out;
+}
+
+TOON_FUNC int server::serve_stdio() {
+  ::signal(SIGPIPE, SIG_IGN);
+  const int protocol_out = claim_stdout();
+  if (protocol_out < 0) return errno != 0 ? errno : EBADF;
   int status = serve(STDIN_FILENO, protocol_out);
+  stdout_claim_state& claim = stdout_claim_of_process();
+  std::lock_guard lock(claim.mutex);
   ::close(protocol_out);
+  claim.fd = -2;
   return status;
 }
 

@@ -4,6 +4,9 @@
 // early exits, shutdown escalation, resource limits, and no zombie or descriptor left behind.
 #include <gtest/gtest.h>
 #include <signal.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -78,6 +81,53 @@ TEST_F(McpClient, ProcessRunsAnArgvWithoutAShell) {
   EXPECT_EQ(std::string(buf, n > 0 ? static_cast<std::size_t>(n) : 0), "got hi\n");
   EXPECT_TRUE(reaped(pid));
 }
+
+#if defined(__linux__)
+// end_with_parent: a child spawned with it gets SIGTERM when its parent is killed (SIGKILL, no
+// cleanup), where one spawned without it runs on. In a forked harness that is a subreaper, so the
+// orphans come back to it and their ends can be read: exit 0 when both behaved so.
+TEST_F(McpClient, EndWithParentTakesTheChildDownWhenTheParentIsKilled) {
+  const pid_t harness = ::fork();
+  ASSERT_GE(harness, 0);
+  if (harness == 0) {
+    if (::prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) ::_exit(10);
+    int pids[2];
+    if (::pipe(pids) != 0) ::_exit(11);
+    const pid_t parent = ::fork();
+    if (parent < 0) ::_exit(12);
+    if (parent == 0) {  // spawns two `sleep 30`, with and without end_with_parent, then waits
+      process_options with, without;
+      with.argv = without.argv = {"sleep", "30"};
+      with.end_with_parent = true;
+      auto a = process::spawn(with);
+      auto b = process::spawn(without);
+      if (!a || !b) ::_exit(13);
+      const int children[2] = {a->pid(), b->pid()};
+      if (::write(pids[1], children, sizeof children) != static_cast<ssize_t>(sizeof children)) ::_exit(14);
+      ::pause();
+      ::_exit(0);
+    }
+    ::close(pids[1]);
+    int children[2] = {0, 0};
+    if (::read(pids[0], children, sizeof children) != static_cast<ssize_t>(sizeof children)) ::_exit(15);
+    ::kill(parent, SIGKILL);
+    ::waitpid(parent, nullptr, 0);
+    int status = 0;
+    if (::waitpid(children[0], &status, 0) != children[0]) ::_exit(16);
+    const bool with_ended = WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM;
+    // The other one is still running: still not reapable.
+    const bool without_runs = ::waitpid(children[1], &status, WNOHANG) == 0;
+    ::kill(children[1], SIGKILL);
+    ::waitpid(children[1], nullptr, 0);
+    ::_exit(with_ended ? (without_runs ? 0 : 2) : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(harness, &status, 0), harness);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "1: the child did not end by SIGTERM with its parent; 2: the child without "
+                                       "end_with_parent ended too; 10+: the harness failed";
+}
+#endif
 
 TEST_F(McpClient, SpawnFailuresAreErrorsWithTheReason) {
   process_options missing;
@@ -204,17 +254,24 @@ TEST_F(McpClient, ServerThatExitsEarlyFailsConnectWithItsStderr) {
 }
 
 TEST_F(McpClient, ServerThatExitsMidCallFailsThatCallAndLaterOnes) {
-  auto c = client::connect(fake("legacy"));
+  std::atomic<int> closes{0};
+  client_options o;
+  o.on_close = [&closes](std::string_view why) {
+    if (why.find("the server closed its output") != std::string_view::npos) ++closes;
+  };
+  auto c = client::connect(fake("legacy"), o);
   ASSERT_TRUE(c) << c.error().message;
   auto r = c->call_tool("bye", toon::object{});
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, toon::error_code::protocol_error);
   EXPECT_FALSE(c->connected());
+  EXPECT_EQ(closes.load(), 1) << "on_close reports the server's end once";
   auto again = c->call_tool("echo", toon::object{});
   ASSERT_FALSE(again);
   EXPECT_EQ(again.error().code, toon::error_code::protocol_error);
   int pid = c->pid();
   EXPECT_TRUE(c->shutdown().success());
+  EXPECT_EQ(closes.load(), 1) << "nor again on shutdown";
   if (pid > 0) {
     EXPECT_TRUE(reaped(pid));
   }

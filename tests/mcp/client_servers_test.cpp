@@ -311,12 +311,14 @@ TEST_F(OfficialServer, Everything) {
   p.argv = {"node", entry.string(), "stdio"};
   p.environment = environment(home.path, {"TOON_MCP_MARKER=explicit-env-42"});
   p.limits = node_limits();
-  int notifications = 0;
+  int notifications = 0, progress_notifications = 0;
   std::mutex notifications_mu;
   toon::mcp::client_options o;
-  o.on_notification = [&](const value&) {
+  o.on_notification = [&](const value& message) {
     std::lock_guard lock(notifications_mu);
     ++notifications;
+    if (const value* m = message.find("method"); m != nullptr && m->is_string() && m->as_string() == "notifications/progress")
+      ++progress_notifications;
   };
   auto c = client::connect(p, o);
   ASSERT_TRUE(c) << c.error().message;
@@ -366,6 +368,26 @@ TEST_F(OfficialServer, Everything) {
   ok_call(*c, "toggle-subscriber-updates", toon::object{});
   EXPECT_TRUE(contains(ok_call(*c, "trigger-long-running-operation", toon::object{{"duration", 0.2}, {"steps", 2}}).text(),
                        "completed"));
+  {
+    // With a progress callback the request carries a progressToken: the server's reports come
+    // to the callback (not to on_notification), in order, each with the total.
+    std::vector<std::pair<double, double>> reports;
+    std::mutex reports_mu;
+    toon::mcp::call_options progress_options;
+    progress_options.on_progress = [&](double done, double total, std::string_view) {
+      std::lock_guard lock(reports_mu);
+      reports.emplace_back(done, total);
+    };
+    called_.insert("trigger-long-running-operation");
+    auto with_progress =
+        c->call_tool("trigger-long-running-operation", toon::object{{"duration", 0.3}, {"steps", 3}}, progress_options);
+    ASSERT_TRUE(with_progress) << with_progress.error().message;
+    EXPECT_FALSE(with_progress->is_error) << with_progress->text();
+    std::lock_guard lock(reports_mu);
+    EXPECT_EQ(reports, (std::vector<std::pair<double, double>>{{1, 3}, {2, 3}, {3, 3}}));
+    std::lock_guard n_lock(notifications_mu);
+    EXPECT_EQ(progress_notifications, 0) << "progress notifications also went to on_notification";
+  }
   // Needs the tasks extension, which this client does not declare: a tool error, not a hang.
   called_.insert("simulate-research-query");
   auto research = c->call_tool("simulate-research-query", toon::object{{"topic", "toon"}}, 60s);

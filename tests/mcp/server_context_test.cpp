@@ -5,12 +5,14 @@
 // log level, the client's identity, the bounded worker pool and back-pressure on a full queue.
 // The only timeouts are generous guards against a hang, except where a latency is the point.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdio>
 #include <memory>
 #include <mutex>
 #include <stop_token>
@@ -635,4 +637,53 @@ TEST_F(context_fixture, NoRequestsToTheClientIn2026) {
   EXPECT_EQ(text_of(out.response("1")),
             "error protocol_error: the server sends no requests to the client in a 2026-07-28 request (stateless); "
             "sampling/createMessage is not available");
+}
+
+// ---- claim_stdout ---------------------------------------------------------------------------
+namespace {
+
+// Everything readable from `fd` until its write ends are closed.
+std::string read_all(int fd) {
+  std::string out;
+  char buf[512];
+  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) out.append(buf, static_cast<std::size_t>(n));
+  return out;
+}
+
+}  // namespace
+
+// In a child process whose stdout and stderr are pipes: prints before the claim reach stdout,
+// prints after it reach stderr, the claimed descriptor reaches the real stdout, and a second
+// claim gives the same descriptor.
+TEST(ClaimStdout, StrayPrintsGoToStderrFromTheClaimOn) {
+  int out[2], err[2];
+  ASSERT_EQ(::pipe(out), 0);
+  ASSERT_EQ(::pipe(err), 0);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::dup2(out[1], STDOUT_FILENO);
+    ::dup2(err[1], STDERR_FILENO);
+    ::close(out[0]), ::close(out[1]), ::close(err[0]), ::close(err[1]);
+    std::printf("before\n");  // buffered: the claim flushes it to the real stdout
+    const int fd = toon::mcp::claim_stdout();
+    std::printf("stray printf\n");
+    std::fflush(stdout);
+    const bool same = toon::mcp::claim_stdout() == fd;
+    const char protocol[] = "{\"jsonrpc\":\"2.0\"}\n";
+    const bool wrote = fd >= 0 && ::write(fd, protocol, sizeof protocol - 1) == static_cast<ssize_t>(sizeof protocol - 1);
+    ::_exit(same && wrote ? 0 : 3);
+  }
+  ::close(out[1]);
+  ::close(err[1]);
+  const std::string stdout_text = read_all(out[0]);
+  const std::string stderr_text = read_all(err[0]);
+  ::close(out[0]);
+  ::close(err[0]);
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_EQ(stdout_text, "before\n{\"jsonrpc\":\"2.0\"}\n");
+  EXPECT_EQ(stderr_text, "stray printf\n");
 }

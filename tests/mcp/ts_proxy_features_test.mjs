@@ -18,6 +18,9 @@
 //    negotiates 2026-07-28 with `toon mcp proxy --lazy`, lists load_tools alone, loads a
 //    category, gets list_changed on its subscriptions/listen stream (the SDK opens it for
 //    listChanged) and calls a loaded tool.
+// 5. Progress and cancellation: the upstream's notifications/progress reach the client (which
+//    asked with a progressToken), and a client's cancellation cancels the upstream call (the
+//    demo's `wait` handler stops early, as its `probe` tool tells).
 //
 //   node tests/mcp/ts_proxy_features_test.mjs TOON_BINARY DEMO_SERVER_BINARY
 //
@@ -57,7 +60,7 @@ const config = path.join(base, "proxy.json");
 fs.writeFileSync(config, JSON.stringify({
   servers: [
     { name: "everything", command: "node", args: [everythingEntry, "stdio"] },
-    { name: "demo", command: demoBinary, args: ["--test-tools", "--list-changed", "--workspace", path.join(base, "ws")],
+    { name: "demo", command: demoBinary, args: ["--test-tools", "--context-tools", "--list-changed", "--workspace", path.join(base, "ws")],
       timeout_ms: 1500 },
   ],
 }));
@@ -162,6 +165,35 @@ try {
   check("the proxy answers the next call", textOf(after) === "Echo: still here", JSON.stringify(after));
   const demoAfter = await proxy.callTool({ name: "demo__echo_1", arguments: { text: "again" } });
   check("... also on the upstream that timed out", textOf(demoAfter) === "again", JSON.stringify(demoAfter));
+
+  // 5. progress and cancellation go through to the upstream
+  const events = [];
+  const progressed = await proxy.callTool({ name: "demo__progress", arguments: { steps: 3, delay_ms: 50, linger_ms: 200 } },
+    undefined, { onprogress: (p) => events.push(p) });
+  check("progress: the upstream's three reports reach the client through the proxy",
+    events.length === 3 && events.every((p, i) => p.progress === i + 1 && p.total === 3 && p.message === `step ${i + 1} of 3`),
+    JSON.stringify(events));
+  check("... and the call's result", progressed.isError !== true && progressed.structuredContent?.steps_done === 3,
+    JSON.stringify(progressed));
+  const abort = new AbortController();
+  const waitStarted = Date.now();
+  setTimeout(() => abort.abort(), 300);
+  let aborted = null;
+  try {
+    await proxy.callTool({ name: "demo__wait", arguments: { ms: 1200 } }, undefined, { signal: abort.signal });
+  } catch (e) {
+    aborted = e;
+  }
+  check("cancel: the client's call ends when it aborts", aborted !== null && Date.now() - waitStarted < 1000, String(aborted));
+  await sleep(150);
+  const probe = (await proxy.callTool({ name: "demo__probe", arguments: {} })).structuredContent;
+  const sinceStart = Date.now() - waitStarted;
+  // Without the cancellation going through, the upstream's `wait` would still be waiting (until
+  // 1200 ms after the start): no `wait` handler would have returned yet (-1).
+  check("cancel: the proxy cancelled the upstream call, whose handler stopped early",
+    typeof probe?.since_wait_returned_ms === "number" && probe.since_wait_returned_ms >= 0 &&
+      sinceStart - probe.since_wait_returned_ms < 1000,
+    JSON.stringify(probe) + ` ${sinceStart} ms after the start`);
   await proxy.close();
 
   // ---- 4. 2026-07-28, lazy, SDK v2 --------------------------------------------------------------

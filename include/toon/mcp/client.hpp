@@ -54,6 +54,11 @@ struct client_options {
   /// Called on the client's reader thread for each notification from the server (the whole
   /// JSON-RPC message). It must not block nor send requests through this client.
   std::function<void(const value& message)> on_notification{};
+  /// Called once, on the client's reader thread, when the server closes its stdout (it exited
+  /// or crashed) after connect() succeeded and before the client shut it down (a failed
+  /// connect() is its error alone); the argument says so and ends with the
+  /// server's stderr tail. Every pending and later request then fails with protocol_error.
+  std::function<void(std::string_view why)> on_close{};
 };
 
 /// What the server said about itself when the client connected.
@@ -96,6 +101,12 @@ struct call_options {
   /// Cancels the request when stop is requested (the client sends `notifications/cancelled`
   /// and returns error_code::timeout with a message saying it was cancelled).
   std::stop_token stop{};
+  /// When set, the request asks for progress (`_meta.progressToken`) and each
+  /// `notifications/progress` the server sends for it comes here, on the client's reader thread
+  /// (which it must not block), until the request ends: `progress`, `total` (0 when the server
+  /// gave none) and `message` (empty when none). Such notifications do not reach
+  /// client_options::on_notification.
+  std::function<void(double progress, double total, std::string_view message)> on_progress{};
 };
 
 /// Counters of what the client did not accept from the server.

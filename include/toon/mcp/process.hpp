@@ -38,6 +38,11 @@ struct process_options {
   /// Puts the child in a process group of its own, so that signals reach its children too
   /// (a launcher such as npx) and a terminal's Ctrl-C does not.
   bool own_process_group = true;
+  /// Linux: the child gets SIGTERM when this process ends, however it ends (a crash, SIGKILL),
+  /// so that it does not run on orphaned (PR_SET_PDEATHSIG). The signal is tied to the thread
+  /// that spawned the child: set this only when that thread lives as long as the process (the
+  /// main thread; `toon mcp proxy` sets it for its upstreams). Ignored on other systems.
+  bool end_with_parent = false;
 };
 
 /// How a process ended.

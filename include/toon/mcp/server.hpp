@@ -205,6 +205,15 @@ struct server_options {
 /// The protocol versions a server answers, newest first: 2026-07-28, 2025-11-25, 2025-06-18.
 [[nodiscard]] const std::vector<std::string>& supported_protocol_versions();
 
+/// Keeps the process's stdout for the MCP protocol from now on: flushes it, moves it to a
+/// private file descriptor (returned) and points descriptor 1 at stderr, so that whatever the
+/// process prints afterwards (std::cout, printf, a library's logging) reaches stderr instead of
+/// corrupting the protocol. server::serve_stdio() calls it; calling it first thing in main()
+/// also guards what runs before serving (building a catalog, reading configuration).
+/// Thread-safe; later calls return the same descriptor. -1 when it could not be duplicated,
+/// and after serve_stdio() has finished (it closes the descriptor, so the client sees the end).
+int claim_stdout() noexcept;
+
 /// Counters of a server's tool calls (server::stats()).
 struct server_stats {
   /// Calls whose handler runs in a slot now (abandoned ones excluded).
@@ -230,9 +239,10 @@ struct server_stats {
 /// Receives each outgoing message: one JSON text, without the newline.
 using message_sink = std::function<void(std::string_view message)>;
 
-/// An MCP server for the tools of a tool_catalog. A catalog passed by reference must outlive the
-/// server and any handler thread it abandoned after a timeout (in practice: the process); one
-/// passed by shared_ptr is kept alive as long as a request uses it. Messages are handled
+/// An MCP server for the tools of a tool_catalog. A catalog passed by reference is copied (later
+/// changes to it are not seen: use set_catalog()); one passed by shared_ptr is shared. Either
+/// way the server keeps it alive as long as a request or a handler it abandoned after a timeout
+/// uses it, so no handler outlives its catalog. Messages are handled
 /// one line at a time by the thread that feeds them (serve() or handle_line()); tools/call
 /// handlers run on a pool of worker threads, at most server_options::max_concurrent_calls at
 /// once, and their responses and notifications are written from there (each message whole,
@@ -252,9 +262,9 @@ class server {
   /// for the calls still running (at most call_timeout each). Returns 0, or the errno of a
   /// failed read.
   int serve(int in_fd, int out_fd);
-  /// serve() on stdin and stdout. First points file descriptor 1 at stderr (keeping a private
-  /// copy of stdout for the protocol), so that nothing else the process prints can reach the
-  /// client; ignores SIGPIPE.
+  /// serve() on stdin and stdout. First claims stdout (claim_stdout(): file descriptor 1 then
+  /// points at stderr, the protocol has a private copy), so that nothing else the process prints
+  /// can reach the client; ignores SIGPIPE. Closes the protocol's copy when done.
   int serve_stdio();
 
   /// Handles one message line (without its newline). Replies go to the sink, now or - for a
