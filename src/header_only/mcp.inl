@@ -20,6 +20,7 @@
 #include "../mcp/client_cache.cpp"
 #include "../mcp/compact.cpp"
 #include "../mcp/features.cpp"
+#include "../mcp/http.cpp"
 #include "../mcp/jsonrpc.cpp"
 #include "../mcp/process.cpp"
 #include "../mcp/server.cpp"
