@@ -249,11 +249,13 @@ struct connection : std::enable_shared_from_this<connection> {
   }
 
   // Leaves the SSE stream being written (the client went away or the response is complete).
-  void detach_stream() {
+  // `delivered`: every event of a finished stream was written, so none is kept for replay.
+  void detach_stream(bool delivered = false) {
     if (!stream_session) return;
     {
       std::lock_guard<std::mutex> lock(stream_session->mutex);
       if (current && current->conn.get() == this) current->conn.reset();
+      if (delivered && current && current->done) current->events.clear();
       if (stream_session->busy > 0) --stream_session->busy;
       stream_session->last_used = steady::now();
     }
@@ -364,7 +366,7 @@ struct connection : std::enable_shared_from_this<connection> {
     bool wait_probe = false;
     if (streaming) {
       streaming = false;
-      detach_stream();
+      detach_stream(true);
       if (probing && keep_alive) {
         // The probe read is pending: cancel it, and read the next request after it completes
         // (it may have taken that request's first byte).
@@ -584,6 +586,7 @@ TOON_FUNC void connection::post_message(const bhttp::request<bhttp::string_body>
     s->srv->handle_line(body);
   }
   std::string first;
+  bool ended = false;
   {
     std::lock_guard<std::mutex> lock(s->mutex);
     s->last_used = steady::now();
@@ -601,14 +604,15 @@ TOON_FUNC void connection::post_message(const bhttp::request<bhttp::string_body>
     for (const auto& e : st->events) first += e.second;
     s->streams.emplace(st->number, st);
     while (s->streams.size() > 64) s->streams.erase(s->streams.begin());
-    if (st->done) st->conn.reset();
+    // Answered while handle_line ran, after notifications: the stream is whole already. Read
+    // here, under the lock: a response filed after it goes through post_frame().
+    ended = st->done;
+    if (ended) st->conn.reset();
     stream_session = s;
     current = st;
   }
   start_sse(std::move(first), extra);
-  if (st->done) {  // answered while handle_line ran, after notifications
-    finish_sse();
-  }
+  if (ended) finish_sse();
 }
 
 TOON_FUNC void connection::get_stream(const bhttp::request<bhttp::string_body>& req, std::string_view session_header) {
@@ -649,7 +653,11 @@ TOON_FUNC void connection::get_stream(const bhttp::request<bhttp::string_body>& 
       st = s->standalone;
     }
     if (!ended) {
-      if (st->conn) return json_error(409, value(), invalid_request, "Conflict: this stream is already open");
+      if (st->conn && last.empty())
+        return json_error(409, value(), invalid_request, "Conflict: this stream is already open");
+      if (st->conn) {  // resuming: the client lost the old connection, whether or not we noticed
+        net::post(st->conn->stream.get_executor(), [old = st->conn] { old->close(); });
+      }
       st->conn = shared_from_this();
       st->decided = true;
     }

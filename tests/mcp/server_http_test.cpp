@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <functional>
 #include <memory>
 #include <string>
@@ -37,8 +39,33 @@ struct steps_args {
   int steps = 3;
 };
 
+// A gate the `gated` tool waits at between its first progress notification and the rest.
+struct gate_state {
+  std::mutex m;
+  std::condition_variable cv;
+  bool open = false;
+  void release() {
+    std::lock_guard<std::mutex> lock(m);
+    open = true;
+    cv.notify_all();
+  }
+};
+gate_state& gate() {
+  static gate_state g;
+  return g;
+}
+
 std::shared_ptr<toon::tool_catalog> make_catalog() {
   auto cat = std::make_shared<toon::tool_catalog>();
+  cat->add<steps_args>("gated", "Progress 1, waits for the gate, then the rest", "",
+                       [](const steps_args& a, toon::mcp::call_context& ctx) {
+                         ctx.progress(1, a.steps, "step");
+                         std::unique_lock<std::mutex> lock(gate().m);
+                         gate().cv.wait_for(lock, 10s, [] { return gate().open; });
+                         lock.unlock();
+                         for (int i = 2; i <= a.steps; ++i) ctx.progress(i, a.steps, "step");
+                         return a.steps;
+                       });
   cat->add<echo_args>("echo", "Echoes its text", "", [](const echo_args& a) { return a.text; });
   cat->add<steps_args>("count", "Reports progress", "", [](const steps_args& a, toon::mcp::call_context& ctx) {
     for (int i = 1; i <= a.steps; ++i) ctx.progress(i, a.steps, "step");
@@ -219,7 +246,7 @@ class HttpServer : public ::testing::Test {
     std::string id = open_session();
     std::string r = exchange({.body = R"({"jsonrpc":"2.0","id":2,"method":"tools/list"})", .headers = {{"Mcp-Session-Id", id}}});
     ASSERT_EQ(status_of(r), 200) << r;
-    EXPECT_EQ(body_json(r)["result"]["tools"].as_array().size(), 2u) << r;
+    EXPECT_EQ(body_json(r)["result"]["tools"].as_array().size(), 3u) << r;
   }
 
   std::unique_ptr<toon::mcp::http_server> srv;
@@ -253,7 +280,7 @@ TEST_F(HttpServer, NotificationsAndResponsesGet202) {
   EXPECT_EQ(header_of(r, "Content-Length"), "0");
 }
 
-TEST_F(HttpServer, ProgressGoesOnTheCallsSseStreamAndLastEventIdReplaysIt) {
+TEST_F(HttpServer, ProgressGoesOnTheCallsSseStream) {
   start();
   std::string id = open_session();
   conn c(srv->port());
@@ -276,19 +303,53 @@ TEST_F(HttpServer, ProgressGoesOnTheCallsSseStreamAndLastEventIdReplaysIt) {
   std::size_t progress_events = 0;
   for (std::size_t p = s.find("\"progress\":"); p != std::string::npos; p = s.find("\"progress\":", p + 1)) ++progress_events;
   EXPECT_EQ(progress_events, 3u) << s;
-  // The id of the first progress event: resuming after it replays the other two and the result.
-  const std::size_t id_line = s.rfind("id: ", first_progress);
-  ASSERT_NE(id_line, std::string::npos);
-  std::string event_id = s.substr(id_line + 4, s.find('\n', id_line) - id_line - 4);
+  // The connection serves the next request once the stream has ended.
+  c.buffered().clear();
+  c.send(request({.body = R"({"jsonrpc":"2.0","id":8,"method":"ping"})", .headers = {{"Mcp-Session-Id", id}}}));
+  std::string r = c.response();
+  EXPECT_EQ(status_of(r), 200) << r;
+  EXPECT_EQ(body_json(r)["id"], toon::value(8)) << r;
+}
+
+TEST_F(HttpServer, ALostStreamIsResumedWithLastEventId) {
+  {
+    std::lock_guard<std::mutex> lock(gate().m);
+    gate().open = false;
+  }
+  start();
+  std::string id = open_session();
+  std::string event_id;
+  {
+    conn c(srv->port());
+    c.send(request({.body = R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"gated","arguments":{"steps":3},"_meta":{"progressToken":"p"}}})",
+                    .headers = {{"Mcp-Session-Id", id}}}));
+    std::string s = c.read_until([](const std::string& d) { return d.find("\"progress\":1,") != std::string::npos; });
+    const std::size_t first_progress = s.find("notifications/progress");
+    ASSERT_NE(first_progress, std::string::npos) << s;
+    const std::size_t id_line = s.rfind("id: ", first_progress);
+    ASSERT_NE(id_line, std::string::npos) << s;
+    event_id = s.substr(id_line + 4, s.find('\n', id_line) - id_line - 4);
+  }  // the client loses the stream here
+  gate().release();
   conn g(srv->port());
   g.send(request({.method = "GET", .headers = {{"Mcp-Session-Id", id}, {"Accept", "text/event-stream"}, {"Last-Event-ID", event_id}},
                   .json_headers = false}));
   std::string replay = g.read_until([](const std::string& d) { return d.find("0\r\n\r\n") != std::string::npos; });
   ASSERT_EQ(status_of(replay), 200) << replay;
   EXPECT_EQ(replay.find("\"progress\":1,"), std::string::npos) << replay;
-  EXPECT_NE(replay.find("\"progress\":2,"), std::string::npos) << replay;
-  EXPECT_NE(replay.find("\"progress\":3,"), std::string::npos) << replay;
-  EXPECT_NE(replay.find(R"("result")"), std::string::npos) << replay;
+  const std::size_t p2 = replay.find("\"progress\":2,"), p3 = replay.find("\"progress\":3,"), res = replay.find(R"("result")");
+  ASSERT_NE(p2, std::string::npos) << replay;
+  ASSERT_NE(p3, std::string::npos) << replay;
+  ASSERT_NE(res, std::string::npos) << replay;
+  EXPECT_LT(p2, p3);
+  EXPECT_LT(p3, res);
+  // An unknown stream, and a malformed id.
+  std::string r = exchange({.method = "GET", .headers = {{"Mcp-Session-Id", id}, {"Accept", "text/event-stream"}, {"Last-Event-ID", "999-1"}},
+                            .json_headers = false});
+  EXPECT_EQ(status_of(r), 404) << r;
+  r = exchange({.method = "GET", .headers = {{"Mcp-Session-Id", id}, {"Accept", "text/event-stream"}, {"Last-Event-ID", "x"}},
+                .json_headers = false});
+  EXPECT_EQ(status_of(r), 400) << r;
 }
 
 TEST_F(HttpServer, UnknownAndMissingSessionsAreRefused) {
@@ -514,7 +575,7 @@ TEST_F(HttpServer, StatelessRequestsOfTheNewRevisionNeedNoSession) {
       {.body = R"({"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}})",
        .headers = {{"MCP-Protocol-Version", "2026-07-28"}}});
   ASSERT_EQ(status_of(r), 200) << r;
-  EXPECT_EQ(body_json(r)["result"]["tools"].as_array().size(), 2u) << r;
+  EXPECT_EQ(body_json(r)["result"]["tools"].as_array().size(), 3u) << r;
   EXPECT_TRUE(header_of(r, "Mcp-Session-Id").empty());
 }
 

@@ -74,7 +74,8 @@ struct http_options {
   /// The SSE `retry` field sent with each stream's first event: how long a client waits before
   /// it reconnects.
   std::chrono::milliseconds sse_retry{std::chrono::seconds(1)};
-  /// Events kept per stream for a client resuming with Last-Event-ID.
+  /// Events kept per stream for a client resuming with Last-Event-ID (a stream written whole
+  /// to its connection keeps none; a session keeps its last 64 streams).
   std::size_t replay_events = 256;
   /// Threads serving the connections.
   std::size_t threads = 4;
