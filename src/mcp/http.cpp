@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -52,6 +53,8 @@ using tcp = net::ip::tcp;
 using steady = std::chrono::steady_clock;
 
 constexpr std::string_view meta_protocol_key = "io.modelcontextprotocol/protocolVersion";
+// Bytes of SSE events waiting for a client that does not read, at most (then it is disconnected).
+constexpr std::size_t max_unwritten = std::size_t(64) << 20;
 
 // Lower-cases ASCII.
 TOON_FUNC std::string lower(std::string_view s) {
@@ -192,6 +195,7 @@ struct connection : std::enable_shared_from_this<connection> {
   bool closed = false;
   std::shared_ptr<session> stream_session;
   std::shared_ptr<sse_stream> current;  // the SSE stream written now
+  std::size_t queued = 0;               // bytes of `out` not written yet (about)
   char probe = 0;                       // one byte read while streaming: detects a closed peer
   bool probing = false;                 // that read is pending
   bool resume_after_probe = false;      // read the next request once it completes
@@ -329,6 +333,12 @@ struct connection : std::enable_shared_from_this<connection> {
   void post_frame(std::string frame, bool last) {
     net::post(stream.get_executor(), [self = shared_from_this(), f = std::move(frame), last]() mutable {
       if (self->closed || !self->streaming) return;
+      self->queued += f.size();
+      if (self->queued > max_unwritten) {  // a client that does not read: its events stay for replay
+        self->owner->log("mcp http: closing a stream whose client does not read");
+        self->close();
+        return;
+      }
       self->out.push_back(chunk(f));
       if (last) self->finish_sse();
       else self->write_next();
@@ -355,6 +365,7 @@ struct connection : std::enable_shared_from_this<connection> {
         self->close();
         return;
       }
+      self->queued -= std::min(self->queued, self->out.front().size());
       self->out.pop_front();
       self->write_next();
     });
@@ -454,7 +465,11 @@ TOON_FUNC void connection::handle(const bhttp::request<bhttp::string_body>& req)
   const http_options& opt = owner->http;
   // DNS rebinding: the Host must name this machine (or an allowed host), an Origin too.
   {
-    std::string host = host_name(std::string_view(req[bhttp::field::host]));
+    std::string_view raw_host = req[bhttp::field::host];
+    for (char c : raw_host)
+      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' || c == '[' || c == ']'))
+        return json_error(400, value(), invalid_request, "Bad Request: malformed Host header");
+    std::string host = host_name(raw_host);
     bool ok = loopback_name(host);
     for (const std::string& h : opt.allowed_hosts)
       if (h == "*" || lower(h) == host) ok = true;
@@ -596,6 +611,14 @@ TOON_FUNC void connection::post_message(const bhttp::request<bhttp::string_body>
       st->conn.reset();
       const std::size_t data = frame.find("data: ");
       std::string json = frame.substr(data + 6, frame.size() - data - 8);
+      if (is_initialize && session_header.empty()) {
+        result<value> answer = from_json(json);
+        if (!answer || answer->find("error") != nullptr) {  // no session after a failed initialize
+          extra.clear();
+          std::lock_guard<std::mutex> olock(owner->mutex);
+          owner->sessions.erase(s->id);
+        }
+      }
       return send_response(200, "application/json", std::move(json), extra);
     }
     // SSE: a priming event (id, retry, empty data), then what was filed so far.

@@ -272,6 +272,21 @@ TEST_F(HttpServer, InitializeOpensASessionAndRequestsAreAnsweredWithJson) {
   EXPECT_EQ(srv->stats().sessions, 1u);
 }
 
+TEST_F(HttpServer, AFailedInitializeOpensNoSession) {
+  start();
+  std::string r = exchange({.body = R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}})"});
+  ASSERT_EQ(status_of(r), 200) << r;
+  EXPECT_EQ(body_json(r)["error"]["code"], toon::value(toon::mcp::invalid_params)) << r;
+  EXPECT_TRUE(header_of(r, "Mcp-Session-Id").empty()) << r;
+  EXPECT_EQ(srv->stats().sessions, 0u);
+}
+
+TEST_F(HttpServer, AMalformedHostIsRefused) {
+  start();
+  std::string r = exchange({.body = initialize_body, .host = "localhost\"x"});
+  EXPECT_EQ(status_of(r), 400) << r;
+}
+
 TEST_F(HttpServer, NotificationsAndResponsesGet202) {
   start();
   std::string id = open_session();
