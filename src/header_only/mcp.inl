@@ -20,7 +20,6 @@
 #include "../mcp/client_cache.cpp"
 #include "../mcp/compact.cpp"
 #include "../mcp/features.cpp"
-#include "../mcp/http.cpp"
 #include "../mcp/jsonrpc.cpp"
 #include "../mcp/process.cpp"
 #include "../mcp/server.cpp"

@@ -10,6 +10,10 @@
 #include "toon/mcp/http.hpp"
 #include "toon/detail/linkage.hpp"
 
+#include <sys/random.h>
+
+#include <cerrno>
+
 #include <algorithm>
 #include <atomic>
 #include <cctype>
@@ -19,7 +23,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
-#include <random>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <utility>
@@ -87,14 +91,20 @@ TOON_FUNC bool known_protocol_version(std::string_view v) {
   return v == "2025-03-26" || v == protocol_2025_06_18 || v == protocol_2025_11_25 || v == protocol_2026_07_28;
 }
 
+// 128 bits from the kernel's CSPRNG (getrandom), as 32 hex digits.
 TOON_FUNC std::string random_session_id() {
-  static thread_local std::mt19937_64 gen{std::random_device{}() ^
-                                          static_cast<std::uint64_t>(steady::now().time_since_epoch().count())};
+  unsigned char bytes[16];
+  std::size_t got = 0;
+  while (got < sizeof bytes) {
+    const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
+    if (n > 0) got += static_cast<std::size_t>(n);
+    else if (errno != EINTR) throw std::runtime_error("getrandom failed");
+  }
   static constexpr char hex[] = "0123456789abcdef";
   std::string id;
-  for (int i = 0; i < 2; ++i) {
-    std::uint64_t r = gen();
-    for (int j = 0; j < 16; ++j, r >>= 4) id += hex[r & 15];
+  for (unsigned char b : bytes) {
+    id += hex[b >> 4];
+    id += hex[b & 15];
   }
   return id;
 }

@@ -146,6 +146,7 @@ class http_server {
 }  // namespace toon::mcp
 
 #if defined(TOON_HEADER_ONLY)
-#define TOON_DETAIL_WANT_MCP  // this component's sources too
+#define TOON_DETAIL_WANT_MCP       // this component's sources too
+#define TOON_DETAIL_WANT_MCP_HTTP  // ... and its HTTP source (src/header_only/mcp_http.inl)
 #include "toon/detail/header_only.hpp"
 #endif
