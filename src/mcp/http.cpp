@@ -757,6 +757,10 @@ TOON_FUNC void http_server::impl::accept() {
       self->accept();
       return;
     }
+    // SSE events are small separate writes: without this, Nagle's algorithm and the peer's
+    // delayed ACK hold each one back up to 40 ms.
+    boost::beast::error_code ignored;
+    socket.set_option(http_impl::tcp::no_delay(true), ignored);
     const std::size_t now = self->connections.fetch_add(1) + 1;
     auto conn = std::make_shared<http_impl::connection>(self, std::move(socket));
     if (now > self->http.max_connections) {
