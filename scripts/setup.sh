@@ -49,6 +49,10 @@ bash "$(dirname "$0")/../tools/mcp-servers/ensure-installed.sh"
 # (ctest mcp.ts_sdk_client), into tools/mcp-peers.
 bash "$(dirname "$0")/../tools/mcp-peers/ensure-installed.sh"
 
+# The official MCP conformance suite and the Node 22 binary that runs it (npm, pinned; ctest
+# mcp.conformance_server), into tools/mcp-conformance.
+bash "$(dirname "$0")/../tools/mcp-conformance/ensure-installed.sh"
+
 # The TypeScript runner (npm, pinned) for the differential test against the MCP-DSL reference
 # compiler (ctest dsl.differential_typescript). The reference sources come from the MCP-DSL
 # repository, which the test itself clones from ../shared/mcp-dsl/MCP-DSL.bundle (or takes from

@@ -230,6 +230,7 @@ struct call {
 struct server::state : std::enable_shared_from_this<server::state> {
   server_options options;
   message_sink sink;
+  routed_message_sink routed;  // instead of `sink` when set
   std::mutex write_mutex;
 
   mutable std::mutex catalog_mutex;
@@ -362,7 +363,18 @@ struct server::state : std::enable_shared_from_this<server::state> {
   void send(const value& message) {
     std::string text = to_json(message);
     std::lock_guard<std::mutex> lock(write_mutex);
-    if (sink) sink(text);
+    if (routed) {
+      // A response relates to its own request; anything else sent here to none.
+      const value* id = message.is_object() && message.find("method") == nullptr ? message.find("id") : nullptr;
+      routed(text, id != nullptr ? *id : null_id(), id != nullptr);
+    } else if (sink) {
+      sink(text);
+    }
+  }
+
+  static const value& null_id() {
+    static const value none;
+    return none;
   }
 
   // ---- results -------------------------------------------------------------------------------
@@ -721,7 +733,8 @@ struct server::state : std::enable_shared_from_this<server::state> {
       std::lock_guard<std::mutex> lock(mutex);
       if (c.finished || !c.started || c.returned) return false;
     }
-    if (sink) sink(text);
+    if (routed) routed(text, c.id, false);
+    else if (sink) sink(text);
     return true;
   }
 
@@ -1166,6 +1179,11 @@ TOON_FUNC server::server(const tool_catalog& catalog, server_options options, me
 
 TOON_FUNC server::server(std::shared_ptr<const tool_catalog> catalog, server_options options, message_sink sink)
     : state_(std::make_shared<state>(std::move(catalog), std::move(options), std::move(sink))) {}
+
+TOON_FUNC server::server(std::shared_ptr<const tool_catalog> catalog, server_options options, routed_message_sink sink)
+    : state_(std::make_shared<state>(std::move(catalog), std::move(options), message_sink{})) {
+  state_->routed = std::move(sink);
+}
 
 TOON_FUNC void server::set_catalog(std::shared_ptr<const tool_catalog> catalog) { state_->set_catalog(std::move(catalog)); }
 

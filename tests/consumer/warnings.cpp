@@ -4,6 +4,7 @@
 // mapping table (encode, decode, schemas, JSON, rows, tables, tools), must compile cleanly.
 #include <toon/fmt.hpp>
 #include <toon/mcp/client.hpp>
+#include <toon/mcp/http.hpp>
 #include <toon/mcp/server.hpp>
 #include <toon/toon.hpp>
 

@@ -6,7 +6,8 @@
 // translation unit ends (toon/version.hpp recorded its depth), or at the end of the umbrella
 // <toon/toon.hpp>. Each component's sources come in once: the core's (toon::toon) always, those
 // of toon::dsl when a header of it defined TOON_DETAIL_WANT_DSL, those of toon::mcp (which
-// uses toon::dsl) when one of its headers defined TOON_DETAIL_WANT_MCP. A translation unit that
+// uses toon::dsl) when one of its headers defined TOON_DETAIL_WANT_MCP, and toon::mcp's HTTP
+// source (Boost.Beast) only when <toon/mcp/http.hpp> defined TOON_DETAIL_WANT_MCP_HTTP. A translation unit that
 // includes only core headers compiles no MCP or MCP-DSL code. Deliberately without #pragma once.
 #if defined(TOON_HEADER_ONLY) &&                                                 \
     (defined(TOON_DETAIL_UMBRELLA_END) ||                                        \
@@ -35,6 +36,14 @@
 #include "../../../src/header_only/mcp.inl"
 #else
 #include "toon/detail/src/header_only/mcp.inl"
+#endif
+#endif
+#if defined(TOON_DETAIL_WANT_MCP_HTTP) && !defined(TOON_DETAIL_MCP_HTTP_SOURCES_INCLUDED)
+#define TOON_DETAIL_MCP_HTTP_SOURCES_INCLUDED
+#if __has_include("../../../src/header_only/mcp_http.inl")
+#include "../../../src/header_only/mcp_http.inl"
+#else
+#include "toon/detail/src/header_only/mcp_http.inl"
 #endif
 #endif
 #endif

@@ -239,6 +239,14 @@ struct server_stats {
 /// Receives each outgoing message: one JSON text, without the newline.
 using message_sink = std::function<void(std::string_view message)>;
 
+/// Receives each outgoing message with the JSON-RPC id of the client request it belongs to and
+/// whether it is that request's response: a response carries its own id (`is_response` true);
+/// the notifications and requests a tools/call handler sends (progress, logging, sampling, ...)
+/// carry the id of that tools/call; the rest (list_changed, resources/updated, ...) null. An
+/// HTTP transport picks the stream of the request with it (<toon/mcp/http.hpp>).
+using routed_message_sink =
+    std::function<void(std::string_view message, const value& related_request, bool is_response)>;
+
 /// An MCP server for the tools of a tool_catalog. A catalog passed by reference is copied (later
 /// changes to it are not seen: use set_catalog()); one passed by shared_ptr is shared. Either
 /// way the server keeps it alive as long as a request or a handler it abandoned after a timeout
@@ -253,6 +261,9 @@ class server {
   explicit server(const tool_catalog& catalog, server_options options = {}, message_sink sink = {});
   /// A server owning (a share of) `catalog`; null serves no tools.
   explicit server(std::shared_ptr<const tool_catalog> catalog, server_options options = {}, message_sink sink = {});
+  /// A server owning (a share of) `catalog` whose messages go to `sink` with the request each
+  /// relates to (see routed_message_sink).
+  server(std::shared_ptr<const tool_catalog> catalog, server_options options, routed_message_sink sink);
   /// Waits for running calls (not for abandoned ones).
   ~server();
   server(const server&) = delete;
