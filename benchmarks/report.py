@@ -92,6 +92,15 @@ def node_package_version(root, package):
     return pkg.get("version", "?") if pkg else "?"
 
 
+def python_package_version(root, package):
+    """The version of `package` in tools/mcp-peers/venv, read from its dist-info folder ("?" when absent)."""
+    import glob
+    for info in glob.glob(os.path.join(root, "tools", "mcp-peers", "venv", "lib", "python3*", "site-packages",
+                                       f"{package}-*.dist-info")):
+        return os.path.basename(info)[len(package) + 1:-len(".dist-info")]
+    return "?"
+
+
 def mcp_section(out, root):
     """The body of the "MCP over stdio" section (between the markers) from BENCH_OUT/mcp.json and
     BENCH_OUT/mcp-notes.txt, and the raw figures; (None, None) when the benchmark did not run."""
@@ -108,13 +117,16 @@ def mcp_section(out, root):
         "toon-cpp": f"`toon::mcp::server` (toon-cpp {data.get('toon_version', '')}, C++; default options)",
         "ts-sdk": f"`McpServer` of `@modelcontextprotocol/sdk` {node_package_version(root, '@modelcontextprotocol/sdk')} "
                   f"(TypeScript, node {node})",
+        "toon-proxy": "the toon-cpp server behind `toon mcp proxy` (one more process and pipe hop)",
+        "py-sdk": f"`MCPServer` (formerly FastMCP) of the Python `mcp` package {python_package_version(root, 'mcp')}",
     }
     lines = [
         "A server with one no-op tool (`noop`, answers `ok`), started as a child process and driven "
         "over its stdin/stdout pipes by `toon_mcp_bench` ([`benchmarks/mcp/`](../benchmarks/mcp/)): "
         "toon-cpp's [`noop_server.cpp`](../benchmarks/mcp/noop_server.cpp) next to the official TypeScript "
-        "SDK's [`ts_noop_server.mjs`](../benchmarks/mcp/ts_noop_server.mjs), both after the 2025-11-25 "
-        "`initialize` handshake (the revision both speak).",
+        "SDK's [`ts_noop_server.mjs`](../benchmarks/mcp/ts_noop_server.mjs) and Python SDK's "
+        "[`py_noop_server.py`](../benchmarks/mcp/py_noop_server.py), and toon-cpp's server behind "
+        "`toon mcp proxy`, all after the 2025-11-25 `initialize` handshake (the revision all speak).",
         "",
         f"- **requests/s**: {data['calls']} `tools/call` requests written to the server as fast as its stdin "
         f"takes them, at most {data['window']} unanswered at a time, and every response read; requests answered "
@@ -132,6 +144,12 @@ def mcp_section(out, root):
         cells = [fmt_rate(rate) if rate else "failed"]
         cells += [f"{lat[k]:.0f} µs" if k in lat else "failed" for k in ("median_us", "p99_us", "mean_us")]
         lines.append(f"| {names.get(r['label'], r['label'])} | " + " | ".join(cells) + " |")
+    by_label = {r["label"]: (r.get("latency") or {}) for r in data["servers"]}
+    direct, proxied = by_label.get("toon-cpp", {}), by_label.get("toon-proxy", {})
+    if "median_us" in direct and "median_us" in proxied:
+        lines += ["", f"Proxy overhead per call (round trip through `toon mcp proxy` minus direct, same run): "
+                      f"median {proxied['median_us'] - direct['median_us']:+.0f} µs, "
+                      f"p99 {proxied['p99_us'] - direct['p99_us']:+.0f} µs."]
     lines += [
         "",
         f"Load average before and after (`/proc/loadavg`): `{data.get('load_before', '')}`, "

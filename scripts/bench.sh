@@ -47,9 +47,17 @@ cmake -S "$root" -B "$build" "${configure[@]}" >/dev/null
 # MCP over stdio: toon::mcp::server and client on a no-op tool, and the official TypeScript SDK
 # server doing the same (benchmarks/mcp). Writes $out/mcp.json and $out/mcp-notes.txt.
 run_mcp() {
-  cmake --build "$build" --target toon_mcp_bench toon_mcp_bench_noop_server -j "$jobs" >&2
-  local servers=(--server toon-cpp "$build/bin/toon_mcp_bench_noop_server")
+  cmake --build "$build" --target toon_mcp_bench toon_mcp_bench_noop_server toon_cli -j "$jobs" >&2
+  # toon-proxy: the same server behind `toon mcp proxy` (its overhead is the difference).
+  local servers=(--server toon-cpp "$build/bin/toon_mcp_bench_noop_server"
+                 --server toon-proxy "$build/bin/toon" mcp proxy -- "$build/bin/toon_mcp_bench_noop_server")
   : >"$out/mcp-notes.txt"
+  if [ -x tools/mcp-peers/venv/bin/python ]; then
+    servers+=(--server py-sdk tools/mcp-peers/venv/bin/python benchmarks/mcp/py_noop_server.py)
+  else
+    echo "the Python SDK server was skipped: tools/mcp-peers/venv is not installed (tools/mcp-peers/ensure-installed.sh)." \
+      >>"$out/mcp-notes.txt"
+  fi
   if ! command -v node >/dev/null 2>&1; then
     echo "the TypeScript SDK server was skipped: node not found." >>"$out/mcp-notes.txt"
   elif [ ! -f tools/mcp-peers/node_modules/@modelcontextprotocol/sdk/package.json ]; then
@@ -70,7 +78,7 @@ if [ "${MCP_ONLY:-0}" = 1 ]; then
   log "wrote the MCP over stdio section of docs/benchmarks.md and benchmarks/results/results.json"
   exit 0
 fi
-cmake --build "$build" --target toon_bench toon_bench_alloc toon_bench_data toon_mcp_bench toon_mcp_bench_noop_server -j "$jobs"
+cmake --build "$build" --target toon_bench toon_bench_alloc toon_bench_data toon_mcp_bench toon_mcp_bench_noop_server toon_cli -j "$jobs"
 
 rm -rf "$out" && mkdir -p "$data" "$out/peers"
 # The 50-tool MCP catalog of benchmarks/catalog (when present) replaces the generated one.
