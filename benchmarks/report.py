@@ -506,6 +506,40 @@ def main():
             w("![Text conversion](img/bench-convert.png)")
             w("")
 
+    # toon-cpp and ctoon timed alternately in one process (toon_ab_ctoon, scripts/bench.sh).
+    ab = None
+    ab_path = os.path.join(out, "peers", "ab-ctoon.json")
+    if os.path.exists(ab_path):
+        ab = json.load(open(ab_path, encoding="utf-8"))
+        ab_load = [open(os.path.join(out, "peers", f), encoding="utf-8").read().strip()
+                   for f in ("ab-load-before.txt", "ab-load-after.txt")
+                   if os.path.exists(os.path.join(out, "peers", f))]
+        ab_ops = [("value_decode", "`toon::decode` → `toon::value`", "`ctoon_read`"),
+                  ("document_decode", "`toon::decode_document`", "`ctoon_read`"),
+                  ("toon_to_json", "`toon::toon_to_json`", "`ctoon_toon_to_json`"),
+                  ("json_to_toon", "`toon::json_to_toon`", "`ctoon_json_to_toon`")]
+        ab_table = {(r["dataset"], r["op"]): r for r in ab["results"]}
+        w("## toon-cpp ÷ ctoon, interleaved in one process")
+        w("")
+        w(f"`toon_ab_ctoon` (benchmarks/peers/ctoon/ab_main.cpp) links toon-cpp and ctoon's C core into one "
+          f"program and times them alternately on the same input bytes: per dataset and operation, a run "
+          f"times a batch of toon-cpp, two of ctoon and one more of toon-cpp (A B B A, about {ab['batch_ms']:.0f} ms "
+          f"of CPU time each), so that a change of the machine's load weighs on both sides alike. Each cell "
+          f"is toon ÷ ctoon (ctoon's CPU time per call ÷ toon-cpp's): the median of {ab['runs']} runs and, in "
+          f"brackets, their spread (lowest–highest). Load averages before and after: "
+          + ("; ".join(f"`{x}`" for x in ab_load) if ab_load else "not recorded") + ".")
+        w("")
+        w("| dataset | " + " | ".join(f"{ours} ÷ {theirs}" for _, ours, theirs in ab_ops) + " |")
+        w("|---|" + "|".join(["---:"] * len(ab_ops)) + "|")
+        for d in datasets:
+            cells = [d]
+            for op, _, _ in ab_ops:
+                r = ab_table.get((d, op))
+                cells.append(f"{r['ratio']:.2f}× [{r['ratio_min']:.2f}–{r['ratio_max']:.2f}]" if r else "–")
+            w("| " + " | ".join(cells) + " |")
+        w("")
+        results["ab_ctoon"] = ab
+
     # Incremental decoding: the parser's cost by chunk size (stream_decode group).
     sd = table.get("stream_decode", {})
     if sd:
@@ -581,6 +615,16 @@ def main():
                 if t and pr:
                     r = t["records_per_second"] / pr["records_per_second"]
                     target(f"{label} text ≥ 2× ctoon {theirs}", d, fmt_ratio(r), r >= 2)
+    if ab is not None:
+        ab_table = {(r["dataset"], r["op"]): r for r in ab["results"]}
+        for op, name, need in (("value_decode", "value decode (`toon::value`) ≥ 1× ctoon `ctoon_read`, A/B", 1.0),
+                               ("document_decode", "document decode ≥ 1.5× ctoon `ctoon_read`, A/B", 1.5),
+                               ("toon_to_json", "TOON → JSON text ≥ 2× ctoon `ctoon_toon_to_json`, A/B", 2.0)):
+            for d in datasets:
+                r = ab_table.get((d, op))
+                if r:
+                    target(name, d, f"{r['ratio']:.2f}× [{r['ratio_min']:.2f}–{r['ratio_max']:.2f}]",
+                           r["ratio"] >= need)
     w("")
     # What limits the missed targets: hand-written (profiles, not timings of this run).
     notes = os.path.join(root, "benchmarks", "limits.md")
