@@ -10,6 +10,9 @@
 #   REPETITIONS repetitions of each toon_bench benchmark; the report uses the median (default: 3)
 #   PEER_MS     minimum timing per dataset and operation of the peers, in ms (default: 1000)
 #   SKIP_PEERS  1: do not run the other TOON implementations
+#   AB_RUNS     runs of toon_ab_ctoon, toon-cpp and ctoon timed alternately in one process; the
+#               report gives the median ratio and its spread (default: 3)
+#   AB_MS       CPU time of each toon_ab_ctoon batch, in ms (default: 150; a run times A B B A)
 #   MCP_ONLY    1: run only the MCP over stdio benchmark (benchmarks/mcp) and rewrite only its
 #               section of docs/benchmarks.md and its entry of results.json
 #   JOBS        build parallelism (default: nproc)
@@ -31,6 +34,8 @@ case "$build" in /*) ;; *) build="$root/$build" ;; esac
 min_time="${MIN_TIME:-0.5}"
 repetitions="${REPETITIONS:-3}"
 peer_ms="${PEER_MS:-1000}"
+ab_runs="${AB_RUNS:-3}"
+ab_ms="${AB_MS:-150}"
 out="$build/bench-out"
 data="$out/data"
 log() { echo "bench.sh: $*" >&2; }
@@ -162,6 +167,18 @@ for p in json.load(sys.stdin)["packages"]:
         benchmarks/peers/ctoon/ctoon_peer.c "$build/peers/ctoon/ctoon.o" -o "$build/peers/ctoon/ctoon_peer" -lm >&2; then
       "$build/peers/ctoon/ctoon_peer" "$data" "$peer_ms" >"$out/peers/ctoon.json" ||
         { rm -f "$out/peers/ctoon.json"; echo "ctoon (C): run failed" >>"$notes"; }
+      # The same C core linked with toon-cpp into one program that times the two alternately
+      # (benchmarks/peers/ctoon/ab_main.cpp): AB_RUNS runs, the ratio's median and spread.
+      log "peer: ctoon (C), A/B interleaved with toon-cpp in one process ($ab_runs runs, ${ab_ms} ms batches)"
+      if cmake -S "$root" -B "$build" -DTOON_BENCH_CTOON_SOURCE="$ctoon_src" >/dev/null &&
+        cmake --build "$build" --target toon_ab_ctoon -j "$jobs" >&2; then
+        uptime >"$out/peers/ab-load-before.txt"
+        "$build/bin/toon_ab_ctoon" "$data" "$ab_runs" "$ab_ms" >"$out/peers/ab-ctoon.json" ||
+          { rm -f "$out/peers/ab-ctoon.json"; echo "ctoon (C): the A/B run (toon_ab_ctoon) failed" >>"$notes"; }
+        uptime >"$out/peers/ab-load-after.txt"
+      else
+        echo "ctoon (C): building toon_ab_ctoon failed" >>"$notes"
+      fi
     else
       echo "ctoon (C): compiling its C core with $cc failed" >>"$notes"
     fi

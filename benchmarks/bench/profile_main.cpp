@@ -98,6 +98,9 @@ int main(int argc, char** argv) {
     const toon::value catalog = bench::load_catalog();
     rc = run(op, catalog, bench::catalog_records(catalog), n, [](std::string_view, const std::string&) { return -2L; });
   }
+  auto value_only = [](std::string_view, const std::string&) { return -2L; };
+  if (rc < 0 && name == "manifests") rc = run(op, bench::manifests_data(), bench::manifests_records(bench::manifests_data()), n, value_only);
+  if (rc < 0 && name == "openapi") rc = run(op, bench::openapi_data(), bench::openapi_records(bench::openapi_data()), n, value_only);
   if (rc < 0) return std::fprintf(stderr, "unknown dataset\n"), usage();
   return rc;
 }

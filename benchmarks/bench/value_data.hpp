@@ -59,6 +59,8 @@ inline const std::vector<value_dataset>& value_datasets() {
     toon::value catalog = load_catalog();
     const std::size_t n = catalog_records(catalog);
     add(catalog_name, std::move(catalog), n);
+    add("manifests", manifests_data(), manifests_records(manifests_data()));
+    add("openapi", openapi_data(), openapi_records(openapi_data()));
     return v;
   }();
   return all;

@@ -7,6 +7,7 @@
 
 #include "datasets/catalog.hpp"
 #include "datasets/config.hpp"
+#include "datasets/deep.hpp"
 #include "datasets/employees.hpp"
 #include "datasets/events.hpp"
 #include "datasets/orders.hpp"
@@ -35,6 +36,8 @@ TOON_BENCH_CACHED(repos_data, make_repos)
 TOON_BENCH_CACHED(events_data, make_events)
 TOON_BENCH_CACHED(config_data, make_config)
 TOON_BENCH_CACHED(catalog_data, make_catalog)
+TOON_BENCH_CACHED(manifests_data, make_manifests)
+TOON_BENCH_CACHED(openapi_data, make_openapi)
 #undef TOON_BENCH_CACHED
 
 /// Calls `f(typed_dataset<Doc>{...})` for every dataset with a struct model, in report order.
@@ -51,5 +54,14 @@ void for_each_typed_dataset(F&& f) {
 /// The value-only dataset (no struct model): the MCP tool catalog, 50 records.
 inline constexpr std::string_view catalog_name = "catalog";
 inline std::size_t catalog_records(const toon::value& v) { return v.find("tools")->as_array().size(); }
+
+/// The deep value-only datasets (datasets/deep.hpp): Kubernetes-like manifests (records =
+/// resources) and an OpenAPI fragment (records = operations).
+inline std::size_t manifests_records(const toon::value& v) { return v.find("items")->as_array().size(); }
+inline std::size_t openapi_records(const toon::value& v) {
+  std::size_t n = 0;
+  for (const toon::member& p : v.find("paths")->as_object()) n += p.value.size();
+  return n;
+}
 
 }  // namespace bench

@@ -63,7 +63,13 @@ inline events_doc make_events(std::size_t n = 5'000) {
       if (r.chance(0.7)) e.status = r.chance(0.9) ? 200 : 404;
     }
     if (r.chance(0.6)) e.latency_ms = r.between(1, 2500);
-    if (r.chance(0.5)) e.user_id = "u" + std::to_string(r.between(1000, 99'999));
+    if (r.chance(0.5)) {
+      // Appended, not "u" + std::to_string(...): GCC 12 reports a false -Wrestrict on that
+      // operator+ when this function is inlined into a larger translation unit.
+      std::string id(1, 'u');
+      id += std::to_string(r.between(1000, 99'999));
+      e.user_id = std::move(id);
+    }
     d.events.push_back(std::move(e));
   }
   return d;
