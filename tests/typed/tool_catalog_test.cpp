@@ -216,8 +216,8 @@ TEST(ToolCatalog, McpToolsList) {
   EXPECT_EQ(toon::to_json(list["tools"][0]["inputSchema"]),
             R"({"description":"Arguments of read_file","type":"object","properties":{)"
             R"("path":{"description":"File to read","type":"string"},)"
-            R"("offset":{"anyOf":[{"type":"integer"},{"type":"null"}]},)"
-            R"("limit":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":100},)"
+            R"("offset":{"anyOf":[{"type":"integer","minimum":-2147483648,"maximum":2147483647},{"type":"null"}]},)"
+            R"("limit":{"anyOf":[{"type":"integer","minimum":-2147483648,"maximum":2147483647},{"type":"null"}],"default":100},)"
             R"("encoding":{"anyOf":[{"type":"string","enum":["utf8","latin1"]},{"type":"null"}],"default":"utf8"}},)"
             R"("required":["path"],"additionalProperties":false})");
   // Strict: the schema of the typed params, null not allowed.
@@ -226,8 +226,8 @@ TEST(ToolCatalog, McpToolsList) {
   EXPECT_EQ(list["tools"][0]["inputSchema"], toon::json_schema<read_file_args>());
   EXPECT_EQ(toon::to_json(list["tools"][0]["inputSchema"]),
             R"({"description":"Arguments of read_file","type":"object","properties":{)"
-            R"("path":{"description":"File to read","type":"string"},"offset":{"type":"integer"},)"
-            R"("limit":{"type":"integer","default":100},)"
+            R"("path":{"description":"File to read","type":"string"},"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},)"
+            R"("limit":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":100},)"
             R"("encoding":{"type":"string","enum":["utf8","latin1"],"default":"utf8"}},)"
             R"("required":["path"],"additionalProperties":false})");
 }
