@@ -259,4 +259,19 @@ TEST(CompactTools, TablesOfForeignTools) {
   EXPECT_EQ(toon::mcp::param_descriptions_table({}), "params: []");
 }
 
+TEST(CompactTools, WhiteSpaceRunsInDescriptionsAreOneSpace) {
+  toon::mcp::tool_info tool;
+  tool.name = "read";
+  tool.description = "\n  Read  a\r\n\tfile.  ";
+  tool.input_schema = json(R"({"type":"object","properties":{"o":{"type":"object","description":" Options ",)"
+                           R"("properties":{"m":{"type":"string","description":"How\n\n  to read"}},)"
+                           R"("additionalProperties":false}},"additionalProperties":false})");
+  toon::mcp::compact_tool c = toon::mcp::compact(tool);
+  EXPECT_EQ(c.description, "Read a file.");
+  EXPECT_EQ(toon::mcp::param_descriptions_table({c}),
+            "params[2]{param,description,tools}:\n"
+            "  o,Options,read\n"
+            "  o.m,How to read,read");
+}
+
 }  // namespace
