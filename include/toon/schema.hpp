@@ -87,7 +87,7 @@ struct param_constraints {
 ///   - enumeration: `enum_values` holds the allowed strings (one or more, distinct);
 ///   - object: `has_fields` tells `{...}` (exactly `fields`, possibly none) from `object`
 ///     (any object; `fields` empty); with `has_fields`, `items` holds at most one type, that of
-///     the members not listed (`{a:int *:string}`; `*:any` for any members);
+///     the members not listed (`{a:int *:string}`; `{a:int ...}` for any members);
 ///   - any_of with `exclusive`: exactly one alternative must match (`A^B`, JSON Schema oneOf).
 /// The factory functions build well-formed types.
 struct param_type {
@@ -137,7 +137,7 @@ struct param {
 /// The parameters of a tool: a parameter list, i.e. the fields of the arguments object.
 struct schema {
   std::vector<param> params{};
-  /// `*:T`: the type of members not listed (absent: no other members allowed).
+  /// `*:T`: the type of members not listed (`...` when any; absent: no other members allowed).
   std::optional<param_type> rest{};
   /// Free text for JSON Schema's top-level "description"; not part of the text form.
   std::string description{};

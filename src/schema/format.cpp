@@ -196,8 +196,12 @@ void append_list(std::string& out, const std::vector<param>& params, const param
   }
   if (rest != nullptr) {
     if (!first) out += ' ';
-    out += "*:";
-    append_type(out, *rest);
+    if (rest->kind == param_kind::any && rest->constraints.empty()) {
+      out += "...";  // any other members
+    } else {
+      out += "*:";
+      append_type(out, *rest);
+    }
   }
 }
 

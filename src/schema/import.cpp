@@ -718,7 +718,7 @@ TOON_FUNC imported_schema import_json_schema(const value& json_schema, const jso
   imported_schema out;
   param_type t = import_json_schema_type(json_schema, &out.losses, options);
   if (t.kind == param_kind::object) {
-    // The parameter list: the fields, `*:T` for other members (`*:any` for a plain object).
+    // The parameter list: the fields, `*:T` for other members (`...` for a plain object).
     if (t.has_fields) {
       out.params.params = std::move(t.fields);
       if (!t.items.empty()) out.params.rest = std::move(t.items.front());

@@ -111,7 +111,11 @@ class parser {
       const std::size_t start = pos_;
       std::size_t h = 0;
       if (rest) return fail(error_code::invalid_schema, "'*:T' (other members) must be the last entry", start);
-      if (peek() == '*') {
+      if (peek() == '.' && text_.substr(pos_, 3) == "...") {
+        // `...`: any other members (`*:any`).
+        pos_ += 3;
+        rest = param_type(param_kind::any);
+      } else if (peek() == '*') {
         // `*:T`: the type of members not listed.
         ++pos_;
         if (peek() != ':') return fail(error_code::invalid_schema, "expected ':' after '*', found " + found(pos_), pos_);

@@ -188,16 +188,16 @@ TEST(SchemaImport, LossesArePermissive) {
 }
 
 TEST(SchemaImport, OpenObjectsAreKept) {
-  // Without additionalProperties:false, JSON Schema allows other members: `*:any`.
+  // Without additionalProperties:false, JSON Schema allows other members: `...`.
   auto in = toon::import_json_schema(json(R"({"type":"object","properties":{"a":{"type":"string"}},"required":["a"]})"));
-  EXPECT_EQ(toon::format_typed_params(in.params), "a:string! *:any");
+  EXPECT_EQ(toon::format_typed_params(in.params), "a:string! ...");
   EXPECT_TRUE(in.exact());
   EXPECT_EQ(typed(R"({"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":"integer"}}}},)"
                   R"("additionalProperties":false})"),
-            "o:{x:int *:any}");
+            "o:{x:int ...}");
   for (const char* s : {R"({"type":"object"})", R"({"type":"object","properties":{}})"}) {
     auto t = toon::import_json_schema(json(s));
-    EXPECT_EQ(toon::format_typed_params(t.params), "*:any") << s;
+    EXPECT_EQ(toon::format_typed_params(t.params), "...") << s;
     EXPECT_TRUE(t.exact()) << s;
   }
   // A top level that is not an object: no parameters, the one stricter loss.
@@ -246,11 +246,11 @@ TEST(CompactTools, TablesOfForeignTools) {
   auto compact = toon::mcp::compact_tools(tools);
   ASSERT_EQ(compact.size(), 2u);
   EXPECT_TRUE(compact[0].losses.empty());
-  EXPECT_TRUE(compact[1].losses.empty());  // two open objects, kept as `*:any`
+  EXPECT_TRUE(compact[1].losses.empty());  // two open objects, kept as `...`
   EXPECT_EQ(toon::mcp::tools_table(compact),
             "tools[2]{name,description,params}:\n"
             "  read,Read a file,\"path:string! opts:{mode:enum(a|b)}\"\n"
-            "  list,List files,\"path:string edits:{\\\"old text\\\":string *:any}[] *:any\"");
+            "  list,List files,\"path:string edits:{\\\"old text\\\":string ...}[] ...\"");
   EXPECT_EQ(toon::mcp::param_descriptions_table(compact),
             "params[3]{param,description,tools}:\n"
             "  path,File path,read list\n"

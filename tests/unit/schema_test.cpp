@@ -224,6 +224,9 @@ TEST(TypedParamsParse, Errors) {
       {"a:int|string^null", error_code::invalid_schema, 13, "'|' and '^' mixed in one union (parenthesize one of them)"},
       {"*:int a:int", error_code::invalid_schema, 7, "'*:T' (other members) must be the last entry"},
       {"*int", error_code::invalid_schema, 2, "expected ':' after '*', found 'i'"},
+      {"... a:int", error_code::invalid_schema, 5, "'*:T' (other members) must be the last entry"},
+      {"a:{..}", error_code::invalid_schema, 4,
+       "a parameter name starts with a letter or '_' (quote other names), found '.'"},
       {"a:int=[1]", error_code::invalid_schema, 7, "invalid default: expected int, found array"},
       {"a:any=[1,", error_code::invalid_schema, 7, "unterminated JSON default"},
       // types
@@ -458,11 +461,12 @@ TEST(TypedParamsFormat, RoundTripsCanonicalText) {
       "n:int(1..100) x:number(>0..<1) y:number(..-2.5,%0.5) z:int(%5,int32)",
       "s:string(1..64,email,\"^[a-z]+$\") t:string(..10) u:string(uri)",
       "a:string[](1..) b:int(0..9)[](..3,unique)[] o:object(1..) p:{x:int}(..1)",
-      "m:{*:int} o:{a:string! *:any} e:{*:{*:string}}",
+      "m:{*:int} o:{a:string! ...} e:{*:{*:string}} p:{...}",
       "id:int^string v:(int|null)^string w:(int^string)|null k:(string^int)[]",
       "tags:string[]=[\"a\",\"b c\"] o:object={\"k\":[1,null]} r:int!=3",
       "a:int *:string",
-      "*:any",
+      "...",
+      "a:int ...",
   };
   for (std::string_view text : canonical) {
     SCOPED_TRACE(std::string(text));
@@ -511,6 +515,7 @@ TEST(TypedParamsFormat, NormalizesNonCanonicalText) {
       {"x:(int^string)^null", "x:(int^string)^null"},
       {"x:(int|string)^null", "x:(int|string)^null"},
       {"d:any=[\"\\u0041\"]", "d:any=[\"A\"]"},
+      {"o:{a:int *:any} *:any", "o:{a:int ...} ..."},
       {"x:(int)", "x:int"},
       {"x:((int|string))[]", "x:(int|string)[]"},
       {"x:(int|string)|bool", "x:int|string|bool"},
