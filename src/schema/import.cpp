@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "schema_internal.hpp"
 #include "toon/json.hpp"
 #include "toon/schema.hpp"
 #include "toon/schema_import.hpp"
@@ -573,8 +574,9 @@ class importer {
     });
   }
 
-  // A pattern std::regex (ECMAScript) compiles, as validation needs.
+  // A pattern std::regex (ECMAScript) compiles, within the limits validation keeps.
   static bool pattern_supported(const std::string& p) {
+    if (!detail::pattern_within_limits(p)) return false;
     try {
       std::regex re(p, std::regex::ECMAScript);
       return true;

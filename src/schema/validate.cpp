@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "toon/detail/typed_decoder.hpp"  // path segments, as typed decoding writes them
+#include "schema_internal.hpp"
 #include "toon/json.hpp"
 #include "toon/schema.hpp"
 
@@ -98,9 +99,10 @@ bool is_multiple(const value& v, const value& m) {
 }
 
 // Whether `s` contains a match of the ECMAScript pattern; true (not checked) for a pattern
-// std::regex does not take and for strings over 4096 bytes (the matcher recurses per character).
+// std::regex does not take or beyond detail::pattern_within_limits, and for strings over
+// detail::max_pattern_subject bytes.
 bool matches_pattern(const std::string& pattern, const std::string& s) {
-  if (s.size() > 4096) return true;
+  if (s.size() > detail::max_pattern_subject || !detail::pattern_within_limits(pattern)) return true;
   try {
     const std::regex re(pattern, std::regex::ECMAScript);
     return std::regex_search(s, re);

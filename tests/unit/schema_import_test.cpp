@@ -129,6 +129,10 @@ TEST(SchemaImport, ConstraintsAreKept) {
   // Keywords without their value's kind are reported, a pattern std::regex does not take too.
   EXPECT_EQ(param_losses(R"({"type":"string","minLength":-1})"), strings{"bounds@/properties/p/minLength"});
   EXPECT_EQ(param_losses(R"js({"type":"string","pattern":"(?<x>a)"})js"), strings{"pattern@/properties/p/pattern"});
+  EXPECT_EQ(param_losses(R"({"type":"string","pattern":")" + std::string(9, '(') + "a" + std::string(9, ')') + R"("})"),
+            strings{"pattern@/properties/p/pattern"});
+  EXPECT_EQ(param_losses(R"({"type":"string","pattern":")" + std::string(257, 'a') + R"("})"),
+            strings{"pattern@/properties/p/pattern"});
   // oneOf stays exclusive, its alternatives as they are.
   EXPECT_EQ(param(R"({"oneOf":[{"type":"integer"},{"type":"number"}]})"), "p:int^number");
   EXPECT_TRUE(param_losses(R"({"oneOf":[{"type":"integer"},{"type":"string"}]})").empty());

@@ -682,6 +682,10 @@ TEST(TypedParamsValidate, Constraints) {
   EXPECT_TRUE(toon::validate(json(R"({"s":"a\u00e9\u00e9"})"), s).empty());
   EXPECT_EQ(messages(toon::validate(json(R"({"s":"ba"})"), s)),
             (std::vector<std::string>{"args.s: expected a string matching \"^a\""}));
+  // Strings over 1024 bytes are not matched against patterns (their length still is).
+  schema long_pattern = parse_ok("s:string(\"^a\")");
+  EXPECT_TRUE(toon::validate(toon::object{{"s", std::string(1025, 'b')}}, long_pattern).empty());
+  EXPECT_EQ(toon::validate(toon::object{{"s", std::string(1024, 'b')}}, long_pattern).size(), 1u);
   // Bounds compare exactly beyond 2^53.
   schema big = parse_ok("n:int(..9007199254740993)");
   EXPECT_TRUE(toon::validate(json(R"({"n":9007199254740993})"), big).empty());
