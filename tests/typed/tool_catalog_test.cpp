@@ -612,6 +612,15 @@ TEST(ToolCatalog, ToolsAsMcpDsl) {
     for (auto& m : expected.as_object()) {
       if (m.key == "inputSchema") {
         EXPECT_TRUE(m.value.as_object().erase("additionalProperties"));
+        // Nor the int32 range of `int` members, which the typed-param text leaves out too.
+        for (auto& p : m.value.as_object().find("properties")->as_object()) {
+          toon::object& prop = p.value.as_object();
+          if (prop.find("minimum") != nullptr && *prop.find("minimum") == toon::value(-2147483648LL) &&
+              prop.find("maximum") != nullptr && *prop.find("maximum") == toon::value(2147483647)) {
+            prop.erase("minimum");
+            prop.erase("maximum");
+          }
+        }
       }
     }
     EXPECT_EQ((*items)[i], expected) << i;
