@@ -6,9 +6,10 @@
 //   - the canonical text round-trips: parse(format(s)) == s and format(parse(format(s))) ==
 //     format(s);
 //   - json_schema(s) is a JSON object that to_json / from_json carry unchanged;
-//   - every default is valid for its type; validate({}, s) reports exactly the required
-//     parameters as missing; an instance built from s (each type's simplest value, required and
-//     defaulted parameters present) validates without error, also after a trip through TOON;
+//   - every default is valid for its type (a required parameter may have one: `!=v`);
+//     validate({}, s) reports exactly the required parameters as missing; when no type states
+//     constraints, `*:T` or `^`, an instance built from s (each type's simplest value, required
+//     and defaulted parameters present) validates without error, also after a trip through TOON;
 //   - validating the decoded arguments reports errors with a code and a path under "args".
 #include <vector>
 
@@ -45,11 +46,27 @@ toon::value instance(const toon::param_type& t) {
 void check_defaults(const std::vector<toon::param>& params) {
   for (const toon::param& p : params) {
     if (p.default_value) {
-      if (p.required) toon_fuzz::fail("a parameter both required and defaulted", p.name);
       if (!toon::validate(*p.default_value, p.type).empty()) toon_fuzz::fail("an invalid default", p.name);
     }
     if (p.type.kind == toon::param_kind::object) check_defaults(p.type.fields);
   }
+}
+
+// True when some type states constraints, other members (`*:T`) or an exclusive union: the
+// simplest values of instance() need not satisfy those.
+bool has_constraints(const toon::param_type& t);
+
+bool has_constraints(const std::vector<toon::param>& params) {
+  for (const toon::param& p : params)
+    if (has_constraints(p.type)) return true;
+  return false;
+}
+
+bool has_constraints(const toon::param_type& t) {
+  if (!t.constraints.empty() || t.exclusive || (t.kind == toon::param_kind::object && !t.items.empty())) return true;
+  for (const toon::param_type& i : t.items)
+    if (has_constraints(i)) return true;
+  return has_constraints(t.fields);
 }
 
 std::string format_errors(const std::vector<toon::error>& errors) {
@@ -90,13 +107,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const toon::error& e : missing)
     if (e.code != toon::error_code::missing_field) toon_fuzz::fail("validate({}) reports something else", format_errors(missing));
 
-  const toon::value good = instance_of_fields(s->params);
-  if (auto errors = toon::validate(good, *s); !errors.empty())
-    toon_fuzz::fail("a valid instance is rejected", canonical + "\n" + toon::to_json(good) + "\n" + format_errors(errors));
-  toon::result<toon::value> through_toon = toon::decode(toon::encode(good));
-  if (!through_toon) toon_fuzz::fail("the instance does not survive TOON", through_toon.error().to_string());
-  if (auto errors = toon::validate(*through_toon, *s); !errors.empty())
-    toon_fuzz::fail("the instance is rejected after a TOON round trip", canonical + "\n" + format_errors(errors));
+  if (!has_constraints(s->params) && !s->rest) {
+    const toon::value good = instance_of_fields(s->params);
+    if (auto errors = toon::validate(good, *s); !errors.empty())
+      toon_fuzz::fail("a valid instance is rejected", canonical + "\n" + toon::to_json(good) + "\n" + format_errors(errors));
+    toon::result<toon::value> through_toon = toon::decode(toon::encode(good));
+    if (!through_toon) toon_fuzz::fail("the instance does not survive TOON", through_toon.error().to_string());
+    if (auto errors = toon::validate(*through_toon, *s); !errors.empty())
+      toon_fuzz::fail("the instance is rejected after a TOON round trip", canonical + "\n" + format_errors(errors));
+  }
 
   if (newline != std::string_view::npos) {
     toon::decode_options o;

@@ -14,6 +14,7 @@
 #include "toon/version.hpp"  // first: stops below C++20 with a clear message
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,12 +50,45 @@ enum class param_kind : unsigned char {
 #pragma GCC diagnostic pop
 #endif
 
+/// What a type states beside its kind (JSON Schema's validation keywords), each only where
+/// written; which ones apply depends on the kind (docs/typed-params.md, "Constraints").
+struct param_constraints {
+  /// int, number: the lower bound (`int(1..)`), exclusive when `exclusive_minimum` (`(>0..)`).
+  std::optional<value> minimum{};
+  /// int, number: the upper bound (`int(..9)`), exclusive when `exclusive_maximum` (`(..<9)`).
+  std::optional<value> maximum{};
+  bool exclusive_minimum = false;  ///< `>`: the lower bound itself is out of range
+  bool exclusive_maximum = false;  ///< `<`: the upper bound itself is out of range
+  /// int, number: values must be a multiple of this positive number (`%5`).
+  std::optional<value> multiple_of{};
+  /// string: least length in characters; T[]: least element count; object: least member count.
+  std::optional<std::uint64_t> min_length{};
+  /// string: greatest length in characters; T[]: most elements; object: most members.
+  std::optional<std::uint64_t> max_length{};
+  /// T[]: no two elements equal (`unique`).
+  bool unique_items = false;
+  /// string, int, number: a JSON Schema format name (`uri`, `date-time`); an annotation, not checked.
+  std::string format{};
+  /// string: an ECMAScript regular expression the string must contain a match of (`"^[a-z]+$"`).
+  std::optional<std::string> pattern{};
+  /// int: `minimum`/`maximum` come from a C++ type's width (uint8_t: 0..255). They are in the
+  /// JSON Schema and checked, but not written in the text, which stays `int`.
+  bool implied_range = false;
+
+  /// True when nothing is stated.
+  [[nodiscard]] bool empty() const noexcept;
+
+  friend bool operator==(const param_constraints&, const param_constraints&) = default;
+};
+
 /// A parameter type. Which members are used depends on `kind`:
 ///   - array: `items` holds exactly one type, the element type;
 ///   - any_of: `items` holds the alternatives (two or more; none of them an any_of);
 ///   - enumeration: `enum_values` holds the allowed strings (one or more, distinct);
 ///   - object: `has_fields` tells `{...}` (exactly `fields`, possibly none) from `object`
-///     (any object; `fields` empty).
+///     (any object; `fields` empty); with `has_fields`, `items` holds at most one type, that of
+///     the members not listed (`{a:int *:string}`; `{a:int ...}` for any members);
+///   - any_of with `exclusive`: exactly one alternative must match (`A^B`, JSON Schema oneOf).
 /// The factory functions build well-formed types.
 struct param_type {
   param_kind kind = param_kind::any;
@@ -62,6 +96,10 @@ struct param_type {
   std::vector<std::string> enum_values{};
   std::vector<param> fields;
   bool has_fields = false;
+  /// any_of: `A^B` (oneOf) rather than `A|B` (anyOf).
+  bool exclusive = false;
+  /// Bounds, format, pattern, ... (empty for most types).
+  param_constraints constraints{};
 
   param_type() = default;
   /// A type without parts: `param_type(param_kind::string)` is `string`.
@@ -69,8 +107,10 @@ struct param_type {
 
   /// `T[]`.
   [[nodiscard]] static param_type array_of(param_type element);
-  /// `A|B|...` (alternatives that are themselves unions are flattened into this one).
+  /// `A|B|...` (alternatives that are themselves `|` unions are flattened into this one).
   [[nodiscard]] static param_type any_of(std::vector<param_type> alternatives);
+  /// `A^B^...`: exactly one alternative matches (no flattening).
+  [[nodiscard]] static param_type one_of(std::vector<param_type> alternatives);
   /// `enum(a|b|...)`.
   [[nodiscard]] static param_type enum_of(std::vector<std::string> values);
   /// `{a:T b:U ...}`: an object with exactly these fields.
@@ -85,7 +125,8 @@ struct param {
   param_type type{};
   /// `name:T!`: must be present. Not together with a default.
   bool required = false;
-  /// `name:T=v`: the value assumed when absent (a null, boolean, number or string).
+  /// `name:T=v`: the value assumed when absent (any JSON value valid for the type; `!=v` on a
+  /// required parameter, where it only annotates).
   std::optional<value> default_value{};
   /// Free text for JSON Schema's "description"; not part of the text form.
   std::string description{};
@@ -96,6 +137,8 @@ struct param {
 /// The parameters of a tool: a parameter list, i.e. the fields of the arguments object.
 struct schema {
   std::vector<param> params{};
+  /// `*:T`: the type of members not listed (`...` when any; absent: no other members allowed).
+  std::optional<param_type> rest{};
   /// Free text for JSON Schema's top-level "description"; not part of the text form.
   std::string description{};
 

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -35,7 +36,7 @@ void put(std::FILE* f, const std::string& s) { std::fwrite(s.data(), 1, s.size()
 
 std::string mcp_usage() {
   return "Usage: toon mcp tools [--descriptions] [--losses] [--no-figures] [--save DIR]\n"
-         "                      [--token-counter SCRIPT] -- COMMAND [ARGS...]\n"
+         "                      [--token-counter SCRIPT] (-- COMMAND [ARGS...] | --from FILE)\n"
          "       toon mcp proxy [--config FILE] [--lazy] [-- COMMAND [ARGS...]]\n"
          "Run 'toon mcp --help' for details.\n";
 }
@@ -43,9 +44,11 @@ std::string mcp_usage() {
 std::string mcp_help() {
   return R"(Usage:
   toon mcp tools [options] -- COMMAND [ARGS...]
+  toon mcp tools [options] --from FILE
   toon mcp proxy [options] [-- COMMAND [ARGS...]]   (toon mcp proxy --help)
 
-Starts the MCP server COMMAND ARGS (stdio; no shell), lists its tools and prints
+Starts the MCP server COMMAND ARGS (stdio; no shell), lists its tools (or reads
+a saved tools/list result from FILE, '-' for standard input) and prints
 them on standard output as a TOON tools table, tools[N]{name,description,params}:,
 each tool's inputSchema converted to typed params (docs/mcp.md, "JSON Schema to
 typed params"). Token figures of the JSON and TOON forms go to standard error.
@@ -67,6 +70,9 @@ Options:
                           without one the figures are the reference CLI's token
                           estimate, marked as such
   --timeout SECONDS       time limit of start-up and of tools/list (default 60)
+  --from FILE             read the tools from FILE instead of a server: a
+                          tools/list result {"tools":[...]}, the JSON-RPC
+                          response holding one, or an array of tools (JSON)
 
 Forms compared (baseline: compact JSON of each tool's name, description and
 inputSchema, what function-calling APIs take):
@@ -76,8 +82,9 @@ inputSchema, what function-calling APIs take):
   schemas and what the conversion loses)
   TOON tools table + parameter descriptions table
 
-Exit status: 0 success, 1 the server could not be started or listed, or a
-file could not be written, 2 wrong usage.
+Exit status: 0 success, 1 the server could not be started or listed, FILE
+could not be read or holds no tools, or a file could not be written, 2 wrong
+usage.
 )";
 }
 
@@ -89,6 +96,7 @@ struct mcp_options {
   std::string token_counter;
   int timeout_seconds = 60;
   std::vector<std::string> command;
+  std::string from;  // --from FILE: a saved tools/list result instead of a server
 };
 
 // One compared form.
@@ -172,7 +180,74 @@ std::string pad(std::string s, std::size_t width, bool right) {
   return right ? fill + s : s + fill;
 }
 
+int list_server_tools(const mcp_options& o, toon::result<std::vector<toon::mcp::tool_info>>& tools,
+                      toon::mcp::server_info& info);
+int report_tools(const mcp_options& o, const std::vector<toon::mcp::tool_info>& tool_list, const toon::mcp::server_info& info);
+
+// The tools of a saved tools/list result (docs/mcp.md, "toon mcp tools"): {"tools":[...]}, a
+// JSON-RPC response {"result":{"tools":[...]}}, or the array itself. Each tool needs a name.
+toon::result<std::vector<toon::mcp::tool_info>> tools_from_file(const std::string& path) {
+  auto fail = [](toon::error_code code, std::string message) {
+    toon::error e;
+    e.code = code;
+    e.message = std::move(message);
+    return e;
+  };
+  std::string text;
+  if (path == "-") {
+    char buf[65536];
+    std::size_t n = 0;
+    while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) text.append(buf, n);
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fail(toon::error_code::io_error, path + ": cannot read");
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  auto v = toon::from_json(text);
+  if (!v) return v.error();
+  const toon::value* list = &*v;
+  if (const toon::value* r = list->is_object() ? list->find("result") : nullptr) list = r;
+  if (const toon::value* t = list->is_object() ? list->find("tools") : nullptr) list = t;
+  if (!list->is_array())
+    return fail(toon::error_code::type_mismatch,
+                            "expected a tools/list result {\"tools\":[...]}, a JSON-RPC response holding one, or an array "
+                            "of tools");
+  std::vector<toon::mcp::tool_info> tools;
+  for (const toon::value& t : list->as_array()) {
+    const toon::value* name = t.is_object() ? t.find("name") : nullptr;
+    if (name == nullptr || !name->is_string() || name->as_string().empty())
+      return fail(toon::error_code::missing_field,
+                              "tool " + std::to_string(tools.size()) + " has no name");
+    toon::mcp::tool_info info;
+    info.name = name->as_string();
+    if (const toon::value* d = t.find("description"); d != nullptr && d->is_string()) info.description = d->as_string();
+    if (const toon::value* s = t.find("inputSchema")) info.input_schema = *s;
+    if (const toon::value* s = t.find("outputSchema")) info.output_schema = *s;
+    info.raw = t;
+    tools.push_back(std::move(info));
+  }
+  return tools;
+}
+
 int run_tools(const mcp_options& o) {
+  toon::result<std::vector<toon::mcp::tool_info>> tools = std::vector<toon::mcp::tool_info>{};
+  toon::mcp::server_info info;
+  if (!o.from.empty()) {
+    tools = tools_from_file(o.from);
+    if (!tools) {
+      put(stderr, "toon mcp tools: " + o.from + ": " + tools.error().message + "\n");
+      return exit_data_error;
+    }
+  } else {
+    int status = list_server_tools(o, tools, info);
+    if (status != exit_ok) return status;
+  }
+  return report_tools(o, *tools, info);
+}
+
+// Starts the server of o.command and lists its tools.
+int list_server_tools(const mcp_options& o, toon::result<std::vector<toon::mcp::tool_info>>& tools,
+                      toon::mcp::server_info& info) {
   toon::mcp::process_options p;
   p.argv = o.command;
   toon::mcp::client_options co;
@@ -186,14 +261,19 @@ int run_tools(const mcp_options& o) {
   }
   toon::mcp::call_options call;
   call.timeout = std::chrono::seconds(o.timeout_seconds);
-  auto tools = c->list_tools(call);
+  tools = c->list_tools(call);
   if (!tools) {
     put(stderr, "toon mcp tools: tools/list failed: " + tools.error().message + "\n" + c->stderr_tail());
     return exit_data_error;
   }
-  toon::mcp::server_info info = c->server();
+  info = c->server();
   c->shutdown();
+  return exit_ok;
+}
 
+// Prints the tables, the losses and the figures of `tools`.
+int report_tools(const mcp_options& o, const std::vector<toon::mcp::tool_info>& tool_list, const toon::mcp::server_info& info) {
+  const std::vector<toon::mcp::tool_info>* tools = &tool_list;
   std::vector<toon::mcp::compact_tool> compact = toon::mcp::compact_tools(*tools);
   std::string table = toon::mcp::tools_table(compact);
   std::string descriptions = toon::mcp::param_descriptions_table(compact);
@@ -368,6 +448,11 @@ int run_mcp(const std::vector<std::string_view>& args) {
       o.losses = true;
     } else if (a == "--no-figures") {
       o.figures = false;
+    } else if (a == "--from") {
+      if (!value_of(o.from)) {
+        put(stderr, "toon mcp tools: --from needs a file\n" + mcp_usage());
+        return exit_usage;
+      }
     } else if (a == "--save") {
       if (!value_of(o.save_dir)) {
         put(stderr, "toon mcp tools: --save needs a directory\n" + mcp_usage());
@@ -394,8 +479,12 @@ int run_mcp(const std::vector<std::string_view>& args) {
     }
   }
   for (; i < args.size(); ++i) o.command.emplace_back(args[i]);
-  if (o.command.empty()) {
-    put(stderr, "toon mcp tools: no server command (give it after --)\n" + mcp_usage());
+  if (!o.from.empty() && !o.command.empty()) {
+    put(stderr, "toon mcp tools: --from and a server command exclude each other\n" + mcp_usage());
+    return exit_usage;
+  }
+  if (o.command.empty() && o.from.empty()) {
+    put(stderr, "toon mcp tools: no server command (give it after --, or --from FILE)\n" + mcp_usage());
     return exit_usage;
   }
   return run_tools(o);

@@ -30,13 +30,34 @@ void drop_closed_objects(value& schema) {
   }
 }
 
+// The schema without the ranges of fixed-width C++ integer types: the typed-param text does not
+// write them either (param_constraints::implied_range), and the catalog enforces them itself.
+void drop_width_ranges(param_type& t);
+
+void drop_width_ranges(std::vector<param>& params) {
+  for (param& p : params) drop_width_ranges(p.type);
+}
+
+void drop_width_ranges(param_type& t) {
+  if (t.constraints.implied_range) t.constraints = {};
+  drop_width_ranges(t.fields);
+  for (param_type& item : t.items) drop_width_ranges(item);
+}
+
+schema without_width_ranges(schema s) {
+  drop_width_ranges(s.params);
+  if (s.rest) drop_width_ranges(*s.rest);
+  return s;
+}
+
 }  // namespace
 
 TOON_FUNC std::string tools(const tool_catalog& catalog, std::string_view category) {
   value list = catalog.mcp_tools_list(category);
   // The schemas of the typed params themselves, as in the TOON tools table: the catalog takes
   // null for an optional argument (tool_catalog::null_as_absent) all the same, and the
-  // anyOf-with-null that tools/list states it with has no DSL type expression.
+  // anyOf-with-null that tools/list states it with has no DSL type expression; likewise the
+  // ranges of fixed-width integers.
   std::vector<const tool*> listed;
   for (const tool& t : catalog.tools())
     if (category.empty() || t.category == category) listed.push_back(&t);
@@ -48,7 +69,7 @@ TOON_FUNC std::string tools(const tool_catalog& catalog, std::string_view catego
       ++i;
       for (member& m : t.as_object()) {
         if (m.key != "inputSchema") continue;
-        if (source != nullptr && !source->input_schema) m.value = json_schema(source->args_schema);
+        if (source != nullptr && !source->input_schema) m.value = json_schema(without_width_ranges(source->args_schema));
         drop_closed_objects(m.value);
       }
       // Every schema the catalog writes is JSON the DSL can hold (as a type expression or as

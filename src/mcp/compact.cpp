@@ -14,12 +14,51 @@
 
 namespace toon::mcp {
 
+namespace {
+
+// A description with each run of white space (space, tab, CR, LF, FF, VT) made one space and
+// none at either end: the words stay as they are.
+std::string collapse_description_space(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool pending = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+      pending = !out.empty();
+      continue;
+    }
+    if (pending) out += ' ';
+    pending = false;
+    out += c;
+  }
+  return out;
+}
+
+void collapse_type_descriptions(param_type& t);
+
+void collapse_param_descriptions(std::vector<param>& params) {
+  for (param& p : params) {
+    p.description = collapse_description_space(p.description);
+    collapse_type_descriptions(p.type);
+  }
+}
+
+void collapse_type_descriptions(param_type& t) {
+  collapse_param_descriptions(t.fields);
+  for (param_type& item : t.items) collapse_type_descriptions(item);
+}
+
+}  // namespace
+
 TOON_FUNC compact_tool compact(const tool_info& tool, const json_schema_import_options& options) {
   compact_tool out;
   out.name = tool.name;
-  out.description = tool.description;
+  out.description = collapse_description_space(tool.description);
   imported_schema in = import_json_schema(tool.input_schema, options);
   out.params = std::move(in.params);
+  out.params.description = collapse_description_space(out.params.description);
+  collapse_param_descriptions(out.params.params);
+  if (out.params.rest) collapse_type_descriptions(*out.params.rest);
   out.losses = std::move(in.losses);
   return out;
 }

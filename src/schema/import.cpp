@@ -9,12 +9,17 @@
 #include "toon/detail/linkage.hpp"
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <optional>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "schema_internal.hpp"
 #include "toon/json.hpp"
 #include "toon/schema.hpp"
 #include "toon/schema_import.hpp"
@@ -131,37 +136,39 @@ bool is_annotation(std::string_view k) {
 }
 
 // Builds a union of alternatives, simplifying: `any` absorbs everything, int is dropped beside
-// number, enums merge into one, an enum beside string disappears, `{...}` beside `object` too,
-// and identical alternatives appear once.
+// number, enums merge into one, an enum beside string disappears (only alternatives without
+// constraints absorb others), and identical alternatives appear once. Objects with fields stay
+// beside `object`, so that every branch keeps its fields.
 param_type make_union(std::vector<param_type> alts) {
   std::vector<param_type> flat;
   for (param_type& a : alts) {
-    if (a.kind == param_kind::any_of) {
+    if (a.kind == param_kind::any_of && !a.exclusive) {
       for (param_type& b : a.items) flat.push_back(std::move(b));
     } else {
       flat.push_back(std::move(a));
     }
   }
+  // Only alternatives without constraints absorb others.
   auto has = [&](param_kind k, bool fields = false) {
     return std::any_of(flat.begin(), flat.end(), [&](const param_type& t) {
-      return t.kind == k && (k != param_kind::object || t.has_fields == fields);
+      return t.kind == k && t.constraints.empty() && (k != param_kind::object || t.has_fields == fields);
     });
   };
   if (flat.empty() || has(param_kind::any)) return param_type(param_kind::any);
   // Every kind, unconstrained: any.
   bool any_array = std::any_of(flat.begin(), flat.end(), [](const param_type& t) {
-    return t.kind == param_kind::array && !t.items.empty() && t.items.front().kind == param_kind::any;
+    return t.kind == param_kind::array && t.constraints.empty() && !t.items.empty() &&
+           t.items.front().kind == param_kind::any && t.items.front().constraints.empty();
   });
   if (any_array && has(param_kind::string) && has(param_kind::number) && has(param_kind::boolean) &&
       has(param_kind::null) && has(param_kind::object, false))
     return param_type(param_kind::any);
-  bool number = has(param_kind::number), string = has(param_kind::string), any_object = has(param_kind::object, false);
+  bool number = has(param_kind::number), string = has(param_kind::string);
   std::vector<param_type> out;
   std::vector<std::string> enum_values;
   std::size_t enum_at = std::string::npos;
   for (param_type& t : flat) {
     if (t.kind == param_kind::integer && number) continue;
-    if (t.kind == param_kind::object && t.has_fields && any_object) continue;
     if (t.kind == param_kind::enumeration) {
       if (string) continue;
       for (std::string& v : t.enum_values)
@@ -214,7 +221,7 @@ class importer {
     // The node's own keywords (type, enum, properties, items, ...).
     bool own = has_own_constraints(o);
     param_type result = own ? convert_own(o, path, depth) : param_type(param_kind::any);
-    if (!own) check_keywords(o, path, k_all);
+    if (!own) check_keywords(o, path, k_all, false);
 
     // Combinators. anyOf/oneOf alone are the type; beside own constraints they are dropped.
     for (std::string_view key : {std::string_view("anyOf"), std::string_view("oneOf")}) {
@@ -230,12 +237,13 @@ class importer {
              std::string(key) + " beside other constraints is not checked");
         continue;
       }
-      if (key == "oneOf" && alts->as_array().size() > 1)
-        lose(schema_loss_kind::one_of, "oneOf", at, "oneOf is read as anyOf (a value may match several alternatives)");
       std::vector<param_type> types;
       const array& a = alts->as_array();
       for (std::size_t i = 0; i < a.size(); ++i) types.push_back(convert(a[i], at + "/" + std::to_string(i), depth + 1));
-      result = make_union(std::move(types));
+      // oneOf keeps its alternatives as they are: merging them would change which values match
+      // exactly one.
+      if (key == "oneOf" && types.size() > 1) result = param_type::one_of(std::move(types));
+      else result = make_union(std::move(types));
       own = true;
     }
     if (const value* all = o.find("allOf")) {
@@ -424,22 +432,26 @@ class importer {
       alts.push_back(convert_array(o, path, depth));
       enum_lossy = enum_lossy || allowed != nullptr;
     }
+    for (param_type& alt : alts) apply_constraints(alt, o, path);
     if (enum_lossy)
       lose(schema_loss_kind::enum_values, values_key, path + "/" + values_key,
            values_key + " " + brief(values_key == "const" ? const_holder.front() : *values) +
                ": only the kinds of its non-string values are kept");
-    check_keywords(o, path, kinds);
+    check_keywords(o, path, kinds, true);
     return make_union(std::move(alts));
   }
 
-  void check_keywords(const object& o, const std::string& path, unsigned kinds) {
+  // Reports the keywords of `o` that are not kept: propertyNames always; when `kept` is false
+  // (a node without own constraints, where the bounds stand alone) also the bounds and
+  // patterns that apply to `kinds`. A format only annotates: it is kept or dropped silently.
+  void check_keywords(const object& o, const std::string& path, unsigned kinds, bool kept) {
     struct rule {
       std::string_view key;
       schema_loss_kind kind;
       unsigned applies;
     };
-    static constexpr rule rules[] = {
-        {"format", schema_loss_kind::format, k_all},
+    static constexpr rule all_rules[] = {
+        {"propertyNames", schema_loss_kind::pattern, k_object},
         {"pattern", schema_loss_kind::pattern, k_string},
         {"minLength", schema_loss_kind::bounds, k_string},
         {"maxLength", schema_loss_kind::bounds, k_string},
@@ -453,15 +465,123 @@ class importer {
         {"uniqueItems", schema_loss_kind::bounds, k_array},
         {"minProperties", schema_loss_kind::bounds, k_object},
         {"maxProperties", schema_loss_kind::bounds, k_object},
-        {"propertyNames", schema_loss_kind::pattern, k_object},
     };
-    for (const rule& r : rules) {
+    const std::size_t count = kept ? 1 : std::size(all_rules);
+    for (std::size_t i = 0; i < count; ++i) {
+      const rule& r = all_rules[i];
       const value* v = o.find(r.key);
       if (v == nullptr || (kinds & r.applies) == 0) continue;
       if (r.key == "uniqueItems" && v->is_bool() && !v->as_bool()) continue;
-      std::string message = r.key == "format" ? "format " + brief(*v) + " is not checked"
-                                              : std::string(r.key) + " " + brief(*v) + " is not checked";
+      if (r.key == "format") continue;
+      std::string message = std::string(r.key) + " " + brief(*v) + " is not checked";
       lose(r.kind, std::string(r.key), path + "/" + std::string(r.key), std::move(message));
+    }
+  }
+
+  // A non-negative integer keyword (minLength, maxItems, ...), or nothing (with a loss) when it
+  // is not one.
+  std::optional<std::uint64_t> count_keyword(const object& o, std::string_view key, const std::string& path) {
+    const value* v = o.find(key);
+    if (v == nullptr) return std::nullopt;
+    if (v->type() == value::kind::integer && v->as_int64() >= 0) return static_cast<std::uint64_t>(v->as_int64());
+    if (v->type() == value::kind::uinteger) return v->as_uint64();
+    if (v->type() == value::kind::real && is_integral_number(*v) && v->as_double() >= 0 && v->as_double() < 1.8e19)
+      return static_cast<std::uint64_t>(v->as_double());
+    lose(schema_loss_kind::bounds, std::string(key), path + "/" + std::string(key),
+         std::string(key) + " " + brief(*v) + " is not a count: not checked");
+    return std::nullopt;
+  }
+
+  const value* number_keyword(const object& o, std::string_view key, const std::string& path) {
+    const value* v = o.find(key);
+    if (v == nullptr || v->is_number() || (v->is_bool() && (key == "exclusiveMinimum" || key == "exclusiveMaximum")))
+      return v;
+    lose(schema_loss_kind::bounds, std::string(key), path + "/" + std::string(key),
+         std::string(key) + " " + brief(*v) + " is not a number: not checked");
+    return nullptr;
+  }
+
+  // The bounds, format and pattern of `o` that apply to the kind of `t` (one alternative of
+  // the node's "type"); an enum keeps only the values they allow.
+  void apply_constraints(param_type& t, const object& o, const std::string& path) {
+    param_constraints& c = t.constraints;
+    const param_kind k = t.kind == param_kind::enumeration ? param_kind::string : t.kind;
+    if (k == param_kind::integer || k == param_kind::number) {
+      const value* min = number_keyword(o, "minimum", path);
+      const value* max = number_keyword(o, "maximum", path);
+      const value* xmin = number_keyword(o, "exclusiveMinimum", path);
+      const value* xmax = number_keyword(o, "exclusiveMaximum", path);
+      auto tighter = [](std::optional<value>& bound, bool& exclusive, const value& candidate, bool candidate_exclusive,
+                        bool lower) {
+        if (bound) {
+          const double a = bound->to_double(), b = candidate.to_double();
+          const bool better = lower ? (b > a || (b == a && candidate_exclusive)) : (b < a || (b == a && candidate_exclusive));
+          if (!better) return;
+        }
+        bound = candidate;
+        exclusive = candidate_exclusive;
+      };
+      if (min != nullptr) tighter(c.minimum, c.exclusive_minimum, *min, xmin != nullptr && xmin->is_bool() && xmin->as_bool(), true);
+      if (max != nullptr) tighter(c.maximum, c.exclusive_maximum, *max, xmax != nullptr && xmax->is_bool() && xmax->as_bool(), false);
+      if (xmin != nullptr && xmin->is_number()) tighter(c.minimum, c.exclusive_minimum, *xmin, true, true);
+      if (xmax != nullptr && xmax->is_number()) tighter(c.maximum, c.exclusive_maximum, *xmax, true, false);
+      if (const value* m = number_keyword(o, "multipleOf", path); m != nullptr && m->is_number()) {
+        if (m->to_double() > 0) c.multiple_of = *m;
+        else lose(schema_loss_kind::bounds, "multipleOf", path + "/multipleOf", "multipleOf " + brief(*m) + " is not positive: not checked");
+      }
+    } else if (k == param_kind::string) {
+      c.min_length = count_keyword(o, "minLength", path);
+      c.max_length = count_keyword(o, "maxLength", path);
+      if (const value* p = o.find("pattern")) {
+        if (p->is_string() && pattern_supported(p->as_string())) c.pattern = p->as_string();
+        else lose(schema_loss_kind::pattern, "pattern", path + "/pattern", "pattern " + brief(*p) + " is not checked");
+      }
+    } else if (k == param_kind::array) {
+      c.min_length = count_keyword(o, "minItems", path);
+      c.max_length = count_keyword(o, "maxItems", path);
+      if (const value* u = o.find("uniqueItems"); u != nullptr && u->is_bool() && u->as_bool()) c.unique_items = true;
+    } else if (k == param_kind::object) {
+      c.min_length = count_keyword(o, "minProperties", path);
+      c.max_length = count_keyword(o, "maxProperties", path);
+    }
+    if (k == param_kind::string || k == param_kind::integer || k == param_kind::number) {
+      if (const value* f = o.find("format"); f != nullptr && f->is_string() && is_format_name(f->as_string()))
+        c.format = f->as_string();
+    }
+    if (t.kind == param_kind::enumeration && !c.empty()) {
+      // The enum's values that the string constraints allow; the format only annotates.
+      param_type s(param_kind::string);
+      s.constraints = c;
+      std::vector<std::string> kept;
+      for (std::string& v : t.enum_values)
+        if (validate(value(v), s).empty()) kept.push_back(std::move(v));
+      t.enum_values = std::move(kept);
+      c = {};
+      if (t.enum_values.empty()) {
+        lose(schema_loss_kind::false_schema, "enum", path + "/enum", "no enum value meets the constraints: any");
+        t = param_type(param_kind::any);
+      }
+    }
+  }
+
+  // A format the text form can carry: a bare name other than "unique".
+  static bool is_format_name(const std::string& f) {
+    if (f.empty() || f == "unique") return false;
+    const char c0 = f[0];
+    if (!((c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z') || c0 == '_')) return false;
+    return std::all_of(f.begin(), f.end(), [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
+    });
+  }
+
+  // A pattern std::regex (ECMAScript) compiles, within the limits validation keeps.
+  static bool pattern_supported(const std::string& p) {
+    if (!detail::pattern_within_limits(p)) return false;
+    try {
+      std::regex re(p, std::regex::ECMAScript);
+      return true;
+    } catch (const std::regex_error&) {
+      return false;
     }
   }
 
@@ -497,18 +617,29 @@ class importer {
                   (additional == nullptr && unevaluated != nullptr && unevaluated->is_bool() && !unevaluated->as_bool());
     bool open = !closed && (additional == nullptr || is_true_schema(*additional)) &&
                 (unevaluated == nullptr || is_true_schema(*unevaluated));
+    // additionalProperties as a schema: the type of the members not listed (`*:T`).
+    bool typed_rest = !closed && !open && additional != nullptr && !is_true_schema(*additional) &&
+                      (unevaluated == nullptr || is_true_schema(*unevaluated));
     const object* properties = props != nullptr && props->is_object() ? &props->as_object() : nullptr;
     const value* required = o.find("required");
     bool has_members = (properties != nullptr && !properties->empty()) ||
                        (required != nullptr && required->is_array() && !required->as_array().empty());
-    if (patterns != nullptr || (!closed && !open)) {
+    if (patterns != nullptr || (!closed && !open && !typed_rest)) {
       // Typed values of members: not expressible; any object.
       std::string key = patterns != nullptr ? "patternProperties" : additional != nullptr ? "additionalProperties" : "unevaluatedProperties";
       lose(schema_loss_kind::map_values, key, path,
            key + " " + brief(*o.find(key)) + " is not checked: object" + (has_members ? " (its listed properties are dropped)" : ""));
       return param_kind::object;
     }
-    if (!has_members) return closed ? param_type::object_with({}) : param_type(param_kind::object);
+    std::vector<param_type> rest;
+    if (typed_rest) rest.push_back(convert(*additional, path + "/additionalProperties", depth + 1));
+    else if (open && has_members) rest.emplace_back(param_kind::any);
+    if (!has_members) {
+      if (!closed && !typed_rest) return param_type(param_kind::object);
+      param_type t = param_type::object_with({});
+      t.items = std::move(rest);
+      return t;
+    }
     std::vector<param> fields;
     // Where each name is in `fields` (the names are views into the schema value), so that a
     // schema of 10^5 properties is read in linear time.
@@ -556,22 +687,17 @@ class importer {
     for (param& p : fields) {
       if (!p.default_value) continue;
       std::string at = path + "/properties/" + pointer_token(p.name) + "/default";
-      if (p.required) {
-        lose(schema_loss_kind::default_value, "default", at, "default on a required property is dropped");
-        p.default_value.reset();
-      } else if (!p.default_value->is_primitive() || !validate(*p.default_value, p.type).empty()) {
+      if (!validate(*p.default_value, p.type).empty()) {
         lose(schema_loss_kind::default_value, "default", at,
-             "default " + brief(*p.default_value) + " is dropped (not a primitive valid for " + format_param_type(p.type) + ")");
+             "default " + brief(*p.default_value) + " is dropped (not valid for " + format_param_type(p.type) + ")");
         p.default_value.reset();
       } else if (p.default_value->type() == value::kind::real && !std::isfinite(p.default_value->as_double())) {
         p.default_value.reset();
       }
     }
-    if (open) {
-      lose(schema_loss_kind::open_object, "additionalProperties", path + "/additionalProperties",
-           "members beyond the listed properties are allowed by the schema, rejected by the typed form", true);
-    }
-    return param_type::object_with(std::move(fields));
+    param_type t = param_type::object_with(std::move(fields));
+    t.items = std::move(rest);
+    return t;
   }
 
   const value& root_;
@@ -593,8 +719,17 @@ TOON_FUNC param_type import_json_schema_type(const value& json_schema, std::vect
 TOON_FUNC imported_schema import_json_schema(const value& json_schema, const json_schema_import_options& options) {
   imported_schema out;
   param_type t = import_json_schema_type(json_schema, &out.losses, options);
-  if (t.kind == param_kind::object && t.has_fields) {
-    out.params.params = std::move(t.fields);
+  if (t.kind == param_kind::object) {
+    // The parameter list: the fields, `*:T` for other members (`...` for a plain object).
+    if (t.has_fields) {
+      out.params.params = std::move(t.fields);
+      if (!t.items.empty()) out.params.rest = std::move(t.items.front());
+    } else {
+      out.params.rest = param_type(param_kind::any);
+    }
+    if (t.constraints.min_length || t.constraints.max_length)
+      out.losses.push_back(schema_loss{schema_loss_kind::bounds, "minProperties", "",
+                                       "member counts of the arguments object are not checked"});
   } else {
     // A parameter list is always an object with listed members and no others.
     out.losses.push_back(schema_loss{schema_loss_kind::open_object, "type", "",

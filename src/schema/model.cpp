@@ -6,6 +6,11 @@
 
 namespace toon {
 
+TOON_FUNC bool param_constraints::empty() const noexcept {
+  return !minimum && !maximum && !multiple_of && !min_length && !max_length && !unique_items && format.empty() &&
+         !pattern;
+}
+
 TOON_FUNC param_type::param_type(param_kind k) : kind(k) {}
 
 TOON_FUNC param_type param_type::array_of(param_type element) {
@@ -17,12 +22,19 @@ TOON_FUNC param_type param_type::array_of(param_type element) {
 TOON_FUNC param_type param_type::any_of(std::vector<param_type> alternatives) {
   param_type t(param_kind::any_of);
   for (param_type& alternative : alternatives) {
-    if (alternative.kind == param_kind::any_of) {
+    if (alternative.kind == param_kind::any_of && !alternative.exclusive && alternative.constraints.empty()) {
       for (param_type& inner : alternative.items) t.items.push_back(std::move(inner));
     } else {
       t.items.push_back(std::move(alternative));
     }
   }
+  return t;
+}
+
+TOON_FUNC param_type param_type::one_of(std::vector<param_type> alternatives) {
+  param_type t(param_kind::any_of);
+  t.items = std::move(alternatives);
+  t.exclusive = true;
   return t;
 }
 
@@ -40,8 +52,8 @@ TOON_FUNC param_type param_type::object_with(std::vector<param> fields) {
 }
 
 TOON_FUNC bool operator==(const param_type& a, const param_type& b) {
-  return a.kind == b.kind && a.has_fields == b.has_fields && a.items == b.items &&
-         a.enum_values == b.enum_values && a.fields == b.fields;
+  return a.kind == b.kind && a.has_fields == b.has_fields && a.exclusive == b.exclusive && a.items == b.items &&
+         a.enum_values == b.enum_values && a.fields == b.fields && a.constraints == b.constraints;
 }
 
 TOON_FUNC bool operator==(const param& a, const param& b) {
@@ -50,7 +62,7 @@ TOON_FUNC bool operator==(const param& a, const param& b) {
 }
 
 TOON_FUNC bool operator==(const schema& a, const schema& b) {
-  return a.params == b.params && a.description == b.description;
+  return a.params == b.params && a.rest == b.rest && a.description == b.description;
 }
 
 }  // namespace toon

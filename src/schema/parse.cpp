@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -16,6 +17,7 @@
 #include <utility>
 
 #include "schema_internal.hpp"
+#include "toon/json.hpp"
 #include "toon/schema.hpp"
 #include "../parse/token.hpp"
 #include "../common/utf8.hpp"
@@ -54,7 +56,7 @@ class parser {
     }
     schema s;
     std::size_t height = 0;
-    if (!parse_list(s.params, 0, no_brace, height)) return std::move(error_);
+    if (!parse_list(s.params, s.rest, 0, no_brace, height)) return std::move(error_);
     return s;
   }
 
@@ -94,7 +96,8 @@ class parser {
   // A parameter list: the whole text (open == no_brace) or the inside of `{...}` (open is
   // the offset of '{'; the list ends after the closing '}'). `depth` counts the type nodes
   // above each parameter's type; `height` receives the greatest height of their types.
-  bool parse_list(std::vector<param>& out, std::size_t depth, std::size_t open, std::size_t& height) {
+  bool parse_list(std::vector<param>& out, std::optional<param_type>& rest, std::size_t depth, std::size_t open,
+                  std::size_t& height) {
     const bool nested = open != no_brace;
     height = 0;
     if (nested && peek() == '}') {
@@ -106,13 +109,28 @@ class parser {
     for (;;) {
       if (peek() == ' ') return fail(error_code::invalid_schema, nested ? "space after '{'" : "leading space", pos_);
       const std::size_t start = pos_;
-      param p;
       std::size_t h = 0;
-      if (!parse_param(p, depth, h)) return false;
+      if (rest) return fail(error_code::invalid_schema, "'*:T' (other members) must be the last entry", start);
+      if (peek() == '.' && text_.substr(pos_, 3) == "...") {
+        // `...`: any other members (`*:any`).
+        pos_ += 3;
+        rest = param_type(param_kind::any);
+      } else if (peek() == '*') {
+        // `*:T`: the type of members not listed.
+        ++pos_;
+        if (peek() != ':') return fail(error_code::invalid_schema, "expected ':' after '*', found " + found(pos_), pos_);
+        ++pos_;
+        param_type t;
+        if (!parse_union(t, depth, h)) return false;
+        rest = std::move(t);
+      } else {
+        param p;
+        if (!parse_param(p, depth, h)) return false;
+        if (!names.insert(p.name).second)
+          return fail(error_code::duplicate_key, "duplicate parameter \"" + p.name + "\"", start);
+        out.push_back(std::move(p));
+      }
       height = std::max(height, h);
-      if (!names.insert(p.name).second)
-        return fail(error_code::duplicate_key, "duplicate parameter \"" + p.name + "\"", start);
-      out.push_back(std::move(p));
 
       if (at_end()) {
         if (!nested) return true;
@@ -148,8 +166,8 @@ class parser {
     if (peek() == '!') {
       ++pos_;
       out.required = true;
-      if (peek() == '=') return fail(error_code::invalid_schema, "a required parameter cannot have a default", pos_);
-    } else if (peek() == '=') {
+    }
+    if (peek() == '=') {
       ++pos_;
       const std::size_t at = pos_;
       value v;
@@ -183,22 +201,26 @@ class parser {
     return fail(error_code::invalid_schema, "expected a parameter name, found " + found(pos_), pos_);
   }
 
-  // postfix { "|" postfix }: a union when there are two or more alternatives.
+  // postfix { "|" postfix } | postfix { "^" postfix }: a union when there are two or more
+  // alternatives (`^`: exactly one matches).
   bool parse_union(param_type& out, std::size_t depth, std::size_t& height) {
     param_type first;
     std::size_t h = 0;
     if (!parse_postfix(first, depth, h)) return false;
-    if (peek() != '|') {
+    const char separator = peek();
+    if (separator != '|' && separator != '^') {
       out = std::move(first);
       height = h;
       return true;
     }
+    const bool exclusive = separator == '^';
     // The alternatives sit one level below the union.
     if (depth + 1 + h > options_.max_depth) return depth_exceeded(pos_);
     param_type u(param_kind::any_of);
+    u.exclusive = exclusive;
     std::size_t tallest = 0;
     auto add = [&](param_type&& t, std::size_t th) {
-      if (t.kind == param_kind::any_of) {  // a parenthesized union: flattened
+      if (!exclusive && t.kind == param_kind::any_of && !t.exclusive) {  // a parenthesized `|` union: flattened
         for (param_type& inner : t.items) u.items.push_back(std::move(inner));
         tallest = std::max(tallest, th - 1);
       } else {
@@ -207,11 +229,14 @@ class parser {
       }
     };
     add(std::move(first), h);
-    while (peek() == '|') {
+    while (peek() == '|' || peek() == '^') {
+      if (peek() != separator)
+        return fail(error_code::invalid_schema, "'|' and '^' mixed in one union (parenthesize one of them)", pos_);
       ++pos_;
       const char c = peek();
       if (!(detail::is_ident_start(c) || c == '{' || c == '('))
-        return fail(error_code::invalid_schema, "expected a type after '|', found " + found(pos_), pos_);
+        return fail(error_code::invalid_schema, std::string("expected a type after '") + separator + "', found " + found(pos_),
+                    pos_);
       param_type t;
       if (!parse_postfix(t, depth + 1, h)) return false;
       add(std::move(t), h);
@@ -223,7 +248,12 @@ class parser {
 
   // primary { "[]" }
   bool parse_postfix(param_type& out, std::size_t depth, std::size_t& height) {
+    const char first = peek();
     if (!parse_primary(out, depth, height)) return false;
+    if (peek() == '(') {
+      if (first == '(') return fail(error_code::invalid_schema, "constraints cannot follow a parenthesized type", pos_);
+      if (!parse_constraints(out)) return false;
+    }
     while (peek() == '[') {
       const std::size_t open = pos_;
       if (pos_ + 1 >= text_.size() || text_[pos_ + 1] != ']')
@@ -232,8 +262,146 @@ class parser {
       if (depth + height > options_.max_depth) return depth_exceeded(open);
       pos_ += 2;
       out = param_type::array_of(std::move(out));
+      if (peek() == '(' && !parse_constraints(out)) return false;
     }
     return true;
+  }
+
+  // A number of a constraint: -?digits(.digits)?(e[+-]?digits)?, which stops before "..".
+  bool parse_constraint_number(value& out) {
+    const std::size_t start = pos_;
+    std::size_t i = pos_;
+    auto digits = [&] {
+      const std::size_t from = i;
+      while (i < text_.size() && is_digit(text_[i])) ++i;
+      return i > from;
+    };
+    if (i < text_.size() && text_[i] == '-') ++i;
+    if (!digits()) return fail(error_code::invalid_schema, "expected a number, found " + found(i), i);
+    if (i + 1 < text_.size() && text_[i] == '.' && is_digit(text_[i + 1])) {
+      ++i;
+      digits();
+    }
+    if (i < text_.size() && (text_[i] == 'e' || text_[i] == 'E')) {
+      ++i;
+      if (i < text_.size() && (text_[i] == '+' || text_[i] == '-')) ++i;
+      if (!digits()) return fail(error_code::invalid_schema, "expected exponent digits, found " + found(i), i);
+    }
+    pos_ = i;
+    return parse_number(text_.substr(start, i - start), start, out);
+  }
+
+  bool parse_count(std::optional<std::uint64_t>& out) {
+    const std::size_t start = pos_;
+    std::uint64_t n = 0;
+    while (!at_end() && is_digit(peek())) ++pos_;
+    const std::string_view digits = text_.substr(start, pos_ - start);
+    auto r = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    if (digits.empty() || r.ec != std::errc() || (digits.size() > 1 && digits[0] == '0'))
+      return fail(error_code::invalid_schema, "expected a count (0, 1, 2, ...), found " + found(start), start);
+    out = n;
+    return true;
+  }
+
+  // "(" constraint { "," constraint } ")" after a type, with pos_ at '(': a range `lo..hi`
+  // (`>lo`, `<hi` exclusive, for int/number; counts for string, array, object), `%n`,
+  // `unique`, a format name, a quoted pattern. Each at most once, where it applies.
+  bool parse_constraints(param_type& t) {
+    const std::size_t open = pos_;
+    ++pos_;
+    param_constraints& c = t.constraints;
+    const bool numeric = t.kind == param_kind::integer || t.kind == param_kind::number;
+    const bool sized = t.kind == param_kind::string || t.kind == param_kind::array || t.kind == param_kind::object;
+    const std::string type_name = t.kind == param_kind::array ? std::string("an array") : format_param_type(t);
+    if (!numeric && !sized)
+      return fail(error_code::invalid_schema, "no constraints apply to " + type_name, open);
+    bool have_range = false, have_multiple = false, have_unique = false, have_format = false, have_pattern = false;
+    auto once = [&](bool& seen, const char* what, std::size_t at) {
+      if (seen) return fail(error_code::invalid_schema, std::string("a second ") + what + " in one constraint list", at);
+      seen = true;
+      return true;
+    };
+    for (;;) {
+      const std::size_t at = pos_;
+      const char ch = peek();
+      if (ch == '>' || ch == '<' || ch == '-' || ch == '.' || is_digit(ch)) {
+        if (!once(have_range, "range", at)) return false;
+        if (numeric) {
+          if (peek() == '>') {
+            ++pos_;
+            c.exclusive_minimum = true;
+          }
+          if (peek() != '.') {
+            value v;
+            if (!parse_constraint_number(v)) return false;
+            c.minimum = std::move(v);
+          } else if (c.exclusive_minimum) {
+            return fail(error_code::invalid_schema, "expected a number after '>'", pos_);
+          }
+        } else if (peek() != '.' && !parse_count(c.min_length)) {
+          return false;
+        }
+        if (text_.substr(pos_, 2) != "..")
+          return fail(error_code::invalid_schema, "expected '..' in the range, found " + found(pos_), pos_);
+        pos_ += 2;
+        if (numeric) {
+          if (peek() == '<') {
+            ++pos_;
+            c.exclusive_maximum = true;
+          }
+          if (peek() == '-' || is_digit(peek())) {
+            value v;
+            if (!parse_constraint_number(v)) return false;
+            c.maximum = std::move(v);
+          } else if (c.exclusive_maximum) {
+            return fail(error_code::invalid_schema, "expected a number after '<'", pos_);
+          }
+          if (!c.minimum && !c.maximum) return fail(error_code::invalid_schema, "a range without bounds", at);
+        } else {
+          if (is_digit(peek()) && !parse_count(c.max_length)) return false;
+          if (!c.min_length && !c.max_length) return fail(error_code::invalid_schema, "a range without bounds", at);
+        }
+      } else if (ch == '%') {
+        if (!numeric) return fail(error_code::invalid_schema, "'%' (multiple of) applies to int and number", at);
+        if (!once(have_multiple, "'%'", at)) return false;
+        ++pos_;
+        value v;
+        if (!parse_constraint_number(v)) return false;
+        if (!(v.to_double() > 0)) return fail(error_code::invalid_schema, "'%' needs a positive number", at + 1);
+        c.multiple_of = std::move(v);
+      } else if (ch == '"') {
+        if (t.kind != param_kind::string) return fail(error_code::invalid_schema, "a pattern applies to string", at);
+        if (!once(have_pattern, "pattern", at)) return false;
+        std::string p;
+        if (!parse_quoted(p)) return false;
+        c.pattern = std::move(p);
+      } else if (detail::is_ident_start(ch)) {
+        while (!at_end() && detail::is_word_char(text_[pos_])) ++pos_;
+        const std::string_view word = text_.substr(at, pos_ - at);
+        if (word == "unique") {
+          if (t.kind != param_kind::array) return fail(error_code::invalid_schema, "unique applies to arrays", at);
+          if (!once(have_unique, "unique", at)) return false;
+          c.unique_items = true;
+        } else {
+          if (!numeric && t.kind != param_kind::string)
+            return fail(error_code::invalid_schema, "a format applies to string, int and number", at);
+          if (!once(have_format, "format", at)) return false;
+          c.format = std::string(word);
+        }
+      } else {
+        return fail(error_code::invalid_schema, "expected a constraint, found " + found(pos_), pos_);
+      }
+      if (peek() == ',') {
+        ++pos_;
+        continue;
+      }
+      if (peek() == ')') {
+        ++pos_;
+        return true;
+      }
+      return fail(error_code::invalid_schema,
+                  "expected ',' or ')' in the constraints at column " + column_of(open) + ", found " + found(pos_), pos_);
+    }
   }
 
   bool parse_primary(param_type& out, std::size_t depth, std::size_t& height) {
@@ -247,7 +415,9 @@ class parser {
       if (c == '{') {
         std::size_t h = 0;
         out = param_type::object_with({});
-        ok = parse_list(out.fields, depth + 1, start, h);
+        std::optional<param_type> rest;
+        ok = parse_list(out.fields, rest, depth + 1, start, h);
+        if (ok && rest) out.items.push_back(std::move(*rest));
         height = h + 1;
       } else {
         ok = parse_union(out, depth, height);
@@ -394,10 +564,37 @@ class parser {
     return true;
   }
 
-  // number | true | false | null | bare string | quoted string
+  // number | true | false | null | bare string | quoted string | JSON array or object
   bool parse_default(value& out) {
     const std::size_t start = pos_;
     const char c = peek();
+    if (c == '[' || c == '{') {
+      // Compact JSON: the extent is found by bracket depth outside strings, then read as JSON.
+      std::size_t depth = 0;
+      std::size_t i = pos_;
+      bool in_string = false;
+      for (; i < text_.size(); ++i) {
+        const char ch = text_[i];
+        if (in_string) {
+          if (ch == '\\') ++i;
+          else if (ch == '"') in_string = false;
+          continue;
+        }
+        if (ch == '"') in_string = true;
+        else if (ch == '[' || ch == '{') ++depth;
+        else if ((ch == ']' || ch == '}') && --depth == 0) break;
+        else if (ch == ' ') break;
+        if (depth > options_.max_depth) return depth_exceeded(i);
+      }
+      if (i >= text_.size() || depth != 0)
+        return fail(error_code::invalid_schema, "unterminated JSON default", start);
+      ++i;
+      auto parsed = from_json(text_.substr(start, i - start));
+      if (!parsed) return fail(error_code::invalid_schema, "invalid JSON default: " + parsed.error().message, start);
+      pos_ = i;
+      out = std::move(*parsed);
+      return true;
+    }
     if (c == '"') {
       std::string s;
       if (!parse_quoted(s)) return false;

@@ -1,6 +1,7 @@
 // Helpers shared by the typed-params parser, formatter and validator (src/schema/*.cpp).
 #pragma once
 
+#include <cstddef>
 #include <string_view>
 
 namespace toon::detail {
@@ -35,5 +36,27 @@ constexpr bool is_bare_word(std::string_view s) noexcept {
 constexpr bool is_literal_word(std::string_view s) noexcept {
   return s == "true" || s == "false" || s == "null";
 }
+
+/// Whether a `pattern` is one that validation runs through std::regex: at most 256 bytes and
+/// 8 levels of parentheses, so that compiling it (a recursive descent in libstdc++) stays
+/// shallow. Longer or deeper patterns are not checked (import_json_schema reports them).
+constexpr bool pattern_within_limits(std::string_view p) noexcept {
+  if (p.size() > 256) return false;
+  int depth = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (p[i] == '\\') {
+      ++i;
+    } else if (p[i] == '(') {
+      if (++depth > 8) return false;
+    } else if (p[i] == ')') {
+      --depth;
+    }
+  }
+  return true;
+}
+
+/// Strings longer than this are not matched against patterns: libstdc++'s matcher recurses
+/// per character.
+inline constexpr std::size_t max_pattern_subject = 1024;
 
 }  // namespace toon::detail

@@ -7,7 +7,11 @@
 //   - toon::validate against the converted typed params (what json_schema(params) says);
 //   - Python jsonschema (PyPI) on the original schema, driven over pipes
 //     (tests/mcp/jsonschema_oracle.py): an independent implementation.
-// They must agree, except where a reported loss explains the difference:
+// The schema re-emitted from the typed form (toon::json_schema) is defined in the oracle too:
+//   - toon::validate must agree with jsonschema on the re-emitted schema, always;
+//   - jsonschema on the original and on the re-emitted schema must agree (fidelity), and so
+//     must toon::validate and jsonschema on the original,
+// except where a reported loss explains the difference:
 //   - the original rejects, the typed form accepts: every error of the original is at or under
 //     (or above) the schema path of a reported loss (a bound, a format, a pattern, ...);
 //   - the typed form rejects, the original accepts: only "unknown field" errors, and the tool has
@@ -186,6 +190,7 @@ value generate_of_type(const value& root, const toon::object& s, const std::stri
       }
     int pick = *rc::gen::inRange(0, 4);
     if (pick == 0 && !around.empty()) return around[*rc::gen::inRange<std::size_t>(0, around.size())];
+    if (pick == 1 && *rc::gen::inRange(0, 4) == 0) return *rc::gen::element<double>(3000000000.0, -3000000000.0, 1e20, 2.5);
     if (pick == 1 && type == "number") return 0.25 * *rc::gen::inRange(-40, 40);
     if (pick == 2) return *rc::gen::inRange(-3, 3);
     return *rc::gen::inRange(0, 2000);
@@ -213,7 +218,13 @@ value generate_of_type(const value& root, const toon::object& s, const std::stri
         out.insert_or_assign(m.key, generate(root, m.value, depth + 1));
       }
     }
-    if (*rc::gen::inRange(0, 10) == 0) out.insert_or_assign("unexpected_extra", arbitrary_value());
+    // Members not listed: typed by additionalProperties (a value generated from its schema,
+    // sometimes wrong) or unknown ones.
+    if (const value* extra = s.find("additionalProperties"); extra != nullptr && extra->is_object() && !extra->as_object().empty()) {
+      if (*rc::gen::inRange(0, 3) == 0) out.insert_or_assign("extra_key", generate(root, *extra, depth + 1));
+    } else if (*rc::gen::inRange(0, 10) == 0) {
+      out.insert_or_assign("unexpected_extra", arbitrary_value());
+    }
     return out;
   }
   return arbitrary_value();
@@ -264,17 +275,36 @@ struct tool_counts {
   int explained = 0;  // verdicts that differ, explained by a loss
 };
 
+// Totals over a test program's run, printed by each server's test.
+struct fidelity_counts {
+  long sets = 0;          // argument sets checked
+  long disagreements = 0; // original and re-emitted schema disagree (jsonschema on both)
+  long explained = 0;     // ... of which a reported loss explains
+};
+
+// Whether the original's errors all sit under (or above) the schema path of a permissive loss.
+bool explained_by_losses(const value& verdict, const toon::imported_schema& in);
+
+// Checks one argument set: toon::validate agrees with jsonschema on the re-emitted schema
+// (always); jsonschema on the original agrees with both, or a reported loss explains the
+// difference. Returns a failure message, or "" when the checks pass.
+std::string check_arguments(int id, int reemitted_id, const value& args, const toon::imported_schema& in,
+                            fidelity_counts& counts, tool_counts* tool);
+
 /// Checks every tool of a server; `name` labels the output.
 void check_tools(const std::string& name, const std::vector<toon::mcp::tool_info>& tools) {
   oracle& o = oracle::get();
   ASSERT_TRUE(o.ok()) << o.why();
   static int next_id = 0;
   ASSERT_FALSE(tools.empty());
+  fidelity_counts server_totals;
   for (const auto& tool : tools) {
     int id = ++next_id;
+    int reemitted_id = ++next_id;
     std::string error;
     ASSERT_TRUE(o.define(id, tool.input_schema, error)) << name << "/" << tool.name << ": " << error;
     toon::imported_schema in = toon::import_json_schema(tool.input_schema);
+    ASSERT_TRUE(o.define(reemitted_id, toon::json_schema(in.params), error)) << name << "/" << tool.name << ": " << error;
     // The converted form is well formed: its text parses back to the same parameters.
     std::string text = toon::format_typed_params(in.params);
     auto reparsed = toon::parse_typed_params(text);
@@ -282,33 +312,11 @@ void check_tools(const std::string& name, const std::vector<toon::mcp::tool_info
     EXPECT_EQ(toon::format_typed_params(*reparsed), text);
 
     tool_counts counts;
+    fidelity_counts& totals = server_totals;
     bool ok = rc::check(name + "/" + tool.name + " (" + text + ")", [&] {
       value args = generate(tool.input_schema, tool.input_schema, 0);
-      value verdict = o.check(id, args);
-      bool original = verdict.find("valid") != nullptr && verdict.find("valid")->as_bool();
-      std::vector<toon::error> ours = toon::validate(args, in.params);
-      (original ? counts.accepted : counts.rejected) += 1;
-      if (original == ours.empty()) return;
-      ++counts.explained;
-      std::string args_json = toon::to_json(args);
-      if (original) {
-        // Stricter: only unknown members, and an open_object loss says so.
-        bool open = in.stricter();
-        for (const toon::error& e : ours) {
-          if (!open || e.code != toon::error_code::unknown_field)
-            RC_FAIL("typed form rejects valid " + args_json + ": " + e.to_string());
-        }
-      } else {
-        // More permissive: every error of the original is under a reported loss.
-        for (const value& e : verdict["errors"].as_array()) {
-          const std::string& path = e["schema_path"].as_string();
-          bool covered = false;
-          for (const toon::schema_loss& l : in.losses) covered = covered || (!l.stricter && prefix_related(l.path, path));
-          if (!covered)
-            RC_FAIL("typed form accepts invalid " + args_json + " (" + e["message"].as_string() + " at " + path +
-                    ") without a loss there");
-        }
-      }
+      std::string failure = check_arguments(id, reemitted_id, args, in, totals, &counts);
+      if (!failure.empty()) RC_FAIL(failure);
     });
     EXPECT_TRUE(ok) << name << "/" << tool.name;
     EXPECT_GT(counts.accepted, 0) << name << "/" << tool.name << ": no generated arguments were valid";
@@ -316,6 +324,51 @@ void check_tools(const std::string& name, const std::vector<toon::mcp::tool_info
     ::testing::Test::RecordProperty(tool.name, std::to_string(counts.accepted) + " valid, " + std::to_string(counts.rejected) +
                                   " invalid, " + std::to_string(counts.explained) + " differing (explained by losses)");
   }
+  std::printf("%s: %zu tools, %ld argument sets, %ld disagreements between the original and the re-emitted schema "
+              "(%ld explained by reported losses)\n",
+              name.c_str(), tools.size(), server_totals.sets, server_totals.disagreements, server_totals.explained);
+}
+
+bool explained_by_losses(const value& verdict, const toon::imported_schema& in) {
+  for (const value& e : verdict["errors"].as_array()) {
+    const std::string& path = e["schema_path"].as_string();
+    bool covered = false;
+    for (const toon::schema_loss& l : in.losses) covered = covered || (!l.stricter && prefix_related(l.path, path));
+    if (!covered) return false;
+  }
+  return true;
+}
+
+std::string check_arguments(int id, int reemitted_id, const value& args, const toon::imported_schema& in,
+                            fidelity_counts& counts, tool_counts* tool) {
+  oracle& o = oracle::get();
+  const std::string args_json = toon::to_json(args);
+  value verdict = o.check(id, args);
+  value reemitted = o.check(reemitted_id, args);
+  const bool original = verdict["valid"].as_bool();
+  const bool again = reemitted["valid"].as_bool();
+  std::vector<toon::error> ours = toon::validate(args, in.params);
+  ++counts.sets;
+  if (tool != nullptr) (original ? tool->accepted : tool->rejected) += 1;
+  // The validator and the JSON Schema writer agree, whatever the input was.
+  if (again != ours.empty())
+    return "toon::validate and jsonschema disagree on the re-emitted schema for " + args_json + ": jsonschema says " +
+           (again ? "valid" : "invalid") + (ours.empty() ? "" : ", toon::validate: " + ours.front().to_string());
+  if (original == again) return "";
+  ++counts.disagreements;
+  if (tool != nullptr) ++tool->explained;
+  if (original) {
+    // The typed form rejects valid arguments: only as the stricter loss says.
+    if (!in.stricter()) return "the typed form rejects valid " + args_json + ": " + ours.front().to_string();
+    for (const toon::error& e : ours)
+      if (e.code != toon::error_code::unknown_field) return "the typed form rejects valid " + args_json + ": " + e.to_string();
+  } else if (!explained_by_losses(verdict, in)) {
+    const value& e = verdict["errors"].as_array().front();
+    return "the typed form accepts invalid " + args_json + " (" + e["message"].as_string() + " at " +
+           e["schema_path"].as_string() + ") without a loss there";
+  }
+  ++counts.explained;
+  return "";
 }
 
 // ---- synthetic schemas: every keyword the conversion handles --------------------------------
@@ -409,37 +462,26 @@ TEST(SyntheticSchemas, AgreeWithJsonschemaWithinTheLosses) {
   }
   static int next_id = 100000;
   int accepted = 0, rejected = 0, explained = 0;
+  fidelity_counts totals;
   bool ok = rc::check("import_json_schema vs jsonschema on generated schemas", [&] {
     value root = gen_object_schema(0);
     root.as_object().insert_or_assign("$defs", toon::object{{"shared", gen_scalar_schema()}});
     int id = ++next_id;
+    int reemitted_id = ++next_id;
     std::string error;
     RC_ASSERT(o.define(id, root, error));
     toon::imported_schema in = toon::import_json_schema(root);
+    RC_ASSERT(o.define(reemitted_id, toon::json_schema(in.params), error));
     std::string text = toon::format_typed_params(in.params);
     RC_ASSERT(toon::parse_typed_params(text).has_value());
     for (int k = 0; k < 8; ++k) {
       value args = generate(root, root, 0);
-      value verdict = o.check(id, args);
-      bool original = verdict["valid"].as_bool();
-      std::vector<toon::error> ours = toon::validate(args, in.params);
-      (original ? accepted : rejected) += 1;
-      if (original == ours.empty()) continue;
-      ++explained;
-      std::string where = toon::to_json(root) + " as `" + text + "` on " + toon::to_json(args);
-      if (original) {
-        for (const toon::error& e : ours)
-          if (!in.stricter() || e.code != toon::error_code::unknown_field)
-            RC_FAIL("typed form rejects valid arguments: " + where + ": " + e.to_string());
-      } else {
-        for (const value& e : verdict["errors"].as_array()) {
-          const std::string& path = e["schema_path"].as_string();
-          bool covered = false;
-          for (const toon::schema_loss& l : in.losses) covered = covered || (!l.stricter && prefix_related(l.path, path));
-          if (!covered)
-            RC_FAIL("typed form accepts invalid arguments: " + where + " (" + e["message"].as_string() + " at " + path + ")");
-        }
-      }
+      tool_counts one;
+      std::string failure = check_arguments(id, reemitted_id, args, in, totals, &one);
+      if (!failure.empty()) RC_FAIL(toon::to_json(root) + " as `" + text + "`: " + failure);
+      accepted += one.accepted;
+      rejected += one.rejected;
+      explained += one.explained;
     }
   });
   EXPECT_TRUE(ok);

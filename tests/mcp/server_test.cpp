@@ -305,11 +305,11 @@ TEST_F(fixture, ToolsListCarriesOutputSchemas) {
   ASSERT_EQ(tools.size(), 5u);
   // The optional `times` also takes null (tool_catalog::null_as_absent, on by default).
   EXPECT_EQ(toon::to_json(tools[0]["inputSchema"]),
-            R"({"type":"object","properties":{"text":{"type":"string"},"times":{"anyOf":[{"type":"integer"},{"type":"null"}]}},)"
+            R"({"type":"object","properties":{"text":{"type":"string"},"times":{"anyOf":[{"type":"integer","minimum":-2147483648,"maximum":2147483647},{"type":"null"}]}},)"
             R"("required":["text"],"additionalProperties":false})");
   // A struct result: its schema, optional fields also allowing null.
   EXPECT_EQ(toon::to_json(tools[0]["outputSchema"]),
-            R"({"type":"object","properties":{"text":{"type":"string"},"times":{"type":"integer"},)"
+            R"({"type":"object","properties":{"text":{"type":"string"},"times":{"type":"integer","minimum":-2147483648,"maximum":2147483647},)"
             R"("note":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["text","times"],"additionalProperties":false})");
   // Any other type: wrapped as {"result": ...}.
   EXPECT_EQ(toon::to_json(tools[1]["outputSchema"]),
@@ -587,7 +587,7 @@ TEST(ToolCatalogStructured, ResultWrappedHandlers) {
   EXPECT_EQ(*cat.find("typed")->output_schema, *make_catalog(*std::make_unique<gate>()).find("echo")->output_schema);
   EXPECT_FALSE(cat.find("nothing")->output_schema.has_value());
   EXPECT_EQ(toon::to_json(*cat.find("count")->output_schema),
-            R"({"type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false})");
+            R"({"type":"object","properties":{"result":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},"required":["result"],"additionalProperties":false})");
   toon::call_result typed = cat.call("typed", toon::value());
   ASSERT_TRUE(typed.structured.has_value());
   EXPECT_EQ(toon::to_json(*typed.structured), R"({"text":"x","times":2,"note":"n"})");

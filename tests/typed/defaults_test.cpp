@@ -188,11 +188,11 @@ TEST(DefaultsSwitch, SchemaOfMetaSwitch) {
             "retries:int=3 mode:string=fast backoff:number=1.5 codes:int[] lv:enum(debug|info|warn)=warn "
             "bounds:{low:int! high:int!}");
   EXPECT_EQ(toon::to_json(toon::json_schema<retry_policy>()),
-            R"({"type":"object","properties":{"retries":{"type":"integer","default":3},)"
+            R"({"type":"object","properties":{"retries":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":3},)"
             R"("mode":{"type":"string","default":"fast"},"backoff":{"type":"number","default":1.5},)"
-            R"("codes":{"type":"array","items":{"type":"integer"}},)"
+            R"("codes":{"type":"array","items":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},)"
             R"("lv":{"type":"string","enum":["debug","info","warn"],"default":"warn"},)"
-            R"("bounds":{"type":"object","properties":{"low":{"type":"integer"},"high":{"type":"integer"}},)"
+            R"("bounds":{"type":"object","properties":{"low":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"high":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},)"
             R"("required":["low","high"],"additionalProperties":false}},"additionalProperties":false})");
   schema_check::check_agreement<retry_policy>();
   schema_check::check_agreement<off_policy>();

@@ -16,7 +16,7 @@ struct read_file_args {
 TEST(ReadmeTools, TypedParamsSchemaAndCatalog) {
   EXPECT_EQ(toon::typed_params<read_file_args>(), "path:string! max_lines:int");
   EXPECT_EQ(toon::to_json(toon::json_schema<read_file_args>()),
-            R"({"type":"object","properties":{"path":{"type":"string"},"max_lines":{"type":"integer"}},)"
+            R"({"type":"object","properties":{"path":{"type":"string"},"max_lines":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},)"
             R"("required":["path"],"additionalProperties":false})");
 
   toon::tool_catalog cat;

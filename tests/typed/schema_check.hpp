@@ -14,7 +14,8 @@
 
 namespace schema_check {
 
-/// The schema without descriptions (the typed-param text carries none).
+/// The schema without descriptions and without the ranges of fixed-width integer types (the
+/// typed-param text carries neither).
 inline toon::param_type strip(toon::param_type t);
 inline toon::param strip(toon::param p) {
   p.description.clear();
@@ -22,6 +23,7 @@ inline toon::param strip(toon::param p) {
   return p;
 }
 inline toon::param_type strip(toon::param_type t) {
+  if (t.constraints.implied_range) t.constraints = {};
   for (auto& f : t.fields) f = strip(std::move(f));
   for (auto& i : t.items) i = strip(std::move(i));
   return t;

@@ -114,9 +114,10 @@ TEST(SchemaOf, SearchFilesJsonSchema) {
             R"("pattern":{"description":"Regular expression","type":"string"},)"
             R"("mode":{"type":"string","enum":["fast","exact","fuzzy"]},)"
             R"("include":{"type":"array","items":{"type":"string"}},)"
-            R"("options":{"type":"object","properties":{"recursive":{"type":"boolean"},"depth":{"type":"integer"}},)"
+            R"("options":{"type":"object","properties":{"recursive":{"type":"boolean"},)"
+            R"("depth":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},)"
             R"("required":["recursive","depth"],"additionalProperties":false},)"
-            R"("maxResults":{"type":"integer","default":50},)"
+            R"("maxResults":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":50},)"
             R"("id":{"anyOf":[{"type":"integer"},{"type":"string"}]}},)"
             R"("required":["path","pattern","include","options","id"],"additionalProperties":false})");
 }
@@ -127,7 +128,8 @@ TEST(SchemaOf, DefaultedContainersAndStructsStateNoDefault) {
   EXPECT_EQ(toon::typed_params<list_args>(), "tags:string[] paging:{page:int! size:int!} sort:string=name ratio:number=0.5");
   EXPECT_EQ(toon::to_json(toon::json_schema<list_args>()),
             R"({"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"}},)"
-            R"("paging":{"type":"object","properties":{"page":{"type":"integer"},"size":{"type":"integer"}},)"
+            R"("paging":{"type":"object","properties":{"page":{"type":"integer","minimum":-2147483648,"maximum":2147483647},)"
+            R"("size":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},)"
             R"("required":["page","size"],"additionalProperties":false},)"
             R"("sort":{"type":"string","default":"name"},"ratio":{"type":"number","default":0.5}},)"
             R"("additionalProperties":false})");
@@ -197,5 +199,47 @@ void check_matrix(type_list<A...> all) {
 }
 
 TEST(SchemaOf, GeneratedArgumentTypesAgree) { check_matrix(field_types{}); }
+
+struct widths {
+  std::uint8_t u8;
+  std::int16_t i16;
+  std::int32_t i32;
+  std::uint32_t u32;
+  std::int64_t i64;
+  std::uint64_t u64;
+  std::vector<std::uint8_t> bytes;
+};
+
+// Fixed-width integer types state the range typed decoding enforces (issue 35): minimum and
+// maximum in the JSON Schema (64-bit: unsigned ones minimum 0 only), checked by validate; the
+// text stays `int`.
+TEST(SchemaOf, FixedWidthIntegersStateTheirRange) {
+  EXPECT_EQ(toon::typed_params<widths>(), "u8:int! i16:int! i32:int! u32:int! i64:int! u64:int! bytes:int[]!");
+  EXPECT_EQ(toon::to_json(toon::json_schema<widths>()),
+            R"({"type":"object","properties":{)"
+            R"("u8":{"type":"integer","minimum":0,"maximum":255},)"
+            R"("i16":{"type":"integer","minimum":-32768,"maximum":32767},)"
+            R"("i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},)"
+            R"("u32":{"type":"integer","minimum":0,"maximum":4294967295},)"
+            R"("i64":{"type":"integer"},)"
+            R"("u64":{"type":"integer","minimum":0},)"
+            R"("bytes":{"type":"array","items":{"type":"integer","minimum":0,"maximum":255}}},)"
+            R"("required":["u8","i16","i32","u32","i64","u64","bytes"],"additionalProperties":false})");
+  auto args = toon::from_json(R"({"u8":256,"i16":-32768,"i32":3000000000,"u32":4294967295,"i64":-9223372036854775808,)"
+                              R"("u64":-1,"bytes":[0,255,-1]})");
+  ASSERT_TRUE(args.has_value());
+  std::vector<std::string> problems;
+  for (const toon::error& e : toon::validate(*args, toon::schema_of<widths>())) problems.push_back(e.to_string());
+  EXPECT_EQ(problems, (std::vector<std::string>{"args.u8: expected a number <= 255, found 256",
+                                                "args.i32: expected a number <= 2147483647, found 3000000000",
+                                                "args.u64: expected a number >= 0, found -1",
+                                                "args.bytes[2]: expected a number >= 0, found -1"}));
+  // What validates decodes.
+  auto ok = toon::from_json(R"({"u8":255,"i16":0,"i32":-2147483648,"u32":0,"i64":1,"u64":18446744073709551615,"bytes":[]})");
+  ASSERT_TRUE(ok.has_value());
+  EXPECT_TRUE(toon::validate(*ok, toon::schema_of<widths>()).empty());
+  EXPECT_TRUE(toon::from_value<widths>(*ok).has_value());
+  check_agreement<widths>();
+}
 
 }  // namespace so

@@ -216,8 +216,8 @@ TEST(ToolCatalog, McpToolsList) {
   EXPECT_EQ(toon::to_json(list["tools"][0]["inputSchema"]),
             R"({"description":"Arguments of read_file","type":"object","properties":{)"
             R"("path":{"description":"File to read","type":"string"},)"
-            R"("offset":{"anyOf":[{"type":"integer"},{"type":"null"}]},)"
-            R"("limit":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":100},)"
+            R"("offset":{"anyOf":[{"type":"integer","minimum":-2147483648,"maximum":2147483647},{"type":"null"}]},)"
+            R"("limit":{"anyOf":[{"type":"integer","minimum":-2147483648,"maximum":2147483647},{"type":"null"}],"default":100},)"
             R"("encoding":{"anyOf":[{"type":"string","enum":["utf8","latin1"]},{"type":"null"}],"default":"utf8"}},)"
             R"("required":["path"],"additionalProperties":false})");
   // Strict: the schema of the typed params, null not allowed.
@@ -226,8 +226,8 @@ TEST(ToolCatalog, McpToolsList) {
   EXPECT_EQ(list["tools"][0]["inputSchema"], toon::json_schema<read_file_args>());
   EXPECT_EQ(toon::to_json(list["tools"][0]["inputSchema"]),
             R"({"description":"Arguments of read_file","type":"object","properties":{)"
-            R"("path":{"description":"File to read","type":"string"},"offset":{"type":"integer"},)"
-            R"("limit":{"type":"integer","default":100},)"
+            R"("path":{"description":"File to read","type":"string"},"offset":{"type":"integer","minimum":-2147483648,"maximum":2147483647},)"
+            R"("limit":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":100},)"
             R"("encoding":{"type":"string","enum":["utf8","latin1"],"default":"utf8"}},)"
             R"("required":["path"],"additionalProperties":false})");
 }
@@ -612,6 +612,15 @@ TEST(ToolCatalog, ToolsAsMcpDsl) {
     for (auto& m : expected.as_object()) {
       if (m.key == "inputSchema") {
         EXPECT_TRUE(m.value.as_object().erase("additionalProperties"));
+        // Nor the int32 range of `int` members, which the typed-param text leaves out too.
+        for (auto& p : m.value.as_object().find("properties")->as_object()) {
+          toon::object& prop = p.value.as_object();
+          if (prop.find("minimum") != nullptr && *prop.find("minimum") == toon::value(-2147483648LL) &&
+              prop.find("maximum") != nullptr && *prop.find("maximum") == toon::value(2147483647)) {
+            prop.erase("minimum");
+            prop.erase("maximum");
+          }
+        }
       }
     }
     EXPECT_EQ((*items)[i], expected) << i;

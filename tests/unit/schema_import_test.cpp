@@ -91,8 +91,8 @@ TEST(SchemaImport, References) {
   std::string s = R"({"type":"object","properties":{"a":{"$ref":"#/$defs/point"},"b":{"$ref":"#/definitions/n"}},)"
                   R"("additionalProperties":false,"$defs":{"point":{"type":"object","properties":{"x":{"type":"number"}},)"
                   R"("required":["x"],"additionalProperties":false}},"definitions":{"n":{"type":"integer","minimum":0}}})";
-  EXPECT_EQ(typed(s), "a:{x:number!} b:int");
-  EXPECT_EQ(losses(s), strings{"bounds@/properties/b/minimum"});  // reported where validators report it
+  EXPECT_EQ(typed(s), "a:{x:number!} b:int(0..)");
+  EXPECT_TRUE(losses(s).empty());
   // Recursive and unresolvable references become any.
   std::string rec = R"({"type":"object","properties":{"tree":{"$ref":"#/$defs/node"}},"additionalProperties":false,)"
                     R"("$defs":{"node":{"type":"object","properties":{"kids":{"type":"array","items":{"$ref":"#/$defs/node"}}},)"
@@ -108,21 +108,48 @@ TEST(SchemaImport, References) {
             strings{"intersection@/properties/b/minLength"});
 }
 
-TEST(SchemaImport, LossesArePermissive) {
-  EXPECT_EQ(param(R"({"type":"string","format":"uri","minLength":1,"maxLength":9,"pattern":"^a"})"), "p:string");
-  EXPECT_EQ(param_losses(R"({"type":"string","format":"uri","minLength":1,"maxLength":9,"pattern":"^a"})"),
-            (strings{"format@/properties/p/format", "pattern@/properties/p/pattern", "bounds@/properties/p/minLength",
-                     "bounds@/properties/p/maxLength"}));
-  EXPECT_EQ(param_losses(R"({"type":"integer","minimum":1,"maximum":5,"exclusiveMinimum":0,"exclusiveMaximum":6,"multipleOf":1})")
-                .size(),
-            5u);
-  EXPECT_EQ(param(R"({"type":"array","items":{"type":"string"},"minItems":1,"maxItems":3,"uniqueItems":true})"), "p:string[]");
-  EXPECT_EQ(param_losses(R"({"type":"array","minItems":1,"uniqueItems":false})"), strings{"bounds@/properties/p/minItems"});
+TEST(SchemaImport, ConstraintsAreKept) {
+  EXPECT_EQ(param(R"({"type":"string","format":"uri","minLength":1,"maxLength":9,"pattern":"^a"})"),
+            R"(p:string(1..9,uri,"^a"))");
+  EXPECT_TRUE(param_losses(R"({"type":"string","format":"uri","minLength":1,"maxLength":9,"pattern":"^a"})").empty());
+  // The tighter of minimum and exclusiveMinimum (maximum, exclusiveMaximum) is kept.
+  EXPECT_EQ(param(R"({"type":"integer","minimum":1,"maximum":5,"exclusiveMinimum":0,"exclusiveMaximum":6,"multipleOf":1})"),
+            "p:int(1..5,%1)");
+  EXPECT_EQ(param(R"({"type":"number","minimum":0,"exclusiveMinimum":0,"exclusiveMaximum":1.5})"), "p:number(>0..<1.5)");
+  EXPECT_EQ(param(R"({"type":"array","items":{"type":"string"},"minItems":1,"maxItems":3,"uniqueItems":true})"),
+            "p:string[](1..3,unique)");
+  EXPECT_EQ(param(R"({"type":"array","minItems":1,"uniqueItems":false})"), "p:any[](1..)");
+  EXPECT_EQ(param(R"({"type":"object","maxProperties":2})"), "p:object(..2)");
   EXPECT_EQ(param_losses(R"({"type":"object","minProperties":1,"propertyNames":{"pattern":"^a"}})"),
-            (strings{"bounds@/properties/p/minProperties", "pattern@/properties/p/propertyNames"}));
-  // oneOf is read as anyOf.
-  EXPECT_EQ(param(R"({"oneOf":[{"type":"integer"},{"type":"number"}]})"), "p:number");
-  EXPECT_EQ(param_losses(R"({"oneOf":[{"type":"integer"},{"type":"string"}]})"), strings{"one_of@/properties/p/oneOf"});
+            (strings{"pattern@/properties/p/propertyNames"}));
+  // Each kind of a "type" list takes the keywords that apply to it; an enum keeps the values
+  // its string constraints allow.
+  EXPECT_EQ(param(R"({"type":["string","integer"],"minLength":2,"minimum":3})"), "p:string(2..)|int(3..)");
+  EXPECT_EQ(param(R"({"type":"string","enum":["a","bb","ccc"],"maxLength":2})"), "p:enum(a|bb)");
+  // Keywords without their value's kind are reported, a pattern std::regex does not take too.
+  EXPECT_EQ(param_losses(R"({"type":"string","minLength":-1})"), strings{"bounds@/properties/p/minLength"});
+  EXPECT_EQ(param_losses(R"js({"type":"string","pattern":"(?<x>a)"})js"), strings{"pattern@/properties/p/pattern"});
+  EXPECT_EQ(param_losses(R"({"type":"string","pattern":")" + std::string(9, '(') + "a" + std::string(9, ')') + R"("})"),
+            strings{"pattern@/properties/p/pattern"});
+  EXPECT_EQ(param_losses(R"({"type":"string","pattern":")" + std::string(257, 'a') + R"("})"),
+            strings{"pattern@/properties/p/pattern"});
+  // oneOf stays exclusive, its alternatives as they are.
+  EXPECT_EQ(param(R"({"oneOf":[{"type":"integer"},{"type":"number"}]})"), "p:int^number");
+  EXPECT_TRUE(param_losses(R"({"oneOf":[{"type":"integer"},{"type":"string"}]})").empty());
+  EXPECT_EQ(param(R"({"oneOf":[{"type":["string","null"]},{"type":"integer"}]})"), "p:(string|null)^int");
+  // Maps: additionalProperties as a schema is the type of the other members.
+  EXPECT_EQ(param(R"({"type":"object","additionalProperties":{"type":"string"}})"), "p:{*:string}");
+  EXPECT_TRUE(param_losses(R"({"type":"object","additionalProperties":{"type":"string"}})").empty());
+  EXPECT_EQ(param(R"({"type":"object","properties":{"a":{"type":"integer"}},"additionalProperties":{"type":"string"}})"),
+            "p:{a:int *:string}");
+  // Defaults of any JSON value, also on required members.
+  EXPECT_EQ(param(R"({"type":"array","items":{"type":"string"},"default":["a b"]})"), R"(p:string[]=["a b"])");
+  EXPECT_EQ(typed(R"({"type":"object","properties":{"a":{"type":"integer","default":1}},"required":["a"],)"
+                  R"("additionalProperties":false})"),
+            "a:int!=1");
+}
+
+TEST(SchemaImport, LossesArePermissive) {
   // Intersections: allOf beyond the first schema, not, if/then/else, combinators beside a type.
   EXPECT_EQ(param(R"({"allOf":[{"type":"string"},{"minLength":2}]})"), "p:string");
   EXPECT_EQ(param_losses(R"({"allOf":[{"type":"string"},{"minLength":2}]})"), strings{"intersection@/properties/p/allOf/1"});
@@ -133,10 +160,7 @@ TEST(SchemaImport, LossesArePermissive) {
             strings{"intersection@/properties/p/anyOf"});
   EXPECT_EQ(param_losses(R"({"if":{"type":"string"},"then":{"minLength":1}})"),
             (strings{"intersection@/properties/p/if", "intersection@/properties/p/then"}));
-  // Maps: additionalProperties as a schema, patternProperties.
-  EXPECT_EQ(param(R"({"type":"object","additionalProperties":{"type":"string"}})"), "p:object");
-  EXPECT_EQ(param_losses(R"({"type":"object","additionalProperties":{"type":"string"}})"),
-            strings{"map_values@/properties/p"});
+  // Maps: patternProperties.
   EXPECT_EQ(param(R"({"type":"object","properties":{"a":{"type":"integer"}},"patternProperties":{"^x":{}}})"), "p:object");
   // Tuples: positions merge into one element type.
   EXPECT_EQ(param(R"({"type":"array","prefixItems":[{"type":"number"},{"type":"string"}],"items":false})"), "p:(number|string)[]");
@@ -149,13 +173,9 @@ TEST(SchemaImport, LossesArePermissive) {
   EXPECT_EQ(param(R"({"enum":["a",1]})"), "p:enum(a)|int");
   EXPECT_EQ(param_losses(R"({"enum":[1,2,3]})"), strings{"enum_values@/properties/p/enum"});
   EXPECT_TRUE(param_losses(R"({"enum":[true,false,null]})").empty());
-  // Defaults that the form cannot carry.
-  EXPECT_EQ(param(R"({"type":"array","items":{"type":"string"},"default":[]})"), "p:string[]");
-  EXPECT_EQ(param_losses(R"({"type":"array","default":[]})"), strings{"default_value@/properties/p/default"});
+  // Defaults that are not valid for the type.
   EXPECT_EQ(param(R"({"type":"integer","default":"x"})"), "p:int");
-  EXPECT_EQ(typed(R"({"type":"object","properties":{"a":{"type":"integer","default":1}},"required":["a"],)"
-                  R"("additionalProperties":false})"),
-            "a:int!");
+  EXPECT_EQ(param_losses(R"({"type":"array","default":{}})"), strings{"default_value@/properties/p/default"});
   // false, non-schemas and empty names.
   EXPECT_EQ(param(R"(false)"), "p:any");
   EXPECT_EQ(param_losses(R"(false)"), strings{"false_schema@/properties/p"});
@@ -171,20 +191,21 @@ TEST(SchemaImport, LossesArePermissive) {
     EXPECT_EQ(l.stricter, l.kind == schema_loss_kind::open_object) << l.to_string();
 }
 
-TEST(SchemaImport, OpenObjectsAreTheStricterLoss) {
-  // Without additionalProperties:false, JSON Schema allows other members; the typed form does not.
+TEST(SchemaImport, OpenObjectsAreKept) {
+  // Without additionalProperties:false, JSON Schema allows other members: `...`.
   auto in = toon::import_json_schema(json(R"({"type":"object","properties":{"a":{"type":"string"}},"required":["a"]})"));
-  EXPECT_EQ(toon::format_typed_params(in.params), "a:string!");
-  ASSERT_EQ(in.losses.size(), 1u);
-  EXPECT_EQ(in.losses[0].kind, schema_loss_kind::open_object);
-  EXPECT_EQ(in.losses[0].path, "/additionalProperties");
-  EXPECT_TRUE(in.losses[0].stricter);
-  EXPECT_TRUE(in.stricter());
-  EXPECT_EQ(in.losses[0].to_string(),
-            "/additionalProperties: members beyond the listed properties are allowed by the schema, rejected by the "
-            "typed form");
-  // A top level that is not an object with properties: no parameters.
-  for (const char* s : {R"({"type":"object"})", R"({"type":"object","properties":{}})", R"({"type":"string"})", "true"}) {
+  EXPECT_EQ(toon::format_typed_params(in.params), "a:string! ...");
+  EXPECT_TRUE(in.exact());
+  EXPECT_EQ(typed(R"({"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":"integer"}}}},)"
+                  R"("additionalProperties":false})"),
+            "o:{x:int ...}");
+  for (const char* s : {R"({"type":"object"})", R"({"type":"object","properties":{}})"}) {
+    auto t = toon::import_json_schema(json(s));
+    EXPECT_EQ(toon::format_typed_params(t.params), "...") << s;
+    EXPECT_TRUE(t.exact()) << s;
+  }
+  // A top level that is not an object: no parameters, the one stricter loss.
+  for (const char* s : {R"({"type":"string"})", "true"}) {
     auto t = toon::import_json_schema(json(s));
     EXPECT_TRUE(t.params.params.empty()) << s;
     ASSERT_EQ(t.losses.size(), 1u) << s;
@@ -229,17 +250,32 @@ TEST(CompactTools, TablesOfForeignTools) {
   auto compact = toon::mcp::compact_tools(tools);
   ASSERT_EQ(compact.size(), 2u);
   EXPECT_TRUE(compact[0].losses.empty());
-  EXPECT_EQ(compact[1].losses.size(), 2u);  // two open objects
+  EXPECT_TRUE(compact[1].losses.empty());  // two open objects, kept as `...`
   EXPECT_EQ(toon::mcp::tools_table(compact),
             "tools[2]{name,description,params}:\n"
             "  read,Read a file,\"path:string! opts:{mode:enum(a|b)}\"\n"
-            "  list,List files,\"path:string edits:{\\\"old text\\\":string}[]\"");
+            "  list,List files,\"path:string edits:{\\\"old text\\\":string ...}[] ...\"");
   EXPECT_EQ(toon::mcp::param_descriptions_table(compact),
             "params[3]{param,description,tools}:\n"
             "  path,File path,read list\n"
             "  opts.mode,How,read\n"
             "  \"edits[].\\\"old text\\\"\",Old,list");
   EXPECT_EQ(toon::mcp::param_descriptions_table({}), "params: []");
+}
+
+TEST(CompactTools, WhiteSpaceRunsInDescriptionsAreOneSpace) {
+  toon::mcp::tool_info tool;
+  tool.name = "read";
+  tool.description = "\n  Read  a\r\n\tfile.  ";
+  tool.input_schema = json(R"({"type":"object","properties":{"o":{"type":"object","description":" Options ",)"
+                           R"("properties":{"m":{"type":"string","description":"How\n\n  to read"}},)"
+                           R"("additionalProperties":false}},"additionalProperties":false})");
+  toon::mcp::compact_tool c = toon::mcp::compact(tool);
+  EXPECT_EQ(c.description, "Read a file.");
+  EXPECT_EQ(toon::mcp::param_descriptions_table({c}),
+            "params[2]{param,description,tools}:\n"
+            "  o,Options,read\n"
+            "  o.m,How to read,read");
 }
 
 }  // namespace

@@ -205,9 +205,30 @@ TEST(TypedParamsParse, Errors) {
       {"a:{b:int;}", error_code::invalid_schema, 9, "expected ' ' or '}' after a parameter, found ';'"},
       {"a:int\nb:int", error_code::invalid_schema, 6, "expected ' ' after a parameter, found control character 0x0A"},
       // required and default
-      {"a:int!=5", error_code::invalid_schema, 7, "a required parameter cannot have a default"},
+      {"a:int!=x", error_code::invalid_schema, 8, "invalid default: expected int, found string"},
       {"a:int=5!", error_code::invalid_schema, 8, "a parameter with a default cannot be required"},
       {"a:int!!", error_code::invalid_schema, 7, "expected ' ' after a parameter, found '!'"},
+      // constraints, `*:T`, `^`, JSON defaults
+      {"a:bool(1..)", error_code::invalid_schema, 7, "no constraints apply to bool"},
+      {"a:int(..)", error_code::invalid_schema, 7, "a range without bounds"},
+      {"a:int(1..2,3..4)", error_code::invalid_schema, 12, "a second range in one constraint list"},
+      {"a:string(%2)", error_code::invalid_schema, 10, "'%' (multiple of) applies to int and number"},
+      {"a:int(%0)", error_code::invalid_schema, 8, "'%' needs a positive number"},
+      {"a:int(1..2", error_code::invalid_schema, 11,
+       "expected ',' or ')' in the constraints at column 6, found end of input"},
+      {"a:string(-1..)", error_code::invalid_schema, 10, "expected a count (0, 1, 2, ...), found '-'"},
+      {"a:string(unique)", error_code::invalid_schema, 10, "unique applies to arrays"},
+      {"a:int(\"^a\")", error_code::invalid_schema, 7, "a pattern applies to string"},
+      {"a:(int)(1..)", error_code::invalid_schema, 8, "constraints cannot follow a parenthesized type"},
+      {"a:int(0..9)=10", error_code::invalid_schema, 13, "invalid default: expected a number <= 9, found 10"},
+      {"a:int|string^null", error_code::invalid_schema, 13, "'|' and '^' mixed in one union (parenthesize one of them)"},
+      {"*:int a:int", error_code::invalid_schema, 7, "'*:T' (other members) must be the last entry"},
+      {"*int", error_code::invalid_schema, 2, "expected ':' after '*', found 'i'"},
+      {"... a:int", error_code::invalid_schema, 5, "'*:T' (other members) must be the last entry"},
+      {"a:{..}", error_code::invalid_schema, 4,
+       "a parameter name starts with a letter or '_' (quote other names), found '.'"},
+      {"a:int=[1]", error_code::invalid_schema, 7, "invalid default: expected int, found array"},
+      {"a:any=[1,", error_code::invalid_schema, 7, "unterminated JSON default"},
       // types
       {"a:strin", error_code::invalid_schema, 3, "unknown type \"strin\""},
       {"a:integer", error_code::invalid_schema, 3, "unknown type \"integer\" (did you mean int?)"},
@@ -436,6 +457,16 @@ TEST(TypedParamsFormat, RoundTripsCanonicalText) {
       "\"1st\":int",
       "a.b-c:int _x:int",
       "search:{query:string! options:{case:bool=false max:int=50 mode:enum(literal|regex)=literal} paths:string[]}",
+      // constraints, other members, oneOf, JSON defaults, defaults on required parameters
+      "n:int(1..100) x:number(>0..<1) y:number(..-2.5,%0.5) z:int(%5,int32)",
+      "s:string(1..64,email,\"^[a-z]+$\") t:string(..10) u:string(uri)",
+      "a:string[](1..) b:int(0..9)[](..3,unique)[] o:object(1..) p:{x:int}(..1)",
+      "m:{*:int} o:{a:string! ...} e:{*:{*:string}} p:{...}",
+      "id:int^string v:(int|null)^string w:(int^string)|null k:(string^int)[]",
+      "tags:string[]=[\"a\",\"b c\"] o:object={\"k\":[1,null]} r:int!=3",
+      "a:int *:string",
+      "...",
+      "a:int ...",
   };
   for (std::string_view text : canonical) {
     SCOPED_TRACE(std::string(text));
@@ -447,8 +478,44 @@ TEST(TypedParamsFormat, RoundTripsCanonicalText) {
   }
 }
 
+TEST(TypedParamsParse, Constraints) {
+  param_type n(param_kind::integer);
+  n.constraints.minimum = 1;
+  n.constraints.maximum = 100;
+  param_type x(param_kind::number);
+  x.constraints.minimum = 0;
+  x.constraints.exclusive_minimum = true;
+  x.constraints.maximum = 1.5;
+  x.constraints.exclusive_maximum = true;
+  x.constraints.multiple_of = 0.5;
+  param_type s(param_kind::string);
+  s.constraints.min_length = 1;
+  s.constraints.format = "email";
+  s.constraints.pattern = "^a,b)$";
+  param_type a = param_type::array_of(param_kind::string);
+  a.constraints.max_length = 3;
+  a.constraints.unique_items = true;
+  param_type m = param_type::object_with({});
+  m.items.emplace_back(param_kind::integer);
+  param_type u = param_type::one_of({param_kind::integer, param_type::any_of({param_kind::string, param_kind::null})});
+  toon::schema expected;
+  expected.params = {make("n", n), make("x", x), make("s", s, true), make("a", a), make("m", m), make("u", u)};
+  expected.params[0].default_value = 5;
+  expected.params[2].default_value = "ab";
+  expected.rest = param_type(param_kind::boolean);
+  EXPECT_EQ(parse_ok("n:int(1..100)=5 x:number(>0..<1.5,%0.5) s:string(1..,email,\"^a,b)$\")!=ab a:string[](..3,unique) "
+                     "m:{*:int} u:int^(string|null) *:bool"),
+            expected);
+}
+
 TEST(TypedParamsFormat, NormalizesNonCanonicalText) {
   const std::pair<std::string_view, std::string_view> cases[] = {
+      {"x:string(\"a\",uri,1..2)", "x:string(1..2,uri,\"a\")"},
+      {"x:int(1e2..)", "x:int(100..)"},
+      {"x:(int^string)^null", "x:(int^string)^null"},
+      {"x:(int|string)^null", "x:(int|string)^null"},
+      {"d:any=[\"\\u0041\"]", "d:any=[\"A\"]"},
+      {"o:{a:int *:any} *:any", "o:{a:int ...} ..."},
       {"x:(int)", "x:int"},
       {"x:((int|string))[]", "x:(int|string)[]"},
       {"x:(int|string)|bool", "x:int|string|bool"},
@@ -527,6 +594,20 @@ TEST(TypedParamsJsonSchema, EveryConstruct) {
             R"("required":["a"],"additionalProperties":false})");
   EXPECT_EQ(toon::to_json(toon::json_schema(parse_ok("ids:(int|string)[]|null").params[0].type)),
             R"({"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string"}]}},{"type":"null"}]})");
+  EXPECT_EQ(toon::to_json(toon::json_schema(parse_ok(
+                "n:int(1..9,%3,int32) x:number(>0..<1) s:string(2..,uri,\"^a\") a:int[](..4,unique) o:object(1..) "
+                "m:{k:int *:string} p:{*:any} u:int^string d:any!=[1] *:bool"))),
+            R"({"type":"object","properties":{)"
+            R"("n":{"type":"integer","minimum":1,"maximum":9,"multipleOf":3,"format":"int32"},)"
+            R"("x":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1},)"
+            R"("s":{"type":"string","minLength":2,"pattern":"^a","format":"uri"},)"
+            R"("a":{"type":"array","items":{"type":"integer"},"maxItems":4,"uniqueItems":true},)"
+            R"("o":{"type":"object","minProperties":1},)"
+            R"("m":{"type":"object","properties":{"k":{"type":"integer"}},"additionalProperties":{"type":"string"}},)"
+            R"("p":{"type":"object","properties":{}},)"
+            R"("u":{"oneOf":[{"type":"integer"},{"type":"string"}]},)"
+            R"("d":{"default":[1]}},)"
+            R"("required":["d"],"additionalProperties":{"type":"boolean"}})");
   toon::json_schema_options options;
   options.schema_uri = true;
   EXPECT_EQ(toon::to_json(toon::json_schema(parse_ok("a:int"), options)),
@@ -570,6 +651,46 @@ TEST(TypedParamsValidate, ReportsEveryViolation) {
   EXPECT_EQ(errors[3].code, toon::error_code::type_mismatch);
   EXPECT_EQ(errors[4].code, toon::error_code::unknown_field);
   EXPECT_EQ(errors[7].code, toon::error_code::missing_field);
+}
+
+TEST(TypedParamsValidate, Constraints) {
+  schema s = parse_ok("n:int(1..9,%3) x:number(>0..<1) s:string(2..3,\"^a\") a:int[](..2,unique) o:object(1..) "
+                      "m:{k:int *:string} u:int^number *:bool");
+  EXPECT_EQ(messages(toon::validate(json(R"({"n":3,"x":0.5,"s":"ab","a":[1,2],"o":{"z":1},"m":{"k":1,"j":"v"},)"
+                                         R"("u":"no","extra":true})"),
+                                    s)),
+            (std::vector<std::string>{"args.u: expected exactly one of int or number, found string"}));
+  EXPECT_EQ(messages(toon::validate(json(R"({"n":10,"x":0,"s":"abcd","a":[1,1.0,2],"o":{},"m":{"j":1},)"
+                                         R"("u":1.5,"extra":"x"})"),
+                                    s)),
+            (std::vector<std::string>{
+                "args.n: expected a number <= 9, found 10",
+                "args.n: expected a multiple of 3, found 10",
+                "args.x: expected a number > 0, found 0",
+                "args.s: expected at most 3 characters, found 4",
+                "args.a: expected at most 2 elements, found 3",
+                "args.a: expected unique elements, found [0] and [1] equal",
+                "args.o: expected at least 1 members, found 0",
+                "args.m.j: expected string, found number",
+                "args.extra: expected bool, found string",
+            }));
+  // 1.5 matches number only; 2 matches both int and number: not exactly one.
+  EXPECT_TRUE(toon::validate(json(R"({"u":1.5})"), s).empty());
+  EXPECT_EQ(messages(toon::validate(json(R"({"u":2})"), s)),
+            (std::vector<std::string>{"args.u: expected exactly one of int or number, found a value matching 2"}));
+  // Lengths count characters, not bytes; a pattern matches anywhere unless anchored.
+  EXPECT_TRUE(toon::validate(json(R"({"s":"a\u00e9\u00e9"})"), s).empty());
+  EXPECT_EQ(messages(toon::validate(json(R"({"s":"ba"})"), s)),
+            (std::vector<std::string>{"args.s: expected a string matching \"^a\""}));
+  // Strings over 1024 bytes are not matched against patterns (their length still is).
+  schema long_pattern = parse_ok("s:string(\"^a\")");
+  EXPECT_TRUE(toon::validate(toon::object{{"s", std::string(1025, 'b')}}, long_pattern).empty());
+  EXPECT_EQ(toon::validate(toon::object{{"s", std::string(1024, 'b')}}, long_pattern).size(), 1u);
+  // Bounds compare exactly beyond 2^53.
+  schema big = parse_ok("n:int(..9007199254740993)");
+  EXPECT_TRUE(toon::validate(json(R"({"n":9007199254740993})"), big).empty());
+  EXPECT_EQ(messages(toon::validate(json(R"({"n":9007199254740994})"), big)),
+            (std::vector<std::string>{"args.n: expected a number <= 9007199254740993, found 9007199254740994"}));
 }
 
 TEST(TypedParamsValidate, AcceptsValidArguments) {

@@ -26,9 +26,11 @@ namespace toon::mcp {
 /// One tool in compact form.
 struct compact_tool {
   std::string name{};
+  /// The tool's description, each run of white space made one space (none at the ends).
   std::string description{};
   /// The parameters, converted from the inputSchema; param::description holds each parameter's
-  /// description (nested fields too) when the conversion kept them.
+  /// description (nested fields too) when the conversion kept them, white space collapsed as in
+  /// `description`.
   toon::schema params{};
   /// What the conversion dropped (see toon::schema_loss).
   std::vector<toon::schema_loss> losses{};

@@ -19,6 +19,8 @@
 #include "toon/version.hpp"  // first: stops below C++20 with a clear message
 
 #include <cstddef>
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -183,7 +185,18 @@ param_type param_type_of(int depth, bool all_defaulted) {
   } else if constexpr (k == type_kind::boolean) {
     return param_type(param_kind::boolean);
   } else if constexpr (k == type_kind::integer) {
-    return param_type(param_kind::integer);
+    // The range of a fixed-width type, as typed decoding enforces it: in the JSON Schema and
+    // validation, not in the text (still `int`). 64-bit types: unsigned ones state minimum 0.
+    param_type t(param_kind::integer);
+    if constexpr (sizeof(T) < sizeof(std::int64_t)) {
+      t.constraints.minimum = value(static_cast<std::int64_t>(std::numeric_limits<T>::min()));
+      t.constraints.maximum = value(static_cast<std::int64_t>(std::numeric_limits<T>::max()));
+      t.constraints.implied_range = true;
+    } else if constexpr (std::is_unsigned_v<T>) {
+      t.constraints.minimum = value(std::int64_t{0});
+      t.constraints.implied_range = true;
+    }
+    return t;
   } else if constexpr (k == type_kind::floating) {
     return param_type(param_kind::number);
   } else if constexpr (k == type_kind::character || k == type_kind::string || k == type_kind::time_point) {
