@@ -43,10 +43,10 @@ log() { echo "bench.sh: $*" >&2; }
 jobs="${JOBS:-$(nproc)}"
 log "building Release into $build"
 configure=(-DCMAKE_BUILD_TYPE=Release -DTOON_BUILD_BENCHMARKS=ON)
-# A new build directory gets Ninja and only the benchmarks; an existing one keeps its generator
+# A new build directory gets Ninja, the benchmarks and the CLI; an existing one keeps its generator
 # and its other options.
 [ -f "$build/CMakeCache.txt" ] ||
-  configure+=(-G Ninja -DTOON_BUILD_TESTS=OFF -DTOON_BUILD_EXAMPLES=OFF -DTOON_BUILD_CLI=OFF)
+  configure+=(-G Ninja -DTOON_BUILD_TESTS=OFF -DTOON_BUILD_EXAMPLES=OFF)  # the CLI: `toon mcp proxy` in the MCP benchmark
 cmake -S "$root" -B "$build" "${configure[@]}" >/dev/null
 
 # MCP over stdio: toon::mcp::server and client on a no-op tool, and the official TypeScript SDK
