@@ -5,8 +5,8 @@
 // the keywords that apply to them, and joined as a union; anyOf/oneOf become unions; $ref is
 // followed (with a stack against recursion). Every keyword that the typed form cannot express
 // is reported as a schema_loss at its JSON Pointer.
-#include <algorithm>
 #include "toon/detail/linkage.hpp"
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -239,7 +239,14 @@ class importer {
       }
       std::vector<param_type> types;
       const array& a = alts->as_array();
-      for (std::size_t i = 0; i < a.size(); ++i) types.push_back(convert(a[i], at + "/" + std::to_string(i), depth + 1));
+      // An alternative that is the schema `false` matches nothing: leaving it out is exact (in
+      // oneOf too, where reading it as `any` would make every value match twice). When every
+      // alternative is `false`, each is converted and reported as a loss.
+      const bool all_false = std::all_of(a.begin(), a.end(), [](const value& v) { return v.is_bool() && !v.as_bool(); });
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        if (!all_false && a[i].is_bool() && !a[i].as_bool()) continue;
+        types.push_back(convert(a[i], at + "/" + std::to_string(i), depth + 1));
+      }
       // oneOf keeps its alternatives as they are: merging them would change which values match
       // exactly one.
       if (key == "oneOf" && types.size() > 1) result = param_type::one_of(std::move(types));
