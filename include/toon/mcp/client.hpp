@@ -179,6 +179,9 @@ class client {
   exit_status shutdown();
 
   struct impl;  ///< implementation (src/mcp/client.cpp)
+  struct transport;  ///< a message transport other than stdio (src/mcp/client_transport.hpp)
+  /// Connects over a transport (used by connect_http in toon/mcp/http.hpp); errors as connect.
+  [[nodiscard]] static result<client> connect(std::unique_ptr<transport> t, client_options options = {});
 
  private:
   explicit client(std::unique_ptr<impl> p);
