@@ -296,7 +296,7 @@ struct client::impl {
     const value* id = msg.find("id");
     if (method != nullptr && method->is_string()) {
       if (id != nullptr && !id->is_null()) {
-        answer_server_request(method->as_string(), *id);
+        answer_server_request(method->as_string(), *id, msg.find("params"));
       } else if (method->as_string() == "notifications/progress" && take_progress(msg)) {
         // given to the request's callback
       } else if (opts.on_notification) {
@@ -348,10 +348,23 @@ struct client::impl {
     return true;
   }
 
-  void answer_server_request(const std::string& method, const value& id) {
+  void answer_server_request(const std::string& method, const value& id, const value* params) {
     object reply{{"jsonrpc", "2.0"}, {"id", id}};
+    bool answered = method == "ping";
     if (method == "ping") {
       reply.insert_or_assign("result", object{});
+    } else if (opts.on_request) {
+      answered = true;
+      result<value> r = make_error(error_code::remote_error, "the client's request handler failed");
+      try {
+        r = opts.on_request(method, params != nullptr ? *params : value{});
+      } catch (...) {  // a throwing callback must not end the reader thread
+      }
+      if (r) {
+        reply.insert_or_assign("result", r->is_null() ? value(object{}) : std::move(*r));
+      } else {
+        reply.insert_or_assign("error", object{{"code", -32603}, {"message", r.error().message}});
+      }
     } else {
       reply.insert_or_assign("error", object{{"code", -32601}, {"message", "Method not found: " + method}});
     }
@@ -359,7 +372,7 @@ struct client::impl {
     if (tr) {
       {
         std::lock_guard lock(mu);
-        if (method != "ping") ++counters.refused_requests;
+        if (!answered) ++counters.refused_requests;
         if (close_stdin_requested) return;
       }
       (void)tr->send(std::move(text));
@@ -367,7 +380,7 @@ struct client::impl {
     }
     text += '\n';
     std::lock_guard lock(mu);
-    if (method != "ping") ++counters.refused_requests;
+    if (!answered) ++counters.refused_requests;
     if (proc.stdin_fd() >= 0 && !close_stdin_requested) outbuf += text;
     // Written on the next loop turn (this is the I/O thread itself).
   }
@@ -604,7 +617,7 @@ struct client::impl {
       // Any other error, a timeout, or a result without a modern version: a legacy server.
     }
     object params{{"protocolVersion", std::string(legacy_protocol_version)},
-                  {"capabilities", object{}},
+                  {"capabilities", opts.capabilities.is_object() ? opts.capabilities : value(object{})},
                   {"clientInfo", object{{"name", opts.client_name}, {"version", opts.client_version}}}};
     rpc_outcome r = call("initialize", std::move(params), opts.initialize_timeout, {}, false);
     if (r.what != rpc_outcome::kind::result) return outcome_error("initialize", r, false);

@@ -196,7 +196,7 @@ class hc_transport final : public client::transport {
   }
 
   void established(std::string_view protocol_version) override {
-    std::lock_guard lock(mu_);
+    std::unique_lock lock(mu_);
     protocol_version_ = std::string(protocol_version);
     if (!opts_.open_get_stream || closing_) return;
     auto done = std::make_shared<std::atomic<bool>>(false);
@@ -205,6 +205,9 @@ class hc_transport final : public client::transport {
                                 done->store(true);
                               }),
                               done});
+    // The stream is open (or refused) before the client's first request, so that what the
+    // server sends on it from then on reaches the client.
+    cv_.wait_for(lock, std::chrono::seconds(5), [&] { return get_answered_ || closing_; });
   }
 
   void close() override {
@@ -251,6 +254,14 @@ class hc_transport final : public client::transport {
         ++it;
       }
     }
+  }
+
+  void signal_get_answered() {
+    {
+      std::lock_guard lock(mu_);
+      get_answered_ = true;
+    }
+    cv_.notify_all();
   }
 
   static bool same_id(const value& a, const value& b) { return to_json(a) == to_json(b); }
@@ -333,6 +344,7 @@ class hc_transport final : public client::transport {
     int attempts = 0;
     while (attempts < opts_.max_reconnects) {
       exchange_result g = exchange(hc_http::verb::get, {}, nullptr, last);
+      signal_get_answered();
       if (g.status >= 300 || (g.status != 0 && !g.sse)) return;  // 405: no stream offered
       if (!g.last_event_id.empty()) last = g.last_event_id;
       if (g.retry) retry = *g.retry;
@@ -428,6 +440,7 @@ class hc_transport final : public client::transport {
     }
     auto& res = parser.get();
     out.status = res.result_int();
+    if (verb == hc_http::verb::get && id == nullptr) signal_get_answered();
     if (auto sid = res.find("Mcp-Session-Id"); sid != res.end() && !sid->value().empty()) {
       std::lock_guard lock(mu_);
       if (session_id_.empty()) session_id_ = std::string(sid->value());
@@ -445,7 +458,7 @@ class hc_transport final : public client::transport {
     while (!parser.is_done()) {
       res.body().data = chunk;
       res.body().size = sizeof chunk;
-      hc_http::read(sock, buf, parser, ec);
+      hc_http::read_some(sock, buf, parser, ec);
       if (ec == hc_http::error::need_buffer) ec = {};
       std::size_t got = sizeof chunk - res.body().size;
       if (got > 0) {
@@ -511,6 +524,7 @@ class hc_transport final : public client::transport {
   std::mutex mu_;
   std::condition_variable cv_;
   bool closing_ = false;
+  bool get_answered_ = false;  // the GET stream's first request was answered (or failed)
   std::string session_id_, protocol_version_;
   std::set<int> fds_;
   std::list<worker> workers_;
