@@ -310,7 +310,11 @@ class hc_transport final : public client::transport {
   void request_worker(const std::string& body, const value& id) {
     exchange_result r = exchange(hc_http::verb::post, body, &id, {});
     if (r.answered) return;
-    if (r.status >= 300 || (r.status != 0 && !r.sse)) {
+    if (r.status == 0 && !r.sse) {  // no HTTP answer: connection refused, cut, or not HTTP
+      std::lock_guard lock(mu_);
+      if (closing_) return;
+    }
+    if (r.status >= 300 || !r.sse) {
       fail_request(id, r.failure.empty() ? "HTTP status " + std::to_string(r.status) : r.failure);
       return;
     }

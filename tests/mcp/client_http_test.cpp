@@ -216,3 +216,90 @@ TEST(McpHttpClient, BadUrlsAndNoServer) {
 }
 
 }  // namespace
+
+namespace {
+
+// A hostile HTTP server on 127.0.0.1: answers every request with `response` (whatever the
+// request was), then closes the connection.
+class canned_server {
+ public:
+  explicit canned_server(std::string response) : response_(std::move(response)) {
+    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    (void)::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+    socklen_t len = sizeof addr;
+    (void)::getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len);
+    port_ = ntohs(addr.sin_port);
+    (void)::listen(fd_, 16);
+    thread_ = std::thread([this] {
+      for (;;) {
+        int c = ::accept(fd_, nullptr, nullptr);
+        if (c < 0) return;
+        char buf[65536];
+        (void)::recv(c, buf, sizeof buf, 0);  // the request (small)
+        std::string_view rest = response_;
+        while (!rest.empty()) {
+          ssize_t n = ::send(c, rest.data(), rest.size(), MSG_NOSIGNAL);
+          if (n <= 0) break;
+          rest.remove_prefix(static_cast<std::size_t>(n));
+        }
+        ::close(c);
+      }
+    });
+  }
+  ~canned_server() {
+    ::shutdown(fd_, SHUT_RDWR);
+    ::close(fd_);
+    thread_.join();
+  }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/mcp"; }
+
+ private:
+  std::string response_;
+  int fd_ = -1;
+  std::uint16_t port_ = 0;
+  std::thread thread_;
+};
+
+}  // namespace
+
+TEST(McpHttpClient, HostileServersGiveTypedErrors) {
+  toon::mcp::http_client_options small;
+  small.max_event_size = 4096;
+  small.max_body_size = 4096;
+  small.max_header_size = 2048;
+  auto expect_fails_fast = [&](const std::string& response, const char* what) -> std::string {
+    canned_server srv(response);
+    auto started = std::chrono::steady_clock::now();
+    auto c = toon::mcp::connect_http(srv.url(), small, legacy_client());
+    EXPECT_LT(std::chrono::steady_clock::now() - started, 5s) << what;
+    EXPECT_FALSE(c) << what;
+    return c ? std::string() : c.error().message;
+  };
+  // An SSE event far over the limit (a 1 MiB data line).
+  std::string huge = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\ndata: " + std::string(1 << 20, 'x') + "\n\n";
+  EXPECT_NE(expect_fails_fast(huge, "sse").find("SSE event over 4096 bytes"), std::string::npos);
+  // A JSON body over the limit.
+  std::string body(100000, ' ');
+  std::string big_json = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
+                         "\r\n\r\n" + body;
+  EXPECT_NE(expect_fails_fast(big_json, "json").find("an answer over 4096 bytes"), std::string::npos);
+  // A header block over the limit.
+  std::string big_header = "HTTP/1.1 200 OK\r\nX-Junk: " + std::string(10000, 'j') + "\r\nContent-Length: 0\r\n\r\n";
+  EXPECT_NE(expect_fails_fast(big_header, "header").find("reading the answer"), std::string::npos);
+  // Not HTTP at all, malformed chunked encoding, a wrong content type, an error status.
+  expect_fails_fast("SSH-2.0-OpenSSH\r\n", "garbage");
+  expect_fails_fast("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n",
+                    "chunked");
+  EXPECT_NE(expect_fails_fast("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 2\r\n\r\nhi", "type")
+                .find("text/html"),
+            std::string::npos);
+  EXPECT_NE(expect_fails_fast("HTTP/1.1 500 Oops\r\nContent-Length: 4\r\n\r\nboom", "500").find("HTTP status 500: boom"),
+            std::string::npos);
+  // An SSE stream that ends without the response and without event ids: not resumable.
+  EXPECT_NE(expect_fails_fast("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n: just a comment\n\n", "cut")
+                .find("ended the stream before answering"),
+            std::string::npos);
+}
