@@ -31,6 +31,7 @@
 #include "toon/json.hpp"
 #include "toon/mcp/call_context.hpp"
 #include "toon/mcp/client.hpp"
+#include "toon/mcp/http.hpp"
 #include "toon/mcp/server.hpp"
 #include "toon/schema_import.hpp"
 #include "toon/tools.hpp"
@@ -48,13 +49,15 @@ void say(const std::string& s) {
 
 std::string proxy_usage() {
   return "Usage: toon mcp proxy [--config FILE] [--lazy] [--name NAME] [--timeout SECONDS]\n"
-         "                      [--reencode structured|json|none] [[--] COMMAND [ARGS...]]\n"
+         "                      [--reencode structured|json|none]\n"
+         "                      [[--] COMMAND [ARGS...] | --http URL [--bearer-env VAR]]\n"
          "Run 'toon mcp proxy --help' for details.\n";
 }
 
 std::string proxy_help() {
   return R"(Usage:
   toon mcp proxy [options] [--] [COMMAND [ARGS...]]
+  toon mcp proxy [options] --http URL [--bearer-env VAR]
 
 An MCP server on standard input and output (protocols 2025-11-25 and 2026-07-28)
 in front of upstream MCP servers: those of --config FILE, and COMMAND ARGS
@@ -73,12 +76,18 @@ the upstreams are forwarded too (names prefixed like tools, URIs unchanged).
 Options:
   --config FILE       upstream servers, as JSON or TOON (docs/mcp.md, "Proxy"):
                         servers[N]: name, command, args, env, cwd, description,
-                        timeout_ms, limits {cpu_seconds, memory_mb, open_files}
+                        timeout_ms, limits {cpu_seconds, memory_mb, open_files};
+                        or name, url, bearer_env for a Streamable HTTP upstream
                       or {"mcpServers": {NAME: {command, args, env}}}
   --lazy              lazy categories: one category per upstream; tools/list
                       starts with load_tools, whose calls add a category's
                       tools and return them as a TOON tools table
-  --name NAME         the name of the COMMAND upstream (default: upstream)
+  --name NAME         the name of the COMMAND or --http upstream (default:
+                      upstream)
+  --http URL          an upstream reached over Streamable HTTP
+                      (http://HOST:PORT/PATH) instead of a COMMAND
+  --bearer-env VAR    send the --http upstream the bearer token held by the
+                      environment variable VAR ("Authorization: Bearer ...")
   --timeout SECONDS   start-up and tools/list time limit, and default call time
                       limit of each upstream (default 60)
   --reencode MODE     which text blocks become TOON: structured (default: the
@@ -99,6 +108,8 @@ struct upstream_config {
   std::string cwd;
   std::int64_t timeout_ms = 0;   // 0: --timeout
   toon::mcp::resource_limits limits{};
+  std::string url;         // set: a Streamable HTTP upstream (argv unused)
+  std::string bearer_env;  // the environment variable holding its bearer token
 };
 
 // ---- config -------------------------------------------------------------------------------------
@@ -148,12 +159,18 @@ upstream_config server_of(const toon::value& s, std::string name, const std::str
         else if (l.key == "open_files") u.limits.open_files = positive_field(l.value, lf);
         else throw config_error{lf + ": unknown limit (cpu_seconds, memory_mb, open_files)"};
       }
-    } else if (m.key != "type") {  // "type": "stdio" of the mcpServers form is accepted
+    } else if (m.key == "url") {
+      u.url = string_field(m.value, field);
+    } else if (m.key == "bearer_env") {
+      u.bearer_env = string_field(m.value, field);
+    } else if (m.key != "type") {  // "type": "stdio" / "http" of the mcpServers form is accepted
       throw config_error{field + ": unknown field"};
     }
   }
   if (u.name.empty()) throw config_error{where + ".name is required"};
-  if (u.argv.empty() || s.find("command") == nullptr) throw config_error{where + ".command is required"};
+  if (!u.url.empty() && s.find("command") != nullptr) throw config_error{where + ": give either command or url"};
+  if (!u.bearer_env.empty() && u.url.empty()) throw config_error{where + ".bearer_env needs url"};
+  if (u.url.empty() && (u.argv.empty() || s.find("command") == nullptr)) throw config_error{where + ".command is required"};
   return u;
 }
 
@@ -613,7 +630,7 @@ std::vector<std::string> environment_with(const std::vector<std::string>& extra)
 }  // namespace
 
 int run_mcp_proxy(const std::vector<std::string_view>& args) {
-  std::string config_path, name = "upstream";
+  std::string config_path, name = "upstream", http_url, bearer_env;
   bool lazy = false;
   reencode_mode reencode_json = reencode_mode::structured;
   int timeout_seconds = 60;
@@ -635,9 +652,13 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
       reencode_json = reencode_mode::none;
     } else if (!a.empty() && a[0] != '-') {
       break;  // the upstream command, without "--" (some launchers drop it)
-    } else if ((a == "--config" || a == "--name" || a == "--timeout" || a == "--reencode") && i + 1 < args.size()) {
+    } else if ((a == "--config" || a == "--name" || a == "--timeout" || a == "--reencode" || a == "--http" ||
+                a == "--bearer-env") &&
+               i + 1 < args.size()) {
       std::string v(args[++i]);
       if (a == "--config") config_path = v;
+      else if (a == "--http") http_url = v;
+      else if (a == "--bearer-env") bearer_env = v;
       else if (a == "--reencode") {
         if (v == "structured") reencode_json = reencode_mode::structured;
         else if (v == "json") reencode_json = reencode_mode::json;
@@ -671,14 +692,30 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
     say("toon mcp proxy: config: " + e.message + "\n");
     return exit_data_error;
   }
-  if (!command.empty()) {
+  if (!http_url.empty() && !command.empty()) {
+    say("toon mcp proxy: give either --http URL or a COMMAND\n" + proxy_usage());
+    return exit_usage;
+  }
+  if (!bearer_env.empty() && http_url.empty()) {
+    say("toon mcp proxy: --bearer-env needs --http\n" + proxy_usage());
+    return exit_usage;
+  }
+  if (!command.empty() || !http_url.empty()) {
     upstream_config u;
     u.name = name;
     u.argv = command;
+    u.url = http_url;
+    u.bearer_env = bearer_env;
     configs.push_back(std::move(u));
   }
+  for (const upstream_config& u : configs) {
+    if (!u.bearer_env.empty() && std::getenv(u.bearer_env.c_str()) == nullptr) {
+      say("toon mcp proxy: " + u.name + ": the environment variable " + u.bearer_env + " (its bearer token) is not set\n");
+      return exit_data_error;
+    }
+  }
   if (configs.empty()) {
-    say("toon mcp proxy: no upstream server (give --config FILE or a command after --)\n" + proxy_usage());
+    say("toon mcp proxy: no upstream server (give --config FILE, --http URL or a command after --)\n" + proxy_usage());
     return exit_usage;
   }
   for (std::size_t a = 0; a < configs.size(); ++a)
@@ -719,9 +756,18 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
       if (method != nullptr && method->is_string() && method->as_string() == "notifications/tools/list_changed")
         changes->mark(index);
     };
-    auto c = toon::mcp::client::connect(p, co);
+    toon::result<toon::mcp::client> c = toon::error{};
+    if (!cfg.url.empty()) {
+      toon::mcp::http_client_options h;
+      if (!cfg.bearer_env.empty()) h.bearer_token = std::getenv(cfg.bearer_env.c_str());
+      co.probe_discover = false;  // the session revision over HTTP
+      c = toon::mcp::connect_http(cfg.url, h, co);
+    } else {
+      c = toon::mcp::client::connect(p, co);
+    }
     if (!c) {
-      say("toon mcp proxy: cannot connect to " + cfg.name + " (" + cfg.argv.front() + "): " + c.error().message + "\n");
+      say("toon mcp proxy: cannot connect to " + cfg.name + " (" + (cfg.url.empty() ? cfg.argv.front() : cfg.url) +
+          "): " + c.error().message + "\n");
       return exit_data_error;
     }
     auto tools = c->list_tools();

@@ -14,6 +14,7 @@
 #endif
 
 #include "../mcp/http.cpp"
+#include "../mcp/http_client.cpp"
 
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop

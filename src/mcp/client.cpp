@@ -3,6 +3,7 @@
 // write, and a wake pipe); callers queue their lines and wait on a condition variable for the
 // response with their id.
 #include "toon/mcp/client.hpp"
+#include "client_transport.hpp"
 #include "toon/detail/linkage.hpp"
 #include "toon/dsl/mcp_dsl.hpp"
 
@@ -114,9 +115,30 @@ struct client::impl {
   int wake[2] = {-1, -1};
   std::thread io;
   std::mutex shutdown_mu;
+  std::unique_ptr<client::transport> tr;  // set: messages go through it, not a process
 
   impl(client_options o, process p) : opts(std::move(o)), proc(std::move(p)) {}
+  impl(client_options o, std::unique_ptr<client::transport> t) : opts(std::move(o)), tr(std::move(t)) {}
   ~impl() { shutdown(); }
+
+  // The transport's connection is usable (for a process: its stdin is open).
+  bool writable_locked() const { return tr ? true : proc.stdin_fd() >= 0; }
+
+  bool start_transport(std::string& why) {
+    client::transport::sinks s;
+    s.deliver = [this](std::string_view m) { handle_line(m); };
+    s.closed = [this](std::string_view reason) {
+      report_close(reason);
+      mark_closed();
+    };
+    return tr->start(std::move(s), why);
+  }
+
+  // Sends one message (text without its line break) through the transport, outside mu.
+  bool transport_send(std::string text) {
+    if (!text.empty() && text.back() == '\n') text.pop_back();
+    return tr->send(std::move(text));
+  }
 
   bool start() {
     if (::pipe2(wake, O_CLOEXEC | O_NONBLOCK) != 0) return false;
@@ -274,7 +296,7 @@ struct client::impl {
     const value* id = msg.find("id");
     if (method != nullptr && method->is_string()) {
       if (id != nullptr && !id->is_null()) {
-        answer_server_request(method->as_string(), *id);
+        answer_server_request(method->as_string(), *id, msg.find("params"));
       } else if (method->as_string() == "notifications/progress" && take_progress(msg)) {
         // given to the request's callback
       } else if (opts.on_notification) {
@@ -326,28 +348,50 @@ struct client::impl {
     return true;
   }
 
-  void answer_server_request(const std::string& method, const value& id) {
+  void answer_server_request(const std::string& method, const value& id, const value* params) {
     object reply{{"jsonrpc", "2.0"}, {"id", id}};
+    bool answered = method == "ping";
     if (method == "ping") {
       reply.insert_or_assign("result", object{});
+    } else if (opts.on_request) {
+      answered = true;
+      result<value> r = make_error(error_code::remote_error, "the client's request handler failed");
+      try {
+        r = opts.on_request(method, params != nullptr ? *params : value{});
+      } catch (...) {  // a throwing callback must not end the reader thread
+      }
+      if (r) {
+        reply.insert_or_assign("result", r->is_null() ? value(object{}) : std::move(*r));
+      } else {
+        reply.insert_or_assign("error", object{{"code", -32603}, {"message", r.error().message}});
+      }
     } else {
       reply.insert_or_assign("error", object{{"code", -32601}, {"message", "Method not found: " + method}});
     }
     std::string text = to_json(value(std::move(reply)));
+    if (tr) {
+      {
+        std::lock_guard lock(mu);
+        if (!answered) ++counters.refused_requests;
+        if (close_stdin_requested) return;
+      }
+      (void)tr->send(std::move(text));
+      return;
+    }
     text += '\n';
     std::lock_guard lock(mu);
-    if (method != "ping") ++counters.refused_requests;
+    if (!answered) ++counters.refused_requests;
     if (proc.stdin_fd() >= 0 && !close_stdin_requested) outbuf += text;
     // Written on the next loop turn (this is the I/O thread itself).
   }
 
   // client_options::on_close, unless the client is shutting the server down itself.
-  void report_close() {
+  void report_close(std::string_view reason = {}) {
     {
       std::lock_guard lock(mu);
       if (!established || closed || close_stdin_requested || stop_thread || !opts.on_close) return;
     }
-    std::string why = "the server closed its output (it exited or crashed)";
+    std::string why = reason.empty() ? "the server closed its output (it exited or crashed)" : std::string(reason);
     std::string err = stderr_snippet();
     if (!err.empty()) why += "; server stderr: " + err;
     try {
@@ -388,6 +432,13 @@ struct client::impl {
   }
 
   bool enqueue(std::string text) {
+    if (tr) {
+      {
+        std::lock_guard lock(mu);
+        if (closed || close_stdin_requested) return false;
+      }
+      return transport_send(std::move(text));
+    }
     std::lock_guard lock(mu);
     if (closed || close_stdin_requested || proc.stdin_fd() < 0) return false;
     outbuf += text;
@@ -410,9 +461,10 @@ struct client::impl {
     rpc_outcome out;
     auto slot = std::make_shared<pending>();
     std::int64_t id;
+    std::string via_transport;
     {
       std::lock_guard lock(mu);
-      if (closed || close_stdin_requested || proc.stdin_fd() < 0) {
+      if (closed || close_stdin_requested || !writable_locked()) {
         out.message = "the connection to the server is closed";
         return out;
       }
@@ -427,10 +479,20 @@ struct client::impl {
       }
       object msg{{"jsonrpc", "2.0"}, {"id", id}, {"method", std::string(method)}};
       if (!params.is_null()) msg.insert_or_assign("params", std::move(params));
-      outbuf += to_json(value(std::move(msg)));
-      outbuf += '\n';
       waiting.emplace(id, slot);
-      poke();
+      if (tr) {
+        via_transport = to_json(value(std::move(msg)));
+      } else {
+        outbuf += to_json(value(std::move(msg)));
+        outbuf += '\n';
+        poke();
+      }
+    }
+    if (tr && !tr->send(std::move(via_transport))) {
+      std::lock_guard lock(mu);
+      if (waiting.erase(id) != 0) {
+        slot->done = true;  // response stays null: closed
+      }
     }
     auto deadline = std::chrono::steady_clock::now() + timeout;
     bool done;
@@ -524,6 +586,7 @@ struct client::impl {
         if (contains_string(versions, modern_protocol_version)) {
           info.stateless = true;
           info.protocol_version = std::string(modern_protocol_version);
+          if (tr) tr->established(modern_protocol_version);
           if (const value* caps = r.payload.find("capabilities")) info.capabilities = *caps;
           info.instructions = string_member(r.payload, "instructions");
           if (const value* meta = r.payload.find("_meta"); meta != nullptr && meta->is_object()) {
@@ -554,10 +617,11 @@ struct client::impl {
       // Any other error, a timeout, or a result without a modern version: a legacy server.
     }
     object params{{"protocolVersion", std::string(legacy_protocol_version)},
-                  {"capabilities", object{}},
+                  {"capabilities", opts.capabilities.is_object() ? opts.capabilities : value(object{})},
                   {"clientInfo", object{{"name", opts.client_name}, {"version", opts.client_version}}}};
     rpc_outcome r = call("initialize", std::move(params), opts.initialize_timeout, {}, false);
     if (r.what != rpc_outcome::kind::result) return outcome_error("initialize", r, false);
+    if (tr && r.payload.is_object()) tr->established(string_member(r.payload, "protocolVersion"));
     if (!r.payload.is_object()) return make_error(error_code::protocol_error, "MCP initialize: the result is not an object");
     std::string version = string_member(r.payload, "protocolVersion");
     if (!is_pre_2026_version(version))
@@ -583,6 +647,13 @@ struct client::impl {
       close_stdin_requested = true;
       outbuf.clear();
       proc.close_stdin();
+    }
+    if (tr) {
+      tr->close();
+      mark_closed();
+      std::lock_guard lock(mu);
+      final_status = exit_status{};
+      return *final_status;
     }
     poke();
     exit_status st;
@@ -624,6 +695,24 @@ TOON_FUNC result<client> client::connect(const process_options& server, client_o
       std::string err = im->stderr_snippet();
       if (!err.empty()) e.message += "; server stderr: " + err;
     }
+    return e;
+  }
+  {
+    std::lock_guard lock(im->mu);
+    im->established = true;
+  }
+  return client(std::move(im));
+}
+
+TOON_FUNC result<client> client::connect(std::unique_ptr<transport> t, client_options options) {
+  if (!t) return make_error(error_code::io_error, "MCP: no transport");
+  auto im = std::make_unique<impl>(std::move(options), std::move(t));
+  std::string why;
+  if (!im->start_transport(why)) return make_error(error_code::io_error, "MCP: " + why);
+  result<void> hs = im->handshake();
+  if (!hs) {
+    toon::error e = hs.error();
+    (void)im->shutdown();
     return e;
   }
   {

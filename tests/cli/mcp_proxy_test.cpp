@@ -6,7 +6,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <memory>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -17,6 +19,8 @@
 #include "toon/decode.hpp"
 #include "toon/json.hpp"
 #include "toon/mcp/client.hpp"
+#include "toon/mcp/http.hpp"
+#include "toon/tools.hpp"
 
 namespace fs = std::filesystem;
 
@@ -62,7 +66,7 @@ struct config_file {
 TEST(McpProxyCli, UsageErrors) {
   run_result r = proxy("");
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err.rfind("toon mcp proxy: no upstream server (give --config FILE or a command after --)\nUsage: toon mcp proxy", 0), 0u)
+  EXPECT_EQ(r.err.rfind("toon mcp proxy: no upstream server (give --config FILE, --http URL or a command after --)\nUsage: toon mcp proxy", 0), 0u)
       << r.err;
   r = proxy("--timeout 0 -- x");
   EXPECT_EQ(r.status, 2);
@@ -250,4 +254,53 @@ TEST(McpProxyCli, ReencodesOnlyStructuredDataByDefault) {
   run_result bad = proxy("--reencode some -- x");
   EXPECT_EQ(bad.status, 2);
   EXPECT_EQ(bad.err.rfind("toon mcp proxy: --reencode takes structured, json or none\n", 0), 0u) << bad.err;
+}
+
+namespace {
+struct http_echo_args {
+  std::string text;
+};
+}  // namespace
+
+// `--http URL --bearer-env VAR`: an upstream reached over Streamable HTTP (the project's
+// http_server, which wants a bearer token), served on stdio.
+TEST(McpProxyCli, HttpUpstreamWithBearerToken) {
+  auto cat = std::make_shared<toon::tool_catalog>();
+  cat->add<http_echo_args>("echo", "Echoes its text", "", [](const http_echo_args& a) { return "echo: " + a.text; });
+  toon::mcp::http_options h;
+  h.validate_token = [](std::string_view t) { return t == "s3cret"; };
+  toon::mcp::http_server srv(cat, {}, h);
+  ASSERT_TRUE(srv.start());
+
+  toon::mcp::process_options p;
+  p.argv = {TOON_CLI_PATH, "mcp", "proxy", "--http", srv.url(), "--bearer-env", "TOON_TEST_TOKEN"};
+  p.environment = std::vector<std::string>{"TOON_TEST_TOKEN=s3cret", "PATH=/usr/bin:/bin"};
+  toon::mcp::client_options o;
+  o.request_timeout = std::chrono::seconds(30);
+  auto c = toon::mcp::client::connect(p, o);
+  ASSERT_TRUE(c) << c.error().message;
+  auto tools = c->list_tools();
+  ASSERT_TRUE(tools) << tools.error().message;
+  ASSERT_EQ(tools->size(), 1u);
+  EXPECT_EQ(tools->front().name, "echo");
+  auto r = c->call_tool("echo", toon::object{{"text", "through the proxy"}});
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_EQ(r->text(), "echo: through the proxy");
+  c->shutdown();
+
+  run_result no_env = proxy("--http " + quote(srv.url()) + " --bearer-env TOON_TEST_SURELY_UNSET");
+  EXPECT_EQ(no_env.status, 1);
+  EXPECT_NE(no_env.err.find("TOON_TEST_SURELY_UNSET (its bearer token) is not set"), std::string::npos) << no_env.err;
+  run_result no_token = proxy("--http " + quote(srv.url()));
+  EXPECT_EQ(no_token.status, 1);
+  EXPECT_NE(no_token.err.find("HTTP status 401"), std::string::npos) << no_token.err;
+  run_result both = proxy("--http " + quote(srv.url()) + " -- x");
+  EXPECT_EQ(both.status, 2);
+  EXPECT_EQ(both.err.rfind("toon mcp proxy: give either --http URL or a COMMAND\n", 0), 0u) << both.err;
+  run_result bearer_only = proxy("--bearer-env X -- x");
+  EXPECT_EQ(bearer_only.status, 2);
+  EXPECT_EQ(bearer_only.err.rfind("toon mcp proxy: --bearer-env needs --http\n", 0), 0u) << bearer_only.err;
+  run_result https = proxy("--http https://127.0.0.1:1/mcp");
+  EXPECT_EQ(https.status, 1);
+  EXPECT_NE(https.err.find("https URLs are not supported"), std::string::npos) << https.err;
 }

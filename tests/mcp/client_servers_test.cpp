@@ -8,7 +8,10 @@
 //
 // Missing node, python or servers: the tests are skipped (ctest shows them as skipped), and fail
 // when CI=true.
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -19,13 +22,16 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "toon/json.hpp"
 #include "toon/mcp/client.hpp"
+#include "toon/mcp/http.hpp"
 
 namespace {
 
@@ -473,3 +479,72 @@ TEST_F(OfficialServer, Git) {
 }
 
 }  // namespace
+
+// server-everything in its streamableHttp mode (the TypeScript SDK's
+// StreamableHTTPServerTransport, sessions and SSE answers), reached with connect_http.
+TEST_F(OfficialServer, EverythingOverStreamableHttp) {
+  fs::path entry = npm_modules / "server-everything" / "dist" / "index.js";
+  TOON_REQUIRE(entry, "node");
+  temp_dir home("everything-http");
+  // A free port: bound here, released just before the server binds it.
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  socklen_t len = sizeof addr;
+  ASSERT_EQ(::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len), 0);
+  const std::string port = std::to_string(ntohs(addr.sin_port));
+  ::close(fd);
+  toon::mcp::process_options p;
+  p.argv = {"node", entry.string(), "streamableHttp"};
+  p.environment = environment(home.path, {"PORT=" + port});
+  p.limits = node_limits();
+  auto server = toon::mcp::process::spawn(p);
+  ASSERT_TRUE(server) << server.error().message;
+  toon::mcp::client_options o;
+  o.probe_discover = false;
+  o.initialize_timeout = std::chrono::seconds(5);
+  o.request_timeout = std::chrono::seconds(30);
+  toon::result<client> c = toon::error{};
+  for (int attempt = 0; attempt < 100; ++attempt) {  // until it listens (node starts in ~1 s)
+    c = toon::mcp::connect_http("http://127.0.0.1:" + port + "/mcp", {}, o);
+    if (c) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_TRUE(c) << c.error().message;
+  EXPECT_EQ(c->server().protocol_version, "2025-11-25");
+  auto tools = c->list_tools();
+  ASSERT_TRUE(tools) << tools.error().message;
+  std::set<std::string> names;
+  for (const auto& t : *tools) names.insert(t.name);
+  for (const char* want : {"echo", "get-sum", "trigger-long-running-operation", "get-tiny-image"})
+    EXPECT_TRUE(names.count(want)) << want;
+  EXPECT_TRUE(contains(ok_call(*c, "echo", toon::object{{"message", "hi over http"}}).text(), "hi over http"));
+  EXPECT_TRUE(contains(ok_call(*c, "get-sum", toon::object{{"a", 2}, {"b", 40}}).text(), "42"));
+  EXPECT_TRUE(contains(toon::to_json(ok_call(*c, "get-tiny-image", toon::object{}).content), "\"image\""));
+  std::vector<std::pair<double, double>> reports;
+  std::mutex reports_mu;
+  toon::mcp::call_options progress_options;
+  progress_options.on_progress = [&](double done, double total, std::string_view) {
+    std::lock_guard lock(reports_mu);
+    reports.emplace_back(done, total);
+  };
+  auto long_op = c->call_tool("trigger-long-running-operation", toon::object{{"duration", 0.4}, {"steps", 4}}, progress_options);
+  ASSERT_TRUE(long_op) << long_op.error().message;
+  EXPECT_TRUE(contains(long_op->text(), "completed")) << long_op->text();
+  {
+    std::lock_guard lock(reports_mu);
+    ASSERT_EQ(reports.size(), 4u);
+    for (std::size_t i = 0; i < reports.size(); ++i) {
+      EXPECT_EQ(reports[i].first, static_cast<double>(i + 1));
+      EXPECT_EQ(reports[i].second, 4.0);
+    }
+  }
+  auto ping = c->ping();
+  EXPECT_TRUE(ping) << ping.error().message;
+  c->shutdown();
+  EXPECT_FALSE(c->connected());
+  server->shutdown(std::chrono::milliseconds(200), std::chrono::seconds(2));
+}

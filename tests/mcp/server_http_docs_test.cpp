@@ -8,6 +8,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -105,4 +106,30 @@ TEST(McpHttpDocs, BearerTokens) {
       << r;
   r = post(srv.port(), initialize, "Authorization: Bearer s3cret\r\n");
   EXPECT_EQ(r.substr(0, 12), "HTTP/1.1 200") << r;
+}
+
+// doc:begin http_client
+// Calls the adder at `url` (e.g. "http://127.0.0.1:3001/mcp") over Streamable HTTP.
+toon::result<std::string> add_remotely(const std::string& url, const std::string& token) {
+  toon::mcp::http_client_options http;
+  http.bearer_token = token;  // sent as "Authorization: Bearer ..." when not empty
+  toon::mcp::client_options options;
+  options.request_timeout = std::chrono::seconds(30);
+  auto c = toon::mcp::connect_http(url, http, options);  // initialize, session id kept
+  if (!c) return c.error();
+  auto r = c->call_tool("add", toon::object{{"a", 2}, {"b", 3}});
+  if (!r) return r.error();
+  return r->text();  // "5"; the session ends with DELETE when c goes out of scope
+}
+// doc:end
+
+TEST(McpHttpDocs, ClientCallsOverHttp) {
+  std::unique_ptr<toon::mcp::http_server> srv = serve_adder(0);
+  ASSERT_NE(srv, nullptr);
+  auto sum = add_remotely(srv->url(), "");
+  ASSERT_TRUE(sum) << sum.error().message;
+  EXPECT_EQ(*sum, "5");
+  EXPECT_EQ(srv->stats().sessions, 0u);  // ended with DELETE
+  auto bad = add_remotely("http://127.0.0.1:1/mcp", "");
+  ASSERT_FALSE(bad);
 }

@@ -59,6 +59,15 @@ struct client_options {
   /// connect() is its error alone); the argument says so and ends with the
   /// server's stderr tail. Every pending and later request then fails with protocol_error.
   std::function<void(std::string_view why)> on_close{};
+  /// Answers the server's requests other than `ping` (`elicitation/create`,
+  /// `sampling/createMessage`, `roots/list`, ...), on the client's reader thread: the method and
+  /// its params in, the result out (null: an empty object); an error is sent back as a JSON-RPC
+  /// error -32603 with its message. Unset: every such request gets -32601. It must not send
+  /// requests through this client.
+  std::function<result<value>(std::string_view method, const value& params)> on_request{};
+  /// The capabilities object sent in `initialize` (e.g. {"elicitation": {}} with on_request);
+  /// null: none.
+  value capabilities{};
 };
 
 /// What the server said about itself when the client connected.
@@ -117,9 +126,10 @@ struct client_stats {
   std::uint64_t refused_requests = 0;     ///< server requests answered with -32601
 };
 
-/// An MCP client connected to one server process over its stdin/stdout. Thread-safe: requests
-/// may be issued from several threads at once (responses are matched by id). Server requests
-/// other than `ping` are answered with -32601 (method not found); notifications go to
+/// An MCP client connected to one server process over its stdin/stdout (or over Streamable
+/// HTTP: connect_http in toon/mcp/http.hpp). Thread-safe: requests may be issued from several
+/// threads at once (responses are matched by id). Server requests other than `ping` go to
+/// client_options::on_request (-32601 without it); notifications go to
 /// client_options::on_notification. The destructor shuts the server down (see shutdown()).
 class client {
  public:
@@ -179,6 +189,9 @@ class client {
   exit_status shutdown();
 
   struct impl;  ///< implementation (src/mcp/client.cpp)
+  struct transport;  ///< a message transport other than stdio (src/mcp/client_transport.hpp)
+  /// Connects over a transport (used by connect_http in toon/mcp/http.hpp); errors as connect.
+  [[nodiscard]] static result<client> connect(std::unique_ptr<transport> t, client_options options = {});
 
  private:
   explicit client(std::unique_ptr<impl> p);

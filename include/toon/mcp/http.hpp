@@ -28,9 +28,11 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "toon/error.hpp"
+#include "toon/mcp/client.hpp"
 #include "toon/mcp/server.hpp"
 #include "toon/tools/catalog.hpp"
 #include "toon/value.hpp"
@@ -142,6 +144,37 @@ class http_server {
  private:
   std::shared_ptr<impl> impl_;
 };
+
+/// How connect_http reaches an MCP server over Streamable HTTP.
+struct http_client_options {
+  /// Extra request headers sent with every request (name, value).
+  std::vector<std::pair<std::string, std::string>> headers{};
+  /// When not empty, sent as `Authorization: Bearer TOKEN`.
+  std::string bearer_token{};
+  /// Largest response header block, in bytes.
+  std::size_t max_header_size = std::size_t(64) << 10;
+  /// Largest JSON response body, in bytes.
+  std::size_t max_body_size = std::size_t(64) << 20;
+  /// Largest SSE event (its data lines together), in bytes; a bigger one ends its stream.
+  std::size_t max_event_size = std::size_t(64) << 20;
+  /// Wait before reconnecting a stream when the server sent no SSE `retry`.
+  std::chrono::milliseconds default_retry{1000};
+  /// Reconnections of a stream in a row without an event in between before it is given up.
+  int max_reconnects = 5;
+  /// Open the GET stream for server-to-client messages after the handshake (a server
+  /// answering 405 offers none).
+  bool open_get_stream = true;
+};
+
+/// Connects a client to the MCP endpoint at `url` (http://HOST[:PORT]/PATH; https is not
+/// supported) over Streamable HTTP: each message is POSTed with `Accept: application/json,
+/// text/event-stream` and answered with JSON or an SSE stream; `Mcp-Session-Id` and
+/// `MCP-Protocol-Version` are sent once known, streams cut before their response resume with
+/// GET and `Last-Event-ID` after the SSE `retry`, the GET stream carries the server's own
+/// messages, and shutdown() ends the session with DELETE. Handshake, time limits, cancellation,
+/// progress and callbacks as client::connect. Errors: io_error (a bad URL), then those of
+/// client::connect (an HTTP error status is a remote_error naming it).
+[[nodiscard]] result<client> connect_http(std::string_view url, http_client_options http = {}, client_options options = {});
 
 }  // namespace toon::mcp
 
