@@ -359,17 +359,18 @@ TOON_FUNC void header_memo::remember(std::string_view s, const header& h) {
   while (colon > 0 && s[colon - 1] == ' ') --colon;
   if (colon == 0 || s[colon - 1] != ':') return;
   const std::string_view text = s.substr(0, colon);
-  if (text.find('"') != std::string_view::npos) return;
-  const std::size_t bracket = text.find('[');
-  if (bracket == std::string_view::npos) return;
-  std::size_t end = bracket + 1;
-  while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
-  if (end == bracket + 1 || s.substr(bracket + 1, end - bracket - 1) != h.length_text) return;
+  // The length's digits, found through the parsed header (a '[' may also stand in a quoted key
+  // or field name): the remembered text is the line but them, outside any quote span, so a line
+  // equal to it but for those digits parses the same.
+  if (h.length_text.empty() || h.length_text.data() <= s.data() || h.length_text.data() >= s.data() + colon) return;
+  const std::size_t begin = static_cast<std::size_t>(h.length_text.data() - s.data());
+  const std::size_t end = begin + h.length_text.size();
+  if (s[begin - 1] != '[' || end >= colon) return;
   entry& m = entries_[next_];
   last_ = next_;
   next_ = (next_ + 1) % slots;
   m.line.assign(text);
-  m.digits_begin = bracket + 1;
+  m.digits_begin = begin;
   m.digits_end = end;
   copy_shape(h, m.parsed, [&](std::string_view v) { return rebase(v, s.data(), m.line.data(), 0, 0, 0); });
   m.valid = true;

@@ -62,6 +62,21 @@ std::size_t plain_key_colon(std::string_view c) noexcept {
   return i < c.size() && c[i] == ':' ? i : npos;
 }
 
+// The colon of a `"key": ...` line whose quoted key has no backslash and is followed (after
+// spaces) by the colon, with `key` its content: such a line is no header (a header's '[' follows
+// the closing quote) and split_key() would give the same key. npos when the line needs the full
+// classification.
+std::size_t plain_quoted_key_colon(std::string_view c, std::string_view& key) noexcept {
+  if (c.size() < 3 || c[0] != '"') return npos;
+  const std::size_t q = find_any2(c, 1, '"', '\\');
+  if (q >= c.size() || c[q] != '"') return npos;
+  std::size_t colon = q + 1;
+  while (colon < c.size() && c[colon] == ' ') ++colon;
+  if (colon >= c.size() || c[colon] != ':') return npos;
+  key = c.substr(1, q - 1);
+  return colon;
+}
+
 // A line that has an unquoted colon (quoted or unquoted key).
 bool is_key_value(std::string_view c) noexcept { return find_unquoted(c, ':') != npos; }
 
@@ -346,6 +361,11 @@ class parser_core {
     if (used_ != 0 && top_->k == kind::object && top_->known && depth == top_->depth) {
       if (const std::size_t colon = key_colon(c); colon != npos) {
         parse_key_value(c, depth, trim_spaces(std::string_view(c.data(), colon)), colon);
+        return;
+      }
+      std::string_view qkey;
+      if (const std::size_t colon = plain_quoted_key_colon(c, qkey); colon != npos) {
+        parse_key_value(c, depth, qkey, colon);
         return;
       }
     }
@@ -976,6 +996,9 @@ class parser_core {
         }
         return parse_key_value(c, d, trim_spaces(c.substr(0, colon)), colon);
       }
+      std::string_view qkey;
+      if (const std::size_t colon = plain_quoted_key_colon(c, qkey); colon != npos)
+        return parse_key_value(c, d, qkey, colon);
       header& h = line_header_;
       scan_error e;
       const header_status s = headers_.parse(c, h, scratch_, e);

@@ -9,7 +9,13 @@
 namespace toon::detail {
 
 TOON_FUNC bool value_builder::start_object(std::size_t size_hint, std::size_t) {
-  if (size_hint == 0 && stack_.size() < widths_.size()) size_hint = widths_[stack_.size()];
+  // Without a hint: the width of the last object closed at this depth, and at least 4 members
+  // (the nested objects of configuration documents mostly hold 2 to 6; 1, 2, 4 growth steps
+  // cost an allocation and a move each).
+  if (size_hint == 0) {
+    const std::size_t w = stack_.size() < widths_.size() ? widths_[stack_.size()] : 0;
+    size_hint = w > 4 ? w : 4;
+  }
   value& v = slot();
   object& o = v.emplace<object>();
   if (size_hint) o.reserve(size_hint < reserve_cap_ ? size_hint : reserve_cap_);

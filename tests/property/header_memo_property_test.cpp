@@ -73,10 +73,12 @@ RC_GTEST_PROP(HeaderMemo, AnswersExactlyAsParseHeader, ()) {
           [](std::string key, std::string marker, std::string fields, std::string colon, std::string inline_part) {
             return std::make_pair(key, marker + "]" + fields + colon + inline_part);
           },
-          rc::gen::elementOf(std::vector<std::string>{"items", "a", "", "\"q k\"", "k ", "a:b", "x\"y\"", "tags"}),
+          rc::gen::elementOf(std::vector<std::string>{"items", "a", "", "\"q k\"", "k ", "a:b", "x\"y\"", "tags",
+                                                      "\"a[1]\"", "\"e\\\"q\"", "\"c:d\"", "q\"[2]\""}),
           rc::gen::elementOf(std::vector<std::string>{"", ":", "|", "\t", ":|", "|:"}),
           rc::gen::elementOf(std::vector<std::string>{"", "{a,b}", "{a|b}", "{sku,name,qty}", "{a,b{c,d}}", "{\"x y\",z}",
-                                                      "{}", "{a,}", " {a}", "{a{b}}"}),
+                                                      "{}", "{a,}", " {a}", "{a{b}}", "{\"a[2]\",b}",
+                                                      "{c{\"d e\"{f}}}", "{\"g\\\"h\",i}"}),
           rc::gen::elementOf(std::vector<std::string>{":", " :", "", ": ", ":  "}),
           rc::gen::elementOf(std::vector<std::string>{"", "1,2", "x", "  y  ", "\"a,b\"", "a:b"})));
   RC_PRE(!shapes.empty());
@@ -112,6 +114,23 @@ TEST(HeaderMemo, ReusesARepeatedHeaderWithANewLength) {
   EXPECT_EQ(memo.parse("items[012]{sku,qty}:", h, scratch, e), header_status::malformed);
   // Values after the colon of a header with fields are malformed too.
   EXPECT_EQ(memo.parse("items[3]{sku,qty}: x", h, scratch, e), header_status::malformed);
+}
+
+TEST(HeaderMemo, ReusesAHeaderWithQuotedKeyAndFieldNames) {
+  header_memo memo;
+  std::string scratch;
+  scan_error e;
+  header h;
+  const std::string first = "\"a[1]\"[2:]{d,c{\"x/y\"{s}}}:";
+  ASSERT_EQ(memo.parse(first, h, scratch, e), header_status::ok);
+  const std::string second = "\"a[1]\"[14:]{d,c{\"x/y\"{s}}}:";
+  ASSERT_EQ(memo.parse(second, h, scratch, e), header_status::ok);
+  EXPECT_EQ(h.length, 14u);
+  EXPECT_EQ(h.key, "a[1]");
+  EXPECT_EQ(h.key.data(), second.data() + 1);
+  ASSERT_EQ(h.fields.size(), 4u);
+  EXPECT_EQ(h.fields[2].name, "x/y");
+  EXPECT_EQ(h.fields[2].name.data(), second.data() + 17);  // a view of the new line
 }
 
 }  // namespace
