@@ -124,6 +124,18 @@ unsigned kind_of_value(const value& v) {
   return 0;
 }
 
+// How deeply `v` nests arrays and objects (a scalar: 0), counted up to `limit` + 1.
+std::size_t json_default_nesting(const value& v, std::size_t limit) {
+  if (limit == 0 || !(v.is_array() || v.is_object())) return (v.is_array() || v.is_object()) ? 1 : 0;
+  std::size_t deepest = 0;
+  if (v.is_array()) {
+    for (const value& e : v.as_array()) deepest = std::max(deepest, json_default_nesting(e, limit - 1));
+  } else {
+    for (const auto& m : v.as_object()) deepest = std::max(deepest, json_default_nesting(m.value, limit - 1));
+  }
+  return 1 + deepest;
+}
+
 bool is_true_schema(const value& v) { return (v.is_bool() && v.as_bool()) || (v.is_object() && v.as_object().empty()); }
 
 // Keywords that only annotate: dropped without a loss (they do not change what validates).
@@ -699,6 +711,12 @@ class importer {
              "default " + brief(*p.default_value) + " is dropped (not valid for " + format_param_type(p.type) + ")");
         p.default_value.reset();
       } else if (p.default_value->type() == value::kind::real && !std::isfinite(p.default_value->as_double())) {
+        p.default_value.reset();
+      } else if (const std::size_t limit = typed_params_options{}.max_depth;
+                 json_default_nesting(*p.default_value, limit) > limit) {
+        // The typed-param text could not be read back (its parser's nesting limit).
+        lose(schema_loss_kind::default_value, "default", at,
+             "default nested deeper than " + std::to_string(limit) + " levels is dropped");
         p.default_value.reset();
       }
     }
