@@ -142,7 +142,9 @@ struct http_server::impl : std::enable_shared_from_this<http_server::impl> {
   std::shared_ptr<const tool_catalog> catalog;
   server_options options;
   http_options http;
-  http_impl::net::io_context ioc;
+  // Owned through a pointer so that shutdown() can destroy it: its queued handlers hold
+  // shared_ptrs to this impl, a cycle only the context's destruction breaks.
+  std::unique_ptr<http_impl::net::io_context> ioc = std::make_unique<http_impl::net::io_context>();
   std::optional<http_impl::tcp::acceptor> acceptor;
   std::optional<http_impl::net::steady_timer> sweeper;
   std::vector<std::thread> threads;
@@ -750,7 +752,7 @@ TOON_FUNC std::shared_ptr<http_impl::session> http_server::impl::make_session(st
 }
 
 TOON_FUNC void http_server::impl::accept() {
-  acceptor->async_accept(http_impl::net::make_strand(ioc), [self = shared_from_this()](
+  acceptor->async_accept(http_impl::net::make_strand(*ioc), [self = shared_from_this()](
                                                                 boost::beast::error_code ec, http_impl::tcp::socket socket) {
     if (ec) {
       if (ec == http_impl::net::error::operation_aborted || !self->acceptor->is_open()) return;
@@ -812,16 +814,21 @@ TOON_FUNC void http_server::impl::shutdown() {
     }
     stopped = true;
   }
-  http_impl::net::post(ioc, [self = shared_from_this()] {
+  http_impl::net::post(*ioc, [self = shared_from_this()] {
     boost::beast::error_code ignored;
     self->acceptor->close(ignored);
     if (self->sweeper) self->sweeper->cancel();
   });
-  ioc.stop();
+  ioc->stop();
+  bool on_io_thread = false;
   for (std::thread& t : threads) {
     if (!t.joinable()) continue;
-    if (t.get_id() == std::this_thread::get_id()) t.detach();
-    else t.join();
+    if (t.get_id() == std::this_thread::get_id()) {
+      t.detach();
+      on_io_thread = true;
+    } else {
+      t.join();
+    }
   }
   threads.clear();
   std::map<std::string, std::shared_ptr<http_impl::session>, std::less<>> ended;
@@ -833,6 +840,14 @@ TOON_FUNC void http_server::impl::shutdown() {
   }
   ended.clear();
   ended_stateless.reset();
+  if (!on_io_thread) {
+    // The handlers still queued (the accept, the sweep timer, connections' reads and writes)
+    // hold shared_ptrs to this impl and to their connections: destroying the context destroys
+    // them, so nothing keeps the impl alive. The I/O objects go first.
+    acceptor.reset();
+    sweeper.reset();
+    ioc.reset();
+  }
   {
     std::lock_guard<std::mutex> lock(stop_mutex);
     stopped_cv.notify_all();
@@ -860,7 +875,7 @@ TOON_FUNC result<void> http_server::start() {
   auto address = http_impl::net::ip::make_address(impl_->http.address, ec);
   if (ec) return fail("http_server: bad address " + impl_->http.address + ": " + ec.message());
   http_impl::tcp::endpoint endpoint(address, impl_->http.port);
-  auto& acc = impl_->acceptor.emplace(impl_->ioc);
+  auto& acc = impl_->acceptor.emplace(*impl_->ioc);
   acc.open(endpoint.protocol(), ec);
   if (!ec) acc.set_option(http_impl::net::socket_base::reuse_address(true), ec);
   if (!ec) acc.bind(endpoint, ec);
@@ -874,7 +889,7 @@ TOON_FUNC result<void> http_server::start() {
                 ": " + ec.message());
   }
   impl_->bound_port = acc.local_endpoint().port();
-  impl_->sweeper.emplace(impl_->ioc);
+  impl_->sweeper.emplace(*impl_->ioc);
   impl_->accept();
   impl_->sweep();
   const std::size_t n = std::max<std::size_t>(impl_->http.threads, 1);
@@ -882,7 +897,7 @@ TOON_FUNC result<void> http_server::start() {
     impl_->threads.emplace_back([self = impl_] {
       for (;;) {
         try {
-          self->ioc.run();
+          self->ioc->run();
           return;
         } catch (const std::exception& e) {
           self->log(std::string("mcp http: ") + e.what());

@@ -255,14 +255,21 @@ class importer {
       // oneOf too, where reading it as `any` would make every value match twice). When every
       // alternative is `false`, each is converted and reported as a loss.
       const bool all_false = std::all_of(a.begin(), a.end(), [](const value& v) { return v.is_bool() && !v.as_bool(); });
+      const std::size_t losses_before = loss_count_;
       for (std::size_t i = 0; i < a.size(); ++i) {
         if (!all_false && a[i].is_bool() && !a[i].as_bool()) continue;
         types.push_back(convert(a[i], at + "/" + std::to_string(i), depth + 1));
       }
       // oneOf keeps its alternatives as they are: merging them would change which values match
-      // exactly one.
-      if (key == "oneOf" && types.size() > 1) result = param_type::one_of(std::move(types));
-      else result = make_union(std::move(types));
+      // exactly one. Unless one of them is not exact: a widened alternative would make values
+      // match twice and be refused, so such a oneOf is read as anyOf (never stricter).
+      if (key == "oneOf" && types.size() > 1 && loss_count_ == losses_before) {
+        result = param_type::one_of(std::move(types));
+      } else {
+        if (key == "oneOf" && types.size() > 1)
+          lose(schema_loss_kind::one_of, "oneOf", at, "oneOf read as anyOf: an alternative is not converted exactly");
+        result = make_union(std::move(types));
+      }
       own = true;
     }
     if (const value* all = o.find("allOf")) {
@@ -292,6 +299,7 @@ class importer {
 
  private:
   void lose(schema_loss_kind kind, std::string keyword, std::string path, std::string message, bool stricter = false) {
+    ++loss_count_;
     if (losses_ == nullptr) return;
     losses_->push_back(schema_loss{kind, std::move(keyword), std::move(path), std::move(message), stricter});
   }
@@ -728,6 +736,7 @@ class importer {
   const value& root_;
   const json_schema_import_options& options_;
   std::vector<schema_loss>* losses_;
+  std::size_t loss_count_ = 0;  // every loss, also when losses_ is null
   std::vector<const value*> ref_stack_;
 };
 
