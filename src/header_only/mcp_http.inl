@@ -15,6 +15,7 @@
 
 #include "../mcp/http.cpp"
 #include "../mcp/http_client.cpp"
+#include "../mcp/oauth.cpp"
 
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop

@@ -7,6 +7,7 @@
 #include "toon/detail/linkage.hpp"
 #include "toon/mcp/http.hpp"
 #include "client_transport.hpp"
+#include "oauth_agent.hpp"
 
 #include <sys/socket.h>
 
@@ -161,7 +162,12 @@ class hc_sse_parser {
 
 class hc_transport final : public client::transport {
  public:
-  hc_transport(hc_url u, http_client_options o) : url_(std::move(u)), opts_(std::move(o)) {}
+  hc_transport(hc_url u, http_client_options o, std::string url) : url_(std::move(u)), opts_(std::move(o)) {
+    if (opts_.oauth && opts_.bearer_token.empty()) {
+      max_reauth_ = 1 + std::max(0, opts_.oauth->max_step_ups);
+      auth_ = std::make_unique<oauth_agent>(std::move(url), std::move(*opts_.oauth));
+    }
+  }
   ~hc_transport() override { close(); }
 
   bool start(sinks s, std::string& why) override {
@@ -243,6 +249,8 @@ class hc_transport final : public client::transport {
     std::string last_event_id;
     std::optional<std::int64_t> retry;
     std::string failure;       // why there was no usable answer
+    std::string www_authenticate;  // of a 401 or 403 answer
+    std::string token_used;        // the OAuth access token sent ("" none)
   };
 
   void reap_locked() {
@@ -357,9 +365,28 @@ class hc_transport final : public client::transport {
     }
   }
 
-  // One HTTP exchange on a new connection.
+  // One HTTP exchange, sent again after an OAuth authorization when answered 401 or 403
+  // insufficient_scope (at most max_reauth_ times).
   exchange_result exchange(hc_http::verb verb, const std::string& body, const value* id, const std::string& last_event_id,
                            bool even_closing = false) {
+    for (int reauth = 0;; ++reauth) {
+      exchange_result r = exchange_once(verb, body, id, last_event_id, even_closing);
+      if (!auth_ || even_closing || (r.status != 401 && r.status != 403)) return r;
+      if (reauth >= max_reauth_) {
+        r.failure = "HTTP status " + std::to_string(r.status) + " after " + std::to_string(reauth) + " authorizations";
+        return r;
+      }
+      result<void> ok = auth_->on_challenge(r.status, r.www_authenticate, r.token_used);
+      if (!ok) {
+        r.failure = "HTTP status " + std::to_string(r.status) + ", " + std::string(to_string(ok.error().code)) + ": " + ok.error().message;
+        return r;
+      }
+    }
+  }
+
+  // One HTTP exchange on a new connection.
+  exchange_result exchange_once(hc_http::verb verb, const std::string& body, const value* id, const std::string& last_event_id,
+                                bool even_closing) {
     exchange_result out;
     boost::asio::io_context ioc;
     hc_tcp::socket sock(ioc);
@@ -424,7 +451,12 @@ class hc_transport final : public client::transport {
     if (!session.empty()) req.set("Mcp-Session-Id", session);
     if (!version.empty()) req.set("MCP-Protocol-Version", version);
     if (!last_event_id.empty()) req.set("Last-Event-ID", last_event_id);
-    if (!opts_.bearer_token.empty()) req.set(hc_http::field::authorization, "Bearer " + opts_.bearer_token);
+    if (!opts_.bearer_token.empty()) {
+      req.set(hc_http::field::authorization, "Bearer " + opts_.bearer_token);
+    } else if (auth_) {
+      out.token_used = auth_->access_token();
+      if (!out.token_used.empty()) req.set(hc_http::field::authorization, "Bearer " + out.token_used);
+    }
     for (const auto& [name, val] : opts_.headers) req.set(name, val);
     req.body() = body;
     req.prepare_payload();
@@ -444,6 +476,8 @@ class hc_transport final : public client::transport {
     }
     auto& res = parser.get();
     out.status = res.result_int();
+    if (auto wa = res.find(hc_http::field::www_authenticate); wa != res.end() && (out.status == 401 || out.status == 403))
+      out.www_authenticate = std::string(wa->value().substr(0, 16384));
     if (verb == hc_http::verb::get && id == nullptr) signal_get_answered();
     if (auto sid = res.find("Mcp-Session-Id"); sid != res.end() && !sid->value().empty()) {
       std::lock_guard lock(mu_);
@@ -524,6 +558,8 @@ class hc_transport final : public client::transport {
 
   hc_url url_;
   http_client_options opts_;
+  std::unique_ptr<oauth_agent> auth_;  // null: no OAuth
+  int max_reauth_ = 0;
   sinks sinks_;
   std::mutex mu_;
   std::condition_variable cv_;
@@ -539,7 +575,7 @@ class hc_transport final : public client::transport {
 TOON_FUNC result<client> connect_http(std::string_view url, http_client_options http, client_options options) {
   result<hc_url> u = hc_parse_url(url);
   if (!u) return u.error();
-  return client::connect(std::make_unique<hc_transport>(std::move(*u), std::move(http)), std::move(options));
+  return client::connect(std::make_unique<hc_transport>(std::move(*u), std::move(http), std::string(url)), std::move(options));
 }
 
 }  // namespace toon::mcp

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -33,6 +34,7 @@
 
 #include "toon/error.hpp"
 #include "toon/mcp/client.hpp"
+#include "toon/mcp/oauth.hpp"
 #include "toon/mcp/server.hpp"
 #include "toon/tools/catalog.hpp"
 #include "toon/value.hpp"
@@ -149,8 +151,11 @@ class http_server {
 struct http_client_options {
   /// Extra request headers sent with every request (name, value).
   std::vector<std::pair<std::string, std::string>> headers{};
-  /// When not empty, sent as `Authorization: Bearer TOKEN`.
+  /// When not empty, sent as `Authorization: Bearer TOKEN` (and oauth is not used).
   std::string bearer_token{};
+  /// When set, a request answered 401 (or 403 insufficient_scope) runs the OAuth 2.1 flow of
+  /// toon/mcp/oauth.hpp and is sent again with the token obtained (docs/mcp.md, "OAuth").
+  std::optional<oauth_options> oauth{};
   /// Largest response header block, in bytes.
   std::size_t max_header_size = std::size_t(64) << 10;
   /// Largest JSON response body, in bytes.
@@ -172,8 +177,10 @@ struct http_client_options {
 /// `MCP-Protocol-Version` are sent once known, streams cut before their response resume with
 /// GET and `Last-Event-ID` after the SSE `retry`, the GET stream carries the server's own
 /// messages, and shutdown() ends the session with DELETE. Handshake, time limits, cancellation,
-/// progress and callbacks as client::connect. Errors: io_error (a bad URL), then those of
-/// client::connect (an HTTP error status is a remote_error naming it).
+/// progress and callbacks as client::connect. With http_client_options::oauth, a 401 or 403
+/// insufficient_scope answer authorizes the client and the request is sent again (at most
+/// 1 + oauth_options::max_step_ups times). Errors: io_error (a bad URL), then those of
+/// client::connect (an HTTP error status, or a failed authorization, is a remote_error naming it).
 [[nodiscard]] result<client> connect_http(std::string_view url, http_client_options http = {}, client_options options = {});
 
 }  // namespace toon::mcp
