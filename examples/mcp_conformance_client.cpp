@@ -3,7 +3,12 @@
 // and runs `mcp_conformance_client URL` with MCP_CONFORMANCE_SCENARIO naming the scenario.
 // The client connects over Streamable HTTP (toon::mcp::connect_http), lists the tools, and
 // calls what the scenario expects; elicitation requests are accepted with the requested
-// schema's defaults (SEP-1034). Exit status 0 when every step succeeded, 1 otherwise.
+// schema's defaults (SEP-1034). The auth/* scenarios' servers answer 401: the client runs the
+// OAuth flow of toon/mcp/oauth.hpp with a headless authorization callback (it GETs the
+// authorization URL and returns the redirect's Location, as a browser would be sent back),
+// pre-registered credentials from MCP_CONFORMANCE_CONTEXT when the suite gives them, and a
+// client ID metadata document URL; then it calls the scenario's "test-tool". Exit status 0
+// when every step succeeded, 1 otherwise.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -12,6 +17,7 @@
 #include "toon/json.hpp"
 #include "toon/mcp/client.hpp"
 #include "toon/mcp/http.hpp"
+#include "toon/mcp/oauth.hpp"
 
 namespace {
 
@@ -32,6 +38,22 @@ toon::result<toon::value> accept_with_defaults(std::string_view method, const to
   return toon::value(toon::object{{"action", "accept"}, {"content", std::move(content)}});
 }
 
+// The OAuth settings of an auth/* scenario; `context` is MCP_CONFORMANCE_CONTEXT (JSON).
+toon::mcp::oauth_options oauth_for(const char* context) {
+  toon::mcp::oauth_options o;
+  o.redirect_uri = "http://localhost:3000/callback";  // never served: the callback reads the redirect
+  o.client_name = "toon-cpp-conformance-client";
+  o.client_metadata_url = "https://conformance-test.local/client-metadata.json";
+  o.authorize = [](const toon::mcp::oauth_authorization_request& r) { return toon::mcp::oauth::fetch_redirect(r.url); };
+  if (context != nullptr) {
+    if (auto ctx = toon::from_json(context); ctx && ctx->is_object()) {
+      if (const toon::value* id = ctx->find("client_id"); id != nullptr && id->is_string()) o.client_id = id->as_string();
+      if (const toon::value* s = ctx->find("client_secret"); s != nullptr && s->is_string()) o.client_secret = s->as_string();
+    }
+  }
+  return o;
+}
+
 int fail(const std::string& what) {
   std::fprintf(stderr, "mcp_conformance_client: %s\n", what.c_str());
   return 1;
@@ -48,7 +70,10 @@ int main(int argc, char** argv) {
   options.client_name = "toon-cpp-conformance-client";
   options.on_request = accept_with_defaults;
   options.capabilities = toon::object{{"elicitation", toon::object{}}};
-  auto c = toon::mcp::connect_http(argv[argc - 1], {}, options);
+  toon::mcp::http_client_options http;
+  const bool auth = scenario.rfind("auth/", 0) == 0;
+  if (auth) http.oauth = oauth_for(std::getenv("MCP_CONFORMANCE_CONTEXT"));
+  auto c = toon::mcp::connect_http(argv[argc - 1], http, options);
   if (!c) return fail(c.error().message);
   auto tools = c->list_tools();
   if (!tools) return fail(tools.error().message);
@@ -61,6 +86,8 @@ int main(int argc, char** argv) {
     tool = "test_client_elicitation_defaults";
   } else if (scenario == "sse-retry") {
     tool = "test_reconnection";
+  } else if (auth) {
+    tool = "test-tool";
   }
   if (!tool.empty()) {
     auto r = c->call_tool(tool, args);
