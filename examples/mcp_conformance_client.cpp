@@ -38,13 +38,15 @@ toon::result<toon::value> accept_with_defaults(std::string_view method, const to
   return toon::value(toon::object{{"action", "accept"}, {"content", std::move(content)}});
 }
 
-// The OAuth settings of an auth/* scenario; `context` is MCP_CONFORMANCE_CONTEXT (JSON).
-toon::mcp::oauth_options oauth_for(const char* context) {
+// The OAuth settings of an auth/* scenario (the client-credentials ones use that grant);
+// `context` is MCP_CONFORMANCE_CONTEXT (JSON).
+toon::mcp::oauth_options oauth_for(const std::string& scenario, const char* context) {
   toon::mcp::oauth_options o;
   o.redirect_uri = "http://localhost:3000/callback";  // never served: the callback reads the redirect
   o.client_name = "toon-cpp-conformance-client";
   o.client_metadata_url = "https://conformance-test.local/client-metadata.json";
   o.authorize = [](const toon::mcp::oauth_authorization_request& r) { return toon::mcp::oauth::fetch_redirect(r.url); };
+  if (scenario.rfind("auth/client-credentials-", 0) == 0) o.grant = toon::mcp::oauth_grant::client_credentials;
   if (context != nullptr) {
     if (auto ctx = toon::from_json(context); ctx && ctx->is_object()) {
       if (const toon::value* id = ctx->find("client_id"); id != nullptr && id->is_string()) o.client_id = id->as_string();
@@ -72,7 +74,7 @@ int main(int argc, char** argv) {
   options.capabilities = toon::object{{"elicitation", toon::object{}}};
   toon::mcp::http_client_options http;
   const bool auth = scenario.rfind("auth/", 0) == 0;
-  if (auth) http.oauth = oauth_for(std::getenv("MCP_CONFORMANCE_CONTEXT"));
+  if (auth) http.oauth = oauth_for(scenario, std::getenv("MCP_CONFORMANCE_CONTEXT"));
   auto c = toon::mcp::connect_http(argv[argc - 1], http, options);
   if (!c) return fail(c.error().message);
   auto tools = c->list_tools();

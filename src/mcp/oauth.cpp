@@ -522,10 +522,16 @@ TOON_FUNC result<void> oauth_agent::on_challenge(unsigned status, std::string_vi
   if (!discovered_ || (!resource_metadata.empty() && resource_metadata != prm_url_)) {
     if (result<void> d = discover(resource_metadata); !d) return d;
   }
-  if (result<void> c = ensure_client(); !c) return c;
   std::string wanted = !opts_.scopes.empty() ? std::string() : oauth::select_scope(scope, prm_);
   if (!opts_.scopes.empty())
     for (const std::string& s : opts_.scopes) wanted += (wanted.empty() ? "" : " ") + s;
+  if (opts_.grant == oauth_grant::client_credentials) {
+    if (client_id_.empty()) return oa_error(error_code::unauthorized, "OAuth: the client_credentials grant needs oauth_options::client_id");
+    std::vector<std::pair<std::string, std::string>> form{{"grant_type", "client_credentials"}, {"resource", resource_}};
+    if (!wanted.empty()) form.emplace_back("scope", wanted);
+    return token_request(oa_form(form), wanted, false);
+  }
+  if (result<void> c = ensure_client(); !c) return c;
   return authorize(wanted);
 }
 

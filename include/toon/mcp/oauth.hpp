@@ -102,12 +102,24 @@ struct oauth_authorization_request {
   std::string scope{};
 };
 
+/// The OAuth grant the client uses to obtain tokens.
+enum class oauth_grant {
+  /// A user authorizes in a browser (oauth_options::authorize), with PKCE.
+  authorization_code,
+  /// The client authenticates as itself with its pre-registered credentials (RFC 6749 §4.4;
+  /// no user, no callback): for machine-to-machine clients.
+  client_credentials,
+};
+
 /// How connect_http authorizes itself with OAuth 2.1 (http_client_options::oauth).
 struct oauth_options {
+  /// The grant used; client_credentials needs client_id and client_secret.
+  oauth_grant grant = oauth_grant::authorization_code;
   /// Sends the user to the request's URL and returns the URL the authorization server
   /// redirected to (redirect_uri?code=...&state=...), or an error. Called on the client's
   /// transport thread that met the 401, blocking that request (its time limit, e.g.
-  /// client_options::initialize_timeout, has to leave time for the user). Required.
+  /// client_options::initialize_timeout, has to leave time for the user). Required for the
+  /// authorization_code grant.
   std::function<result<std::string>(const oauth_authorization_request&)> authorize{};
   /// The redirect URI registered for the client and sent in the authorization request.
   std::string redirect_uri = "http://127.0.0.1:8976/callback";
