@@ -51,6 +51,8 @@ toon::mcp::oauth_options oauth_for(const std::string& scenario, const char* cont
     if (auto ctx = toon::from_json(context); ctx && ctx->is_object()) {
       if (const toon::value* id = ctx->find("client_id"); id != nullptr && id->is_string()) o.client_id = id->as_string();
       if (const toon::value* s = ctx->find("client_secret"); s != nullptr && s->is_string()) o.client_secret = s->as_string();
+      if (const toon::value* k = ctx->find("private_key_pem"); k != nullptr && k->is_string()) o.client_assertion_key_pem = k->as_string();
+      if (const toon::value* a = ctx->find("signing_algorithm"); a != nullptr && a->is_string()) o.client_assertion_algorithm = a->as_string();
     }
   }
   return o;

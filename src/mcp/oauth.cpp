@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <memory>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -25,6 +26,11 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
+#include <openssl/bio.h>
+#include <openssl/bn.h>
+#include <openssl/ecdsa.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
 #include <openssl/rand.h>
 #include <openssl/sha.h>
 
@@ -270,6 +276,41 @@ std::string oa_base64(std::string_view bytes) {
   std::replace(out.begin(), out.end(), '_', '/');
   while (out.size() % 4 != 0) out += '=';
   return out;
+}
+
+// A JWT signed with `key_pem` (JWS compact serialization, RFC 7515) for the claims `claims`.
+result<std::string> oa_sign_jwt(const std::string& key_pem, const std::string& alg, const value& claims) {
+  if (alg != "ES256" && alg != "RS256") return oa_error(error_code::unauthorized, "OAuth: unsupported client assertion algorithm \"" + alg.substr(0, 20) + "\"");
+  std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new_mem_buf(key_pem.data(), static_cast<int>(key_pem.size())), &BIO_free);
+  if (!bio) return oa_error(error_code::io_error, "OAuth: out of memory");
+  std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr), &EVP_PKEY_free);
+  if (!key) return oa_error(error_code::unauthorized, "OAuth: client_assertion_key_pem is not a PEM private key");
+  const bool ec = EVP_PKEY_get_base_id(key.get()) == EVP_PKEY_EC;
+  if ((alg == "ES256") != ec || (ec && EVP_PKEY_get_bits(key.get()) != 256) || (!ec && EVP_PKEY_get_base_id(key.get()) != EVP_PKEY_RSA))
+    return oa_error(error_code::unauthorized, "OAuth: the client assertion key does not fit " + alg);
+  const std::string input = oauth::base64url(to_json(value(object{{"alg", alg}, {"typ", "JWT"}}))) + "." + oauth::base64url(to_json(claims));
+  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+  std::size_t len = 0;
+  if (!ctx || EVP_DigestSignInit(ctx.get(), nullptr, EVP_sha256(), nullptr, key.get()) != 1 ||
+      EVP_DigestSign(ctx.get(), nullptr, &len, reinterpret_cast<const unsigned char*>(input.data()), input.size()) != 1)
+    return oa_error(error_code::unauthorized, "OAuth: signing the client assertion failed");
+  std::string sig(len, '\0');
+  if (EVP_DigestSign(ctx.get(), reinterpret_cast<unsigned char*>(sig.data()), &len, reinterpret_cast<const unsigned char*>(input.data()), input.size()) != 1)
+    return oa_error(error_code::unauthorized, "OAuth: signing the client assertion failed");
+  sig.resize(len);
+  if (ec) {  // DER (r, s) to JWS's fixed-width r || s (RFC 7518 §3.4)
+    const unsigned char* p = reinterpret_cast<const unsigned char*>(sig.data());
+    std::unique_ptr<ECDSA_SIG, decltype(&ECDSA_SIG_free)> es(d2i_ECDSA_SIG(nullptr, &p, static_cast<long>(sig.size())), &ECDSA_SIG_free);
+    if (!es) return oa_error(error_code::unauthorized, "OAuth: signing the client assertion failed");
+    const BIGNUM* r = nullptr;
+    const BIGNUM* sv = nullptr;
+    ECDSA_SIG_get0(es.get(), &r, &sv);
+    unsigned char raw[64];
+    if (BN_bn2binpad(r, raw, 32) != 32 || BN_bn2binpad(sv, raw + 32, 32) != 32)
+      return oa_error(error_code::unauthorized, "OAuth: signing the client assertion failed");
+    sig.assign(reinterpret_cast<const char*>(raw), sizeof raw);
+  }
+  return input + "." + oauth::base64url(sig);
 }
 
 }  // namespace
@@ -654,7 +695,9 @@ TOON_FUNC result<void> oauth_agent::token_request(std::string form_extra, const 
   if (method.empty()) {
     const value* supported = as_.find("token_endpoint_auth_methods_supported");
     bool listed = supported != nullptr && supported->is_array();
-    if (client_secret_.empty()) {
+    if (!opts_.client_assertion_key_pem.empty()) {
+      method = "private_key_jwt";
+    } else if (client_secret_.empty()) {
       method = "none";
     } else if (!listed || oa_array_has(as_, "token_endpoint_auth_methods_supported", "client_secret_basic")) {
       method = "client_secret_basic";
@@ -668,6 +711,17 @@ TOON_FUNC result<void> oauth_agent::token_request(std::string form_extra, const 
   std::string form = std::move(form_extra);
   if (method == "client_secret_basic") {
     headers.emplace_back("Authorization", "Basic " + oa_base64(oa_form_encode(client_id_) + ":" + oa_form_encode(client_secret_)));
+  } else if (method == "private_key_jwt") {
+    const auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    result<std::string> jti = oa_random(16);
+    if (!jti) return jti.error();
+    std::string aud = oa_string(as_, "issuer");
+    if (aud.empty()) aud = oa_string(as_, "token_endpoint");
+    value claims(object{{"iss", client_id_}, {"sub", client_id_}, {"aud", aud}, {"iat", now}, {"exp", now + 300}, {"jti", *jti}});
+    result<std::string> jwt = oa_sign_jwt(opts_.client_assertion_key_pem, opts_.client_assertion_algorithm, claims);
+    if (!jwt) return jwt.error();
+    form += "&client_id=" + oa_form_encode(client_id_) + "&client_assertion_type=" + oa_form_encode("urn:ietf:params:oauth:client-assertion-type:jwt-bearer") +
+            "&client_assertion=" + oa_form_encode(*jwt);
   } else {
     form += "&client_id=" + oa_form_encode(client_id_);
     if (method == "client_secret_post") form += "&client_secret=" + oa_form_encode(client_secret_);

@@ -127,13 +127,19 @@ struct oauth_options {
   std::string client_id{};
   /// The pre-registered client's secret (empty: a public client).
   std::string client_secret{};
+  /// A PEM private key (EC P-256 for ES256, RSA for RS256): when set, the client authenticates
+  /// at the token endpoint with a JWT it signs (private_key_jwt, RFC 7523 §2.2: iss and sub the
+  /// client_id, aud the authorization server's issuer) instead of a secret.
+  std::string client_assertion_key_pem{};
+  /// The JWS algorithm of the client assertion: "ES256" or "RS256".
+  std::string client_assertion_algorithm = "ES256";
   /// The URL of this client's metadata document (its client_id where the authorization server
   /// says client_id_metadata_document_supported); empty: not used.
   std::string client_metadata_url{};
   /// The client_name sent with dynamic registration.
   std::string client_name = "toon-cpp";
-  /// "client_secret_basic", "client_secret_post" or "none"; empty: what the registration
-  /// answered, else the best the server supports for the credentials held.
+  /// "client_secret_basic", "client_secret_post", "private_key_jwt" or "none"; empty: what the
+  /// registration answered, else the best the server supports for the credentials held.
   std::string token_endpoint_auth_method{};
   /// Scopes to request; empty: the 401's WWW-Authenticate scope, else the resource's
   /// scopes_supported, else no scope parameter.
