@@ -53,6 +53,8 @@ class ToonConan(ConanFile):
         # Private: only the library's sources use simdjson (still linked by consumers of the
         # static library, which Conan handles).
         self.requires("simdjson/[>=3.0 <4]")
+        # Private to toon::mcp: libcrypto's SHA-256, CSPRNG and signatures (the OAuth client).
+        self.requires("openssl/[>=3.0 <4]")
 
     def validate(self):
         check_min_cppstd(self, 20)
@@ -110,3 +112,8 @@ class ToonConan(ConanFile):
             name = require.ref.name
             if name in ("simdjson", "fmt") and not require.build and dep.package_folder is None:
                 core.system_libs.append(name)
+            if name == "openssl" and not require.build:
+                if dep.package_folder is None:
+                    mcp.system_libs.append("crypto")
+                else:
+                    mcp.requires.append("openssl::crypto")

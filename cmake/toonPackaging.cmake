@@ -128,6 +128,12 @@ set(TOON_PC_NAME toon-mcp)
 set(TOON_PC_DESCRIPTION "MCP server, client and tooling of toon-cpp")
 set(TOON_PC_LIB "toon_mcp")
 set(TOON_PC_REQUIRES "toon-dsl = ${PROJECT_VERSION}")
+# OpenSSL's libcrypto (the OAuth client): at every link of a static libtoon_mcp.a.
+if(TOON_CONFIG_STATIC)
+  set(TOON_PC_REQUIRES "${TOON_PC_REQUIRES} libcrypto")
+else()
+  set(TOON_PC_REQUIRES_PRIVATE "libcrypto")
+endif()
 set(TOON_PC_EXTRA_LIBS " -pthread${TOON_PC_EXTRA_LIBS}")
 configure_file(${PROJECT_SOURCE_DIR}/cmake/toon.pc.in ${PROJECT_BINARY_DIR}/toon-mcp.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/toon.pc ${PROJECT_BINARY_DIR}/toon-dsl.pc ${PROJECT_BINARY_DIR}/toon-mcp.pc

@@ -60,6 +60,7 @@ boost_number=$(sed -nE 's/^#define BOOST_VERSION ([0-9]+).*/\1/p' /usr/include/b
   die "Boost headers not found (libboost1.81-dev)"
 [ -n "$boost_number" ] || die "BOOST_VERSION not found in /usr/include/boost/version.hpp"
 boost_version="$((boost_number / 100000)).$((boost_number / 100 % 1000)).$((boost_number % 100))"
+openssl_version=$(pkg-config --modversion libcrypto) || die "libcrypto not found by pkg-config (libssl-dev)"
 
 profile=$CONAN_HOME/profiles/toon-system
 cat >"$profile" <<EOF
@@ -73,6 +74,7 @@ compiler.cppstd=20
 fmt/$fmt_version
 boost/$boost_version
 simdjson/$simdjson_version
+openssl/$openssl_version
 
 [conf]
 tools.build:jobs=$jobs

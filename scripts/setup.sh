@@ -8,6 +8,7 @@ packages=(
   ccache  # compiler cache: rebuilds, the consumer tests and a CI run after a session (CMakeLists.txt)
   g++ clang-14 libclang-rt-14-dev lld-14
   libboost1.81-dev libfmt-dev libsimdjson-dev
+  libssl-dev  # OpenSSL 3's libcrypto: SHA-256 and the CSPRNG of toon::mcp's OAuth client (PKCE, JWT)
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   rapidjson-dev nlohmann-json3-dev gnuplot-nox  # gnuplot: charts of scripts/bench.sh
   python3 python3-venv  # venv: scripts/ci-package.sh installs Conan from PyPI into one
