@@ -539,6 +539,7 @@ TOON_FUNC result<void> oauth_agent::on_challenge(unsigned status, std::string_vi
   std::lock_guard lock(mu_);
   std::optional<oauth_tokens> held = opts_.token_store->load(token_key_);
   if (held && !held->access_token.empty() && held->access_token != token_used) return {};  // replaced meanwhile
+  if (refused_) return *refused_;
   std::string resource_metadata, scope, err;
   if (!www_authenticate.empty()) {
     result<std::vector<oauth::challenge>> cs = oauth::parse_www_authenticate(www_authenticate);
@@ -788,11 +789,14 @@ TOON_FUNC result<void> oauth_agent::authorize(const std::string& scope) {
   req.redirect_uri = opts_.redirect_uri;
   req.state = *state;
   req.scope = scope;
+  // A refusal (the callback's error, the server's error redirect, a redirect with another
+  // state) is final for this client: the user is not asked again.
   result<std::string> back = opts_.authorize(req);
   if (!back) {
     toon::error e = back.error();
     if (e.code == error_code::ok) e.code = error_code::unauthorized;
     e.message = "OAuth: the authorization callback failed: " + e.message;
+    refused_ = e;
     return e;
   }
   std::string_view redirected = *back;
@@ -801,10 +805,14 @@ TOON_FUNC result<void> oauth_agent::authorize(const std::string& scope) {
   query = query.substr(0, query.find('#'));
   if (std::optional<std::string> error = oa_query_param(query, "error")) {
     std::optional<std::string> desc = oa_query_param(query, "error_description");
-    return oa_error(error_code::unauthorized, "OAuth: authorization refused: " + error->substr(0, 100) + (desc ? ": " + desc->substr(0, 300) : std::string()));
+    refused_ = oa_error(error_code::unauthorized, "OAuth: authorization refused: " + error->substr(0, 100) + (desc ? ": " + desc->substr(0, 300) : std::string()));
+    return *refused_;
   }
   std::optional<std::string> got_state = oa_query_param(query, "state");
-  if (!got_state || *got_state != *state) return oa_error(error_code::unauthorized, "OAuth: the redirect's state does not match the request's");
+  if (!got_state || *got_state != *state) {
+    refused_ = oa_error(error_code::unauthorized, "OAuth: the redirect's state does not match the request's");
+    return *refused_;
+  }
   std::optional<std::string> code = oa_query_param(query, "code");
   if (!code || code->empty()) return oa_error(error_code::unauthorized, "OAuth: the redirect carries no code");
   std::string form = oa_form({{"grant_type", "authorization_code"},

@@ -43,6 +43,7 @@ class oauth_agent {
   value prm_{};                    // the protected-resource metadata (null: none)
   value as_{};                     // the authorization server's metadata (or the fallback endpoints)
   bool discovered_ = false;
+  std::optional<toon::error> refused_;  // the user's refusal or a forged redirect: not asked again
   std::string client_id_, client_secret_, auth_method_;
   std::string token_key_;          // the token store's key
 };

@@ -8,10 +8,13 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "toon/json.hpp"
 
@@ -132,4 +135,108 @@ TEST(McpHttpDocs, ClientCallsOverHttp) {
   EXPECT_EQ(srv->stats().sessions, 0u);  // ended with DELETE
   auto bad = add_remotely("http://127.0.0.1:1/mcp", "");
   ASSERT_FALSE(bad);
+}
+
+// doc:begin http_client_oauth
+#include <toon/mcp/oauth.hpp>
+
+// Connects to `url` as a user who authorizes in a browser when the server asks for OAuth:
+// `browse` opens the authorization URL and returns the URL the browser was redirected to.
+toon::result<toon::mcp::client> connect_as_user(const std::string& url, const std::string& client_id,
+                                                std::function<toon::result<std::string>(const std::string&)> browse) {
+  toon::mcp::http_client_options http;
+  toon::mcp::oauth_options& auth = http.oauth.emplace();
+  auth.client_id = client_id;  // registered beforehand; empty: a metadata document or dynamic registration
+  auth.redirect_uri = "http://127.0.0.1:8976/callback";  // where `browse` catches the redirect
+  auth.authorize = [browse](const toon::mcp::oauth_authorization_request& r) { return browse(r.url); };
+  toon::mcp::client_options options;
+  options.initialize_timeout = std::chrono::minutes(5);  // the user's time included
+  return toon::mcp::connect_http(url, http, options);
+}
+// doc:end
+
+namespace {
+
+// A server that needs a bearer token and names an authorization server that is not running
+// (127.0.0.1:1): the client reads the server's RFC 9728 metadata, falls back to the default
+// endpoints of that origin, and asks the callback to authorize.
+std::unique_ptr<toon::mcp::http_server> serve_protected() {
+  toon::mcp::http_options http;
+  http.validate_token = [](std::string_view token) { return token == "never-issued"; };
+  http.resource_metadata =
+      toon::from_json(R"({"authorization_servers":["http://127.0.0.1:1"],"scopes_supported":["mcp:read","mcp:write"]})").value();
+  auto srv = std::make_unique<toon::mcp::http_server>(nullptr, toon::mcp::server_options{}, http);
+  if (!srv->start()) return nullptr;
+  return srv;
+}
+
+std::string query_encoded(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      char buf[4];
+      std::snprintf(buf, sizeof buf, "%%%02X", c);
+      out += buf;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(McpHttpDocs, ClientOAuthAsksTheCallbackWithPkceResourceAndScope) {
+  auto srv = serve_protected();
+  ASSERT_NE(srv, nullptr);
+  std::vector<std::string> asked;
+  auto c = connect_as_user(srv->url(), "my-client", [&](const std::string& url) -> toon::result<std::string> {
+    asked.push_back(url);
+    toon::error e;
+    e.code = toon::error_code::unauthorized;
+    e.message = "the user closed the browser";
+    return e;
+  });
+  ASSERT_FALSE(c);
+  EXPECT_NE(c.error().message.find("the user closed the browser"), std::string::npos) << c.error().message;
+  ASSERT_EQ(asked.size(), 1u);
+  const std::string& u = asked[0];
+  EXPECT_EQ(u.rfind("http://127.0.0.1:1/authorize?response_type=code&", 0), 0u) << u;
+  EXPECT_NE(u.find("&client_id=my-client&"), std::string::npos) << u;
+  EXPECT_NE(u.find("&redirect_uri=" + query_encoded("http://127.0.0.1:8976/callback") + "&"), std::string::npos) << u;
+  EXPECT_NE(u.find("&code_challenge_method=S256&"), std::string::npos) << u;
+  EXPECT_NE(u.find("&resource=" + query_encoded(srv->url())), std::string::npos) << u;
+  EXPECT_NE(u.find("&scope=mcp%3Aread%20mcp%3Awrite"), std::string::npos) << u;  // the resource's scopes_supported
+  EXPECT_NE(u.find("&state="), std::string::npos) << u;
+}
+
+TEST(McpHttpDocs, ClientOAuthRefusesARedirectWithAnotherState) {
+  auto srv = serve_protected();
+  ASSERT_NE(srv, nullptr);
+  int asked = 0;
+  auto c = connect_as_user(srv->url(), "my-client", [&](const std::string&) -> toon::result<std::string> {
+    ++asked;
+    return std::string("http://127.0.0.1:8976/callback?code=abc&state=forged");
+  });
+  ASSERT_FALSE(c);
+  EXPECT_EQ(asked, 1);
+  EXPECT_NE(c.error().message.find("state does not match"), std::string::npos) << c.error().message;
+  auto d = connect_as_user(srv->url(), "my-client", [&](const std::string&) -> toon::result<std::string> {
+    return std::string("http://127.0.0.1:8976/callback?error=access_denied&error_description=no%20thanks");
+  });
+  ASSERT_FALSE(d);
+  EXPECT_NE(d.error().message.find("authorization refused: access_denied: no thanks"), std::string::npos) << d.error().message;
+}
+
+TEST(McpHttpDocs, ClientOAuthWithoutClientIdNeedsRegistration) {
+  auto srv = serve_protected();
+  ASSERT_NE(srv, nullptr);
+  bool asked = false;
+  auto c = connect_as_user(srv->url(), "", [&](const std::string&) -> toon::result<std::string> {
+    asked = true;
+    return std::string();
+  });
+  ASSERT_FALSE(c);
+  EXPECT_FALSE(asked);  // dynamic registration at 127.0.0.1:1 failed first
+  EXPECT_NE(c.error().message.find("cannot connect to 127.0.0.1:1"), std::string::npos) << c.error().message;
 }

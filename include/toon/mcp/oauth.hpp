@@ -118,8 +118,9 @@ struct oauth_options {
   /// Sends the user to the request's URL and returns the URL the authorization server
   /// redirected to (redirect_uri?code=...&state=...), or an error. Called on the client's
   /// transport thread that met the 401, blocking that request (its time limit, e.g.
-  /// client_options::initialize_timeout, has to leave time for the user). Required for the
-  /// authorization_code grant.
+  /// client_options::initialize_timeout, has to leave time for the user). An error it returns,
+  /// an error redirect or a redirect with another state is final: later requests fail with it
+  /// without asking again. Required for the authorization_code grant.
   std::function<result<std::string>(const oauth_authorization_request&)> authorize{};
   /// The redirect URI registered for the client and sent in the authorization request.
   std::string redirect_uri = "http://127.0.0.1:8976/callback";
