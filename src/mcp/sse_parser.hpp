@@ -25,6 +25,16 @@ class sse_parser {
   template <class F>
   bool feed(std::string_view bytes, F&& on_event) {
     for (char c : bytes) {
+      if (bom_left_ > 0) {  // a UTF-8 byte order mark starting the stream is dropped
+        static constexpr char bom[] = "\xEF\xBB\xBF";
+        const std::size_t at = 3 - bom_left_;
+        if (c == bom[at]) {
+          --bom_left_;
+          continue;
+        }
+        line_.append(bom, at);  // not a mark: the bytes held back are text
+        bom_left_ = 0;
+      }
       if (skip_lf_) {
         skip_lf_ = false;
         if (c == '\n') continue;
@@ -47,6 +57,7 @@ class sse_parser {
   template <class F>
   bool line(F& on_event) {
     if (line_.empty()) {  // dispatch
+      last_id_ = id_;  // an id counts once its event is whole (a cut stream resumes before it)
       if (has_data_) {
         if (!data_.empty() && data_.back() == '\n') data_.pop_back();
         on_event(event{type_.empty() ? std::string("message") : type_, std::move(data_)});
@@ -72,18 +83,19 @@ class sse_parser {
     } else if (field == "event") {
       type_ = std::string(val);
     } else if (field == "id") {
-      if (val.find('\0') == std::string_view::npos) last_id_ = std::string(val);
+      if (val.find('\0') == std::string_view::npos) id_ = std::string(val);
     } else if (field == "retry") {
-      std::int64_t ms = 0;
+      std::int64_t ms = 0;  // ASCII digits only; a value beyond 64 bits is ignored
       auto [p, ec] = std::from_chars(val.data(), val.data() + val.size(), ms);
-      if (ec == std::errc() && p == val.data() + val.size() && ms >= 0) retry_ = ms;
+      if (!val.empty() && val.front() != '-' && ec == std::errc() && p == val.data() + val.size()) retry_ = ms;
     }
     return true;
   }
 
   std::size_t limit_;
-  std::string line_, data_, type_, last_id_;
+  std::string line_, data_, type_, id_, last_id_;
   bool has_data_ = false, skip_lf_ = false;
+  std::size_t bom_left_ = 3;  // bytes of a leading byte order mark still possible
   std::optional<std::int64_t> retry_;
 };
 
