@@ -301,8 +301,9 @@ def mcp_http_section(out, root):
         "Boost.Beast, one thread): toon-cpp's [`http_noop_server.cpp`](../benchmarks/mcp/http_noop_server.cpp) next "
         "to the official TypeScript SDK's [`ts_http_noop_server.mjs`](../benchmarks/mcp/ts_http_noop_server.mjs) and "
         "Python SDK's [`py_http_noop_server.py`](../benchmarks/mcp/py_http_noop_server.py). All three are stateful "
-        "(a session per client) and answer a call with `application/json` (the SDKs with their JSON-response "
-        "option; toon-cpp does so by itself for a call answered at once).",
+        "(a session per client) with their default responses: each answers a `tools/call` POST with a "
+        "`text/event-stream` that carries the response and ends (toon-cpp starts it with a priming event, as its "
+        "tool calls run on worker threads).",
         "",
         "Each of N clients keeps one connection alive and has a session of its own: `initialize` (2025-11-25), "
         "`notifications/initialized`, then `tools/call` requests POSTed one after the other, each once the "

@@ -1,7 +1,8 @@
 // toon::mcp::http_server serving one no-op tool over Streamable HTTP on 127.0.0.1, for
 // http_bench.cpp (docs/benchmarks.md, "MCP over Streamable HTTP"): the peer of
 // ts_http_noop_server.mjs and py_http_noop_server.py, with the default server_options and
-// http_options (sessions, JSON answers to calls answered at once).
+// http_options (sessions; a tools/call, run on a worker thread, is answered with an SSE stream:
+// a priming event, then the response).
 //
 //   toon_mcp_bench_http_noop_server PORT
 #include <cstdio>

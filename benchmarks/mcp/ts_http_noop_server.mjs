@@ -2,8 +2,9 @@
 // serving one no-op tool over Streamable HTTP on 127.0.0.1, for benchmarks/mcp/http_bench.cpp:
 // the peer of http_noop_server.cpp. A node:http server routes each request to the
 // StreamableHTTPServerTransport of its Mcp-Session-Id; an initialize request without one gets a
-// new McpServer and transport (stateful mode, as the SDK's documentation shows), with
-// enableJsonResponse (a call is answered with JSON, not an SSE stream, as the other servers do).
+// new McpServer and transport (stateful mode, as the SDK's documentation shows), with the
+// transport's default responses: an SSE stream per request (as the other two servers answer a
+// tools/call).
 //
 //   node benchmarks/mcp/ts_http_noop_server.mjs PORT [PEERS_DIR]   (default: tools/mcp-peers)
 import { createRequire } from "node:module";
@@ -29,7 +30,6 @@ function newSession() {
   server.registerTool("noop", { description: "Does nothing" }, async () => ({ content: [{ type: "text", text: "ok" }] }));
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
-    enableJsonResponse: true,
     onsessioninitialized: (id) => transports.set(id, transport),
   });
   transport.onclose = () => {
