@@ -320,7 +320,14 @@ struct connection : std::enable_shared_from_this<connection> {
     bytes += chunk(first);
     out.push_back(std::move(bytes));
     write_next();
-    // Watch for the client closing the stream (a read while nothing else is read).
+    watch_peer();
+  }
+
+  // While a stream is written, watches for the client closing the connection (a read while
+  // nothing else is read). Bytes the client sends meanwhile (pipelined requests) are kept for
+  // read_request(), and the watch goes on until the stream ends: a client that goes away after
+  // pipelining is noticed too. Bounded: more than a request's worth of such bytes closes.
+  void watch_peer() {
     probing = true;
     stream.socket().async_read_some(
         net::buffer(&probe, 1),
@@ -330,6 +337,15 @@ struct connection : std::enable_shared_from_this<connection> {
             auto b = self->buffer.prepare(1);
             *static_cast<char*>(b.data()) = self->probe;
             self->buffer.commit(1);
+            if (self->streaming && !self->resume_after_probe && !self->closed) {
+              if (self->buffer.size() > self->owner->http.max_header_size + self->owner->http.max_body_size) {
+                self->owner->log("mcp http: closing a stream whose client sends too much meanwhile");
+                self->close();
+                return;
+              }
+              self->watch_peer();
+              return;
+            }
           } else if (ec && self->streaming) {
             self->close();
             return;

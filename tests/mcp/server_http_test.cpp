@@ -151,6 +151,8 @@ class conn {
   }
   [[nodiscard]] bool closed() const { return closed_; }
   std::string& buffered() { return data_; }
+  // Ends the writing side (the server reads end of input).
+  void shutdown_write() { ::shutdown(fd_, SHUT_WR); }
 
  private:
   int fd_ = -1;
@@ -593,6 +595,34 @@ TEST_F(HttpServer, ABodyThatNeverArrivesIsDisconnected) {
   EXPECT_TRUE(c.closed());
   EXPECT_LT(std::chrono::steady_clock::now() - t0, 3s);
   expect_serving();
+}
+
+TEST_F(HttpServer, AClientLeavingAfterPipeliningBehindAGetStreamIsNoticed) {
+  // Found by the fuzz target mcp_http_server: the server watched for the client's end only
+  // until the first pipelined byte, so this connection and its stream stayed open until the
+  // session ended.
+  start();
+  const std::string id = open_session();
+  conn c(srv->port());
+  ASSERT_TRUE(c.send(request({.method = "GET", .headers = {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", id}},
+                              .json_headers = false})));
+  std::string r = c.read_until([](const std::string& d) { return d.find("\r\n\r\n") != std::string::npos; });
+  EXPECT_EQ(status_of(r), 200) << r;
+  EXPECT_NE(r.find("text/event-stream"), std::string::npos) << r;
+  // Once the stream is open: a pipelined request (it waits behind the endless stream), then
+  // the client's end of input.
+  ASSERT_TRUE(c.send(request({.body = R"({"jsonrpc":"2.0","id":9,"method":"ping"})", .headers = {{"Mcp-Session-Id", id}}})));
+  std::this_thread::sleep_for(100ms);
+  c.shutdown_write();
+  const auto t0 = std::chrono::steady_clock::now();
+  c.read_until([](const std::string&) { return false; }, 5s);
+  EXPECT_TRUE(c.closed());
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 3s);
+  // The session's GET stream is free again.
+  conn again(srv->port());
+  again.send(request({.method = "GET", .headers = {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", id}}, .json_headers = false}));
+  r = again.read_until([](const std::string& d) { return d.find("\r\n\r\n") != std::string::npos; });
+  EXPECT_EQ(status_of(r), 200) << r;
 }
 
 TEST_F(HttpServer, MalformedOrOversizedChunkedBodiesAreRefused) {
