@@ -110,9 +110,14 @@ TOON_FUNC std::string random_session_id() {
 }
 
 TOON_FUNC std::string error_body(const value& id, int code, std::string_view message) {
+  // Messages may quote what the client sent (a header's value): only printable ASCII is kept,
+  // so that the body is always valid JSON text (UTF-8).
+  std::string text(message);
+  for (char& c : text)
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) > 0x7e) c = '?';
   object err;
   err.emplace_back("code", code);
-  err.emplace_back("message", std::string(message));
+  err.emplace_back("message", std::move(text));
   object m;
   m.emplace_back("jsonrpc", "2.0");
   m.emplace_back("id", id);

@@ -625,6 +625,20 @@ TEST_F(HttpServer, AClientLeavingAfterPipeliningBehindAGetStreamIsNoticed) {
   EXPECT_EQ(status_of(r), 200) << r;
 }
 
+TEST_F(HttpServer, ErrorMessagesQuotingHeadersAreValidJson) {
+  // Found by the fuzz target mcp_http_server: the refusal of an unknown MCP-Protocol-Version
+  // quoted its bytes, and bytes that are not UTF-8 made the body invalid JSON.
+  start();
+  std::string r = exchange({.body = initialize_body, .headers = {{"MCP-Protocol-Version", "\xca\xcf\xcd\xc9-07-28"}}});
+  ASSERT_EQ(status_of(r), 400) << r;
+  const std::size_t end = r.find("\r\n\r\n");
+  ASSERT_NE(end, std::string::npos) << r;
+  toon::result<toon::value> body = toon::from_json(std::string_view(r).substr(end + 4));
+  ASSERT_TRUE(body) << r;
+  EXPECT_EQ((*body)["error"]["code"], toon::value(toon::mcp::invalid_request)) << r;
+  EXPECT_EQ((*body)["error"]["message"], toon::value("Bad Request: unsupported MCP-Protocol-Version " + std::string(4, '?') + "-07-28")) << r;
+}
+
 TEST_F(HttpServer, MalformedOrOversizedChunkedBodiesAreRefused) {
   toon::mcp::http_options http;
   http.max_body_size = 1024;
