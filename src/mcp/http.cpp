@@ -859,6 +859,16 @@ TOON_FUNC void http_server::impl::shutdown() {
     ended.swap(sessions);
     ended_stateless.swap(stateless);
   }
+  // A stream's connection and its session hold each other (sse_stream::conn,
+  // connection::stream_session): a stream still open now would keep both, and the impl, alive.
+  auto unlink = [](const std::shared_ptr<http_impl::session>& s) {
+    std::lock_guard<std::mutex> lock(s->mutex);
+    s->standalone->conn.reset();
+    for (auto& [key, st] : s->by_request) st->conn.reset();
+    for (auto& [number, st] : s->streams) st->conn.reset();
+  };
+  for (auto& [id, s] : ended) unlink(s);
+  if (ended_stateless) unlink(ended_stateless);
   ended.clear();
   ended_stateless.reset();
   if (!on_io_thread) {
