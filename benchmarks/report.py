@@ -164,15 +164,15 @@ def mcp_section(out, root):
     return "\n".join(lines), data
 
 
-def splice_mcp(md_path, body):
-    """Replaces the MCP section of an existing docs/benchmarks.md, or adds it before "## Reproducing"."""
+def splice_mcp(md_path, body, begin=MCP_BEGIN, end=MCP_END, title="MCP over stdio"):
+    """Replaces an MCP section of an existing docs/benchmarks.md, or adds it before "## Reproducing"."""
     old = open(md_path, encoding="utf-8").read() if os.path.exists(md_path) else "# Benchmarks\n"
-    block = f"{MCP_BEGIN}\n{body}\n{MCP_END}"
-    pattern = re.compile(re.escape(MCP_BEGIN) + r".*?" + re.escape(MCP_END), re.S)
+    block = f"{begin}\n{body}\n{end}"
+    pattern = re.compile(re.escape(begin) + r".*?" + re.escape(end), re.S)
     if pattern.search(old):
         new = pattern.sub(lambda _: block, old)
     else:
-        section = f"## MCP over stdio\n\n{block}\n\n"
+        section = f"## {title}\n\n{block}\n\n"
         at = old.find("## Reproducing")
         new = old[:at] + section + old[at:] if at >= 0 else old.rstrip("\n") + "\n\n" + section
     with open(md_path, "w", encoding="utf-8") as f:
@@ -273,6 +273,85 @@ plot {plots}
     return True
 
 
+MCP_HTTP_BEGIN, MCP_HTTP_END = "<!-- mcp-http:begin -->", "<!-- mcp-http:end -->"
+
+
+def mcp_http_section(out, root):
+    """The body of the "MCP over Streamable HTTP" section from BENCH_OUT/mcp-http.json and
+    BENCH_OUT/mcp-http-notes.txt, and the raw figures; (None, None) when the benchmark did not run."""
+    data = load(os.path.join(out, "mcp-http.json"))
+    if not data:
+        return None, None
+    notes_path = os.path.join(out, "mcp-http-notes.txt")
+    notes = [n for n in open(notes_path, encoding="utf-8").read().split("\n") if n] if os.path.exists(notes_path) else []
+    data["notes"] = notes
+    node = ""
+    if shutil.which("node"):
+        node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    names = {
+        "toon-cpp": f"`toon::mcp::http_server` (toon-cpp {data.get('toon_version', '')}, C++, Boost.Beast; default options)",
+        "ts-sdk": f"`McpServer` + `StreamableHTTPServerTransport` of `@modelcontextprotocol/sdk` "
+                  f"{node_package_version(root, '@modelcontextprotocol/sdk')} (TypeScript, node {node}, `node:http`)",
+        "py-sdk": f"`MCPServer` (formerly FastMCP) of the Python `mcp` package {python_package_version(root, 'mcp')}, "
+                  f"streamable-http on uvicorn {python_package_version(root, 'uvicorn')}",
+    }
+    lines = [
+        "A server with one no-op tool (`noop`, answers `ok`) listening on 127.0.0.1, started afresh for each run "
+        "and driven by `toon_mcp_http_bench` ([`benchmarks/mcp/http_bench.cpp`](../benchmarks/mcp/http_bench.cpp), "
+        "Boost.Beast, one thread): toon-cpp's [`http_noop_server.cpp`](../benchmarks/mcp/http_noop_server.cpp) next "
+        "to the official TypeScript SDK's [`ts_http_noop_server.mjs`](../benchmarks/mcp/ts_http_noop_server.mjs) and "
+        "Python SDK's [`py_http_noop_server.py`](../benchmarks/mcp/py_http_noop_server.py). All three are stateful "
+        "(a session per client) with their default responses: each answers a `tools/call` POST with a "
+        "`text/event-stream` that carries the response and ends (toon-cpp starts it with a priming event, as its "
+        "tool calls run on worker threads).",
+        "",
+        "Each of N clients keeps one connection alive and has a session of its own: `initialize` (2025-11-25), "
+        "`notifications/initialized`, then `tools/call` requests POSTed one after the other, each once the "
+        f"previous response is read. After {data['warmup']:g} s of warm-up, the calls answered in the next "
+        f"{data['seconds']:g} s are counted; **requests/s** is their number per second, the percentiles are "
+        "of their round trips (POST written to response read), **CPU** is the server process's user + system "
+        f"time over the same window per 1,000 calls. Median of {data['repetitions']} runs, the servers "
+        "interleaved run by run.",
+        "",
+    ]
+    lines += [f"- **{r['label']}**: {names.get(r['label'], r['label'])}" for r in data["servers"]]
+    lines += [
+        "",
+        "| server | clients | requests/s | median | p90 | p99 | CPU per 1,000 calls |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    by = {}
+    for r in data["servers"]:
+        for c in r["by_clients"]:
+            by[(r["label"], c["clients"])] = c
+            if "requests_per_s" not in c:
+                lines.append(f"| {r['label']} | {c['clients']} | failed | | | | |")
+                continue
+            lines.append(f"| {r['label']} | {c['clients']} | {fmt_rate(c['requests_per_s'])} | "
+                         f"{c['p50_us']:.0f} µs | {c['p90_us']:.0f} µs | {c['p99_us']:.0f} µs | "
+                         f"{c['cpu_ms_per_1000_calls']:.0f} ms |")
+    ratios = []
+    for n in sorted({k[1] for k in by}):
+        ours = by.get(("toon-cpp", n), {})
+        for peer in ("ts-sdk", "py-sdk"):
+            other = by.get((peer, n), {})
+            if "requests_per_s" in ours and "requests_per_s" in other and other["requests_per_s"] > 0:
+                ratios.append(f"{ours['requests_per_s'] / other['requests_per_s']:.1f}× {peer} at {n}")
+    if ratios:
+        lines += ["", "toon-cpp's requests/s over the SDKs' (same run; clients): " + ", ".join(ratios) + "."]
+    lines += [
+        "",
+        f"Load average before and after (`/proc/loadavg`): `{data.get('load_before', '')}`, "
+        f"`{data.get('load_after', '')}`; the driver and the server share the machine's cores (the driver takes "
+        "one thread). toon-cpp serves on `http_options::threads` (4) threads; the SDKs on one event loop.",
+    ]
+    for n in notes:
+        lines.append("")
+        lines.append(f"Note: {n}")
+    lines += ["", "Refresh only this section: `MCP_HTTP_ONLY=1 bash scripts/bench.sh` (with the stdio one: `MCP_ONLY=1`)."]
+    return "\n".join(lines), data
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
@@ -286,12 +365,18 @@ def main():
 
     if args.mcp_only:
         body, data = mcp_section(out, root)
-        if body is None:
-            raise SystemExit(f"report.py: no {os.path.join(out, 'mcp.json')}")
-        splice_mcp(os.path.join(root, "docs", "benchmarks.md"), body)
+        http_body, http_data = mcp_http_section(out, root)
+        if body is None and http_body is None:
+            raise SystemExit(f"report.py: no {os.path.join(out, 'mcp.json')} nor mcp-http.json")
         res_path = os.path.join(root, "benchmarks", "results", "results.json")
         results = load(res_path) or {}
-        results["mcp_stdio"] = data
+        if body is not None:
+            splice_mcp(os.path.join(root, "docs", "benchmarks.md"), body)
+            results["mcp_stdio"] = data
+        if http_body is not None:
+            splice_mcp(os.path.join(root, "docs", "benchmarks.md"), http_body, MCP_HTTP_BEGIN, MCP_HTTP_END,
+                       "MCP over Streamable HTTP")
+            results["mcp_http"] = http_data
         with open(res_path, "w", encoding="utf-8") as f:
             json.dump(results, f, indent=2)
             f.write("\n")
@@ -815,6 +900,24 @@ def main():
         w(MCP_BEGIN)
         w(mcp_body)
         w(MCP_END)
+        w("")
+    # MCP over Streamable HTTP (benchmarks/mcp/http_bench.cpp): likewise.
+    http_body, http_data = mcp_http_section(out, root)
+    if http_data:
+        results["mcp_http"] = http_data
+    elif os.path.exists(md_path):
+        m = re.search(re.escape(MCP_HTTP_BEGIN) + r"\n?(.*?)\n?" + re.escape(MCP_HTTP_END),
+                      open(md_path, encoding="utf-8").read(), re.S)
+        http_body = m.group(1).strip("\n") if m else None
+        old_results = load(os.path.join(root, "benchmarks", "results", "results.json")) or {}
+        if http_body and "mcp_http" in old_results:
+            results["mcp_http"] = old_results["mcp_http"]
+    if http_body:
+        w("## MCP over Streamable HTTP")
+        w("")
+        w(MCP_HTTP_BEGIN)
+        w(http_body)
+        w(MCP_HTTP_END)
         w("")
     # Build and include cost (docs/benchmarks.md#build-and-include-cost): measured apart from this
     # run (scripts/include-cost.sh and the commands the section names), kept as it is.

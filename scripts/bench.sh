@@ -13,8 +13,12 @@
 #   AB_RUNS     runs of toon_ab_ctoon, toon-cpp and ctoon timed alternately in one process; the
 #               report gives the median ratio and its spread (default: 3)
 #   AB_MS       CPU time of each toon_ab_ctoon batch, in ms (default: 150; a run times A B B A)
-#   MCP_ONLY    1: run only the MCP over stdio benchmark (benchmarks/mcp) and rewrite only its
-#               section of docs/benchmarks.md and its entry of results.json
+#   MCP_ONLY    1: run only the MCP benchmarks (benchmarks/mcp: over stdio, and over Streamable
+#               HTTP) and rewrite only their sections of docs/benchmarks.md and their entries
+#               of results.json
+#   MCP_HTTP_ONLY 1: likewise, only the MCP over Streamable HTTP benchmark
+#   MCP_HTTP_SECONDS, MCP_HTTP_REPETITIONS: its measured seconds per run (default: 3) and runs
+#               per server and client count, interleaved (default: 3)
 #   JOBS        build parallelism (default: nproc)
 #
 # Needs the Debian packages of scripts/setup.sh (gnuplot-nox for the charts). The peers are
@@ -75,15 +79,44 @@ run_mcp() {
   "$build/bin/toon_mcp_bench" "${servers[@]}" >"$out/mcp.json" || { log "toon_mcp_bench failed"; rm -f "$out/mcp.json"; }
 }
 
-if [ "${MCP_ONLY:-0}" = 1 ]; then
+# MCP over Streamable HTTP: toon::mcp::http_server and the official TypeScript and Python SDK
+# servers on a no-op tool, under toon_mcp_http_bench's 1, 16 and 64 keep-alive clients
+# (benchmarks/mcp). Writes $out/mcp-http.json and $out/mcp-http-notes.txt.
+run_mcp_http() {
+  cmake --build "$build" --target toon_mcp_http_bench toon_mcp_bench_http_noop_server -j "$jobs" >&2
+  local servers=(--server toon-cpp "$build/bin/toon_mcp_bench_http_noop_server" "{port}")
+  : >"$out/mcp-http-notes.txt"
+  if ! command -v node >/dev/null 2>&1; then
+    echo "the TypeScript SDK server was skipped: node not found." >>"$out/mcp-http-notes.txt"
+  elif [ ! -f tools/mcp-peers/node_modules/@modelcontextprotocol/sdk/package.json ]; then
+    echo "the TypeScript SDK server was skipped: tools/mcp-peers is not installed (tools/mcp-peers/ensure-installed.sh)." \
+      >>"$out/mcp-http-notes.txt"
+  else
+    servers+=(--server ts-sdk node benchmarks/mcp/ts_http_noop_server.mjs "{port}")
+  fi
+  if [ -x tools/mcp-peers/venv/bin/python ]; then
+    servers+=(--server py-sdk tools/mcp-peers/venv/bin/python benchmarks/mcp/py_http_noop_server.py "{port}")
+  else
+    echo "the Python SDK server was skipped: tools/mcp-peers/venv is not installed (tools/mcp-peers/ensure-installed.sh)." \
+      >>"$out/mcp-http-notes.txt"
+  fi
+  log "MCP over Streamable HTTP (toon_mcp_http_bench)"
+  "$build/bin/toon_mcp_http_bench" --clients 1,16,64 --seconds "${MCP_HTTP_SECONDS:-3}" \
+    --repetitions "${MCP_HTTP_REPETITIONS:-3}" "${servers[@]}" >"$out/mcp-http.json" ||
+    { log "toon_mcp_http_bench failed"; rm -f "$out/mcp-http.json"; }
+}
+
+if [ "${MCP_ONLY:-0}" = 1 ] || [ "${MCP_HTTP_ONLY:-0}" = 1 ]; then
   out="$build/bench-out-mcp"
   rm -rf "$out" && mkdir -p "$out"
-  run_mcp
+  [ "${MCP_HTTP_ONLY:-0}" = 1 ] || run_mcp
+  run_mcp_http
   python3 benchmarks/report.py --mcp-only --out "$out" --build "$build" --root "$root"
-  log "wrote the MCP over stdio section of docs/benchmarks.md and benchmarks/results/results.json"
+  log "wrote the MCP sections of docs/benchmarks.md and benchmarks/results/results.json"
   exit 0
 fi
-cmake --build "$build" --target toon_bench toon_bench_alloc toon_bench_data toon_mcp_bench toon_mcp_bench_noop_server toon_cli -j "$jobs"
+cmake --build "$build" --target toon_bench toon_bench_alloc toon_bench_data toon_mcp_bench toon_mcp_bench_noop_server \
+  toon_mcp_http_bench toon_mcp_bench_http_noop_server toon_cli -j "$jobs"
 
 rm -rf "$out" && mkdir -p "$data" "$out/peers"
 # The 50-tool MCP catalog of benchmarks/catalog (when present) replaces the generated one.
@@ -199,6 +232,7 @@ for p in json.load(sys.stdin)["packages"]:
   fi
 fi
 run_mcp
+run_mcp_http
 uptime >"$out/load-after.txt"
 
 log "tokens (o200k_base)"

@@ -1,18 +1,24 @@
-// cli/mcp_proxy.cpp - `toon mcp proxy`: an MCP server on stdio in front of upstream MCP servers
+// cli/mcp_proxy.cpp - `toon mcp proxy`: an MCP server on stdio (or, with --listen, over
+// Streamable HTTP: toon::mcp::http_server) in front of upstream MCP servers
 // (docs/mcp.md, "Proxy"; docs/cli.md). Each upstream is a toon::mcp::client; its tools go into
 // one toon::tool_catalog (a category per upstream, names prefixed with the upstream's name when
 // there are several), published with their own inputSchema and forwarded as they are; JSON
 // text results come back as TOON text when that is shorter. An upstream's tool list change
 // rebuilds the catalog (relister); resources and prompts are forwarded through
 // server_options::methods (resource_forwarder).
+#include <signal.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <initializer_list>
 #include <iterator>
 #include <map>
@@ -50,6 +56,7 @@ void say(const std::string& s) {
 std::string proxy_usage() {
   return "Usage: toon mcp proxy [--config FILE] [--lazy] [--name NAME] [--timeout SECONDS]\n"
          "                      [--reencode structured|json|none]\n"
+         "                      [--listen [HOST:]PORT [--allow-host NAME]... [--allow-origin ORIGIN]...]\n"
          "                      [[--] COMMAND [ARGS...] | --http URL [--bearer-env VAR]]\n"
          "Run 'toon mcp proxy --help' for details.\n";
 }
@@ -73,6 +80,13 @@ An upstream's tools/list_changed makes the
 proxy list its tools again and announce the change. Resources and prompts of
 the upstreams are forwarded too (names prefixed like tools, URIs unchanged).
 
+With --listen, the proxy serves its clients over MCP Streamable HTTP instead
+(protocols 2025-11-25 and 2026-07-28, a session per client), at
+http://HOST:PORT/mcp, whose URL it prints on standard output once listening;
+it runs until SIGINT or SIGTERM. Host and Origin headers are checked against
+DNS rebinding as toon::mcp::http_server does (docs/mcp.md, "Streamable HTTP"):
+loopback names only, unless allowed below.
+
 Options:
   --config FILE       upstream servers, as JSON or TOON (docs/mcp.md, "Proxy"):
                         servers[N]: name, command, args, env, cwd, description,
@@ -94,9 +108,15 @@ Options:
                       text serialising structuredContent), json (any JSON
                       object or array text, a file's too), none
   --no-reencode       the same as --reencode none
+  --listen [HOST:]PORT  serve over Streamable HTTP on HOST (default 127.0.0.1;
+                      [::1] for IPv6) and PORT (0: a free one)
+  --allow-host NAME   with --listen: accept this Host header name too ("*": any)
+  --allow-origin ORIGIN  with --listen: accept requests from this browser
+                      Origin too (e.g. https://app.example.com)
 
-Exit status: 0 when the client closed standard input, 1 an upstream could not
-be started or listed, or the config is invalid, 2 wrong usage.
+Exit status: 0 when the client closed standard input (with --listen: on
+SIGINT or SIGTERM), 1 an upstream could not be started or listed, the config
+is invalid or the address cannot be listened on, 2 wrong usage.
 )";
 }
 
@@ -569,7 +589,8 @@ class relister {
   }
 
   // Runs until stop(): each marked upstream is listed again, then the whole catalog rebuilt.
-  void run(std::vector<upstream>& upstreams, toon::mcp::server& srv, reencode_mode reencode_json) {
+  void run(std::vector<upstream>& upstreams, const std::function<void(std::shared_ptr<const toon::tool_catalog>)>& serve,
+           reencode_mode reencode_json) {
     std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
       changed_.wait(lock, [&] { return stopping_ || !dirty_.empty(); });
@@ -593,7 +614,7 @@ class relister {
       }
       if (any) {
         std::string error;
-        if (auto catalog = build_catalog(upstreams, reencode_json, error)) srv.set_catalog(std::move(catalog));
+        if (auto catalog = build_catalog(upstreams, reencode_json, error)) serve(std::move(catalog));
         else toon::mcp::log_to_stderr("proxy: the changed tool list is not served: " + error);
       }
       lock.lock();
@@ -627,6 +648,41 @@ std::vector<std::string> environment_with(const std::vector<std::string>& extra)
   return env;
 }
 
+// --listen: SIGINT and SIGTERM end the proxy; the handler writes to a pipe that the main
+// thread waits on (nothing else is safe in a signal handler).
+int proxy_stop_pipe[2] = {-1, -1};
+
+extern "C" void proxy_on_stop_signal(int) {
+  const int saved = errno;
+  char c = 0;
+  (void)!::write(proxy_stop_pipe[1], &c, 1);
+  errno = saved;
+}
+
+// "HOST:PORT", "[V6]:PORT", ":PORT" or "PORT" (host 127.0.0.1); false when malformed.
+bool parse_listen(std::string_view spec, std::string& host, std::uint16_t& port) {
+  std::string_view port_text = spec;
+  host = "127.0.0.1";
+  if (!spec.empty() && spec.front() == '[') {
+    const std::size_t close = spec.find("]:");
+    if (close == std::string_view::npos || close == 1) return false;
+    host = std::string(spec.substr(1, close - 1));
+    port_text = spec.substr(close + 2);
+  } else if (const std::size_t colon = spec.rfind(':'); colon != std::string_view::npos) {
+    if (colon > 0) host = std::string(spec.substr(0, colon));
+    port_text = spec.substr(colon + 1);
+  }
+  if (port_text.empty() || port_text.size() > 5) return false;
+  unsigned n = 0;
+  for (char c : port_text) {
+    if (c < '0' || c > '9') return false;
+    n = n * 10 + static_cast<unsigned>(c - '0');
+  }
+  if (n > 65535) return false;
+  port = static_cast<std::uint16_t>(n);
+  return true;
+}
+
 }  // namespace
 
 int run_mcp_proxy(const std::vector<std::string_view>& args) {
@@ -634,6 +690,8 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
   bool lazy = false;
   reencode_mode reencode_json = reencode_mode::structured;
   int timeout_seconds = 60;
+  std::optional<std::string> listen;
+  std::vector<std::string> allowed_hosts, allowed_origins;
   std::vector<std::string> command;
   std::size_t i = 0;
   for (; i < args.size(); ++i) {
@@ -653,10 +711,13 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
     } else if (!a.empty() && a[0] != '-') {
       break;  // the upstream command, without "--" (some launchers drop it)
     } else if ((a == "--config" || a == "--name" || a == "--timeout" || a == "--reencode" || a == "--http" ||
-                a == "--bearer-env") &&
+                a == "--bearer-env" || a == "--listen" || a == "--allow-host" || a == "--allow-origin") &&
                i + 1 < args.size()) {
       std::string v(args[++i]);
       if (a == "--config") config_path = v;
+      else if (a == "--listen") listen = v;
+      else if (a == "--allow-host") allowed_hosts.push_back(v);
+      else if (a == "--allow-origin") allowed_origins.push_back(v);
       else if (a == "--http") http_url = v;
       else if (a == "--bearer-env") bearer_env = v;
       else if (a == "--reencode") {
@@ -684,6 +745,17 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
     }
   }
   for (; i < args.size(); ++i) command.emplace_back(args[i]);
+  toon::mcp::http_options http;
+  if (listen && !parse_listen(*listen, http.address, http.port)) {
+    say("toon mcp proxy: --listen takes [HOST:]PORT, e.g. 127.0.0.1:8080\n" + proxy_usage());
+    return exit_usage;
+  }
+  if (!listen && (!allowed_hosts.empty() || !allowed_origins.empty())) {
+    say("toon mcp proxy: --allow-host and --allow-origin need --listen\n" + proxy_usage());
+    return exit_usage;
+  }
+  http.allowed_hosts = allowed_hosts;
+  http.allowed_origins = allowed_origins;
 
   std::vector<upstream_config> configs;
   try {
@@ -726,7 +798,7 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
       }
 
   // From here on stdout is the protocol's: whatever else prints goes to stderr.
-  if (toon::mcp::claim_stdout() < 0) {
+  if (!listen && toon::mcp::claim_stdout() < 0) {
     say("toon mcp proxy: cannot keep stdout for the protocol\n");
     return exit_data_error;
   }
@@ -824,16 +896,9 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
   // a client sees.
   options.call_timeout = longest + std::chrono::seconds(5);
   options.max_concurrent_calls = 8;
-  toon::mcp::log_to_stderr("proxy: " + std::to_string(catalog->tools().size()) + " tools of " +
-                           std::to_string(upstreams.size()) + " upstream server(s) on stdio" + (lazy ? ", lazy" : ""));
-  int status = 0;
-  std::size_t abandoned = 0;
-  {
-    toon::mcp::server srv(std::shared_ptr<const toon::tool_catalog>(catalog), options);
-    std::thread relisting([&] { changes->run(upstreams, srv, reencode_json); });
-    // A 2026-07-28 upstream sends list_changed only on a subscriptions/listen stream: one per
-    // upstream that advertises tools.listChanged, open until the proxy ends.
-    std::vector<std::jthread> listeners;
+  // A 2026-07-28 upstream sends list_changed only on a subscriptions/listen stream: one per
+  // upstream that advertises tools.listChanged, open until the proxy ends.
+  auto listen_for_changes = [&upstreams](std::vector<std::jthread>& listeners) {
     for (upstream& u : upstreams) {
       const toon::mcp::server_info& info = u.client->server();
       const toon::value* tools_cap = info.capabilities.is_object() ? info.capabilities.find("tools") : nullptr;
@@ -850,6 +915,53 @@ int run_mcp_proxy(const std::vector<std::string_view>& args) {
         }
       });
     }
+  };
+  int status = 0;
+  std::size_t abandoned = 0;
+  if (listen) {
+    if (::pipe(proxy_stop_pipe) != 0) {
+      say("toon mcp proxy: cannot make a pipe for the signals\n");
+      return exit_data_error;
+    }
+    struct sigaction sa {};
+    sa.sa_handler = proxy_on_stop_signal;
+    ::sigemptyset(&sa.sa_mask);
+    ::sigaction(SIGINT, &sa, nullptr);
+    ::sigaction(SIGTERM, &sa, nullptr);
+    toon::mcp::http_server srv(std::shared_ptr<const toon::tool_catalog>(catalog), options, http);
+    if (auto started = srv.start(); !started) {
+      say("toon mcp proxy: --listen " + *listen + ": " + started.error().message + "\n");
+      return exit_data_error;
+    }
+    std::thread relisting([&] {
+      changes->run(upstreams, [&srv](std::shared_ptr<const toon::tool_catalog> c) { srv.set_catalog(std::move(c)); },
+                   reencode_json);
+    });
+    std::vector<std::jthread> listeners;
+    listen_for_changes(listeners);
+    toon::mcp::log_to_stderr("proxy: " + std::to_string(catalog->tools().size()) + " tools of " +
+                             std::to_string(upstreams.size()) + " upstream server(s) on " + srv.url() + (lazy ? ", lazy" : ""));
+    std::printf("%s\n", srv.url().c_str());
+    std::fflush(stdout);
+    char c = 0;
+    while (::read(proxy_stop_pipe[0], &c, 1) < 0 && errno == EINTR) {
+    }
+    toon::mcp::log_to_stderr("proxy: stopping");
+    srv.stop();
+    for (std::jthread& l : listeners) l.request_stop();
+    listeners.clear();
+    changes->stop();
+    relisting.join();
+  } else {
+    toon::mcp::log_to_stderr("proxy: " + std::to_string(catalog->tools().size()) + " tools of " +
+                             std::to_string(upstreams.size()) + " upstream server(s) on stdio" + (lazy ? ", lazy" : ""));
+    toon::mcp::server srv(std::shared_ptr<const toon::tool_catalog>(catalog), options);
+    std::thread relisting([&] {
+      changes->run(upstreams, [&srv](std::shared_ptr<const toon::tool_catalog> c) { srv.set_catalog(std::move(c)); },
+                   reencode_json);
+    });
+    std::vector<std::jthread> listeners;
+    listen_for_changes(listeners);
     status = srv.serve_stdio();
     for (std::jthread& l : listeners) l.request_stop();
     listeners.clear();  // joins: each request ends as soon as its stop is requested

@@ -110,9 +110,14 @@ TOON_FUNC std::string random_session_id() {
 }
 
 TOON_FUNC std::string error_body(const value& id, int code, std::string_view message) {
+  // Messages may quote what the client sent (a header's value): only printable ASCII is kept,
+  // so that the body is always valid JSON text (UTF-8).
+  std::string text(message);
+  for (char& c : text)
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) > 0x7e) c = '?';
   object err;
   err.emplace_back("code", code);
-  err.emplace_back("message", std::string(message));
+  err.emplace_back("message", std::move(text));
   object m;
   m.emplace_back("jsonrpc", "2.0");
   m.emplace_back("id", id);
@@ -320,7 +325,14 @@ struct connection : std::enable_shared_from_this<connection> {
     bytes += chunk(first);
     out.push_back(std::move(bytes));
     write_next();
-    // Watch for the client closing the stream (a read while nothing else is read).
+    watch_peer();
+  }
+
+  // While a stream is written, watches for the client closing the connection (a read while
+  // nothing else is read). Bytes the client sends meanwhile (pipelined requests) are kept for
+  // read_request(), and the watch goes on until the stream ends: a client that goes away after
+  // pipelining is noticed too. Bounded: more than a request's worth of such bytes closes.
+  void watch_peer() {
     probing = true;
     stream.socket().async_read_some(
         net::buffer(&probe, 1),
@@ -330,6 +342,15 @@ struct connection : std::enable_shared_from_this<connection> {
             auto b = self->buffer.prepare(1);
             *static_cast<char*>(b.data()) = self->probe;
             self->buffer.commit(1);
+            if (self->streaming && !self->resume_after_probe && !self->closed) {
+              if (self->buffer.size() > self->owner->http.max_header_size + self->owner->http.max_body_size) {
+                self->owner->log("mcp http: closing a stream whose client sends too much meanwhile");
+                self->close();
+                return;
+              }
+              self->watch_peer();
+              return;
+            }
           } else if (ec && self->streaming) {
             self->close();
             return;
@@ -838,6 +859,16 @@ TOON_FUNC void http_server::impl::shutdown() {
     ended.swap(sessions);
     ended_stateless.swap(stateless);
   }
+  // A stream's connection and its session hold each other (sse_stream::conn,
+  // connection::stream_session): a stream still open now would keep both, and the impl, alive.
+  auto unlink = [](const std::shared_ptr<http_impl::session>& s) {
+    std::lock_guard<std::mutex> lock(s->mutex);
+    s->standalone->conn.reset();
+    for (auto& [key, st] : s->by_request) st->conn.reset();
+    for (auto& [number, st] : s->streams) st->conn.reset();
+  };
+  for (auto& [id, s] : ended) unlink(s);
+  if (ended_stateless) unlink(ended_stateless);
   ended.clear();
   ended_stateless.reset();
   if (!on_io_thread) {

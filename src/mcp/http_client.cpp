@@ -8,6 +8,7 @@
 #include "toon/mcp/http.hpp"
 #include "client_transport.hpp"
 #include "oauth_agent.hpp"
+#include "sse_parser.hpp"
 
 #include <sys/socket.h>
 
@@ -85,80 +86,7 @@ result<hc_url> hc_parse_url(std::string_view url) {
   return u;
 }
 
-/// An SSE (text/event-stream) parser: bytes in, events out, each bounded in size.
-class hc_sse_parser {
- public:
-  struct event {
-    std::string type, data;
-  };
-  explicit hc_sse_parser(std::size_t limit) : limit_(limit) {}
-
-  /// Feeds bytes; each complete event goes to `on_event`. False once an event or line was too
-  /// big (the stream must then be dropped).
-  template <class F>
-  bool feed(std::string_view bytes, F&& on_event) {
-    for (char c : bytes) {
-      if (skip_lf_) {
-        skip_lf_ = false;
-        if (c == '\n') continue;
-      }
-      if (c == '\r' || c == '\n') {
-        skip_lf_ = c == '\r';
-        if (!line(on_event)) return false;
-        line_.clear();
-        continue;
-      }
-      if (line_.size() + data_.size() >= limit_) return false;
-      line_ += c;
-    }
-    return true;
-  }
-  const std::string& last_event_id() const { return last_id_; }
-  std::optional<std::int64_t> retry() const { return retry_; }
-
- private:
-  template <class F>
-  bool line(F& on_event) {
-    if (line_.empty()) {  // dispatch
-      if (has_data_) {
-        if (!data_.empty() && data_.back() == '\n') data_.pop_back();
-        on_event(event{type_.empty() ? std::string("message") : type_, std::move(data_)});
-      }
-      data_.clear();
-      type_.clear();
-      has_data_ = false;
-      return true;
-    }
-    if (line_.front() == ':') return true;  // a comment
-    std::size_t colon = line_.find(':');
-    std::string_view field = std::string_view(line_).substr(0, colon);
-    std::string_view val;
-    if (colon != std::string::npos) {
-      val = std::string_view(line_).substr(colon + 1);
-      if (!val.empty() && val.front() == ' ') val.remove_prefix(1);
-    }
-    if (field == "data") {
-      data_.append(val);
-      data_ += '\n';
-      has_data_ = true;
-      if (data_.size() > limit_) return false;
-    } else if (field == "event") {
-      type_ = std::string(val);
-    } else if (field == "id") {
-      if (val.find('\0') == std::string_view::npos) last_id_ = std::string(val);
-    } else if (field == "retry") {
-      std::int64_t ms = 0;
-      auto [p, ec] = std::from_chars(val.data(), val.data() + val.size(), ms);
-      if (ec == std::errc() && p == val.data() + val.size() && ms >= 0) retry_ = ms;
-    }
-    return true;
-  }
-
-  std::size_t limit_;
-  std::string line_, data_, type_, last_id_;
-  bool has_data_ = false, skip_lf_ = false;
-  std::optional<std::int64_t> retry_;
-};
+using hc_sse_parser = sse_parser;  // sse_parser.hpp
 
 class hc_transport final : public client::transport {
  public:

@@ -76,6 +76,14 @@ TEST(McpProxyCli, UsageErrors) {
   EXPECT_EQ(r.err.rfind("toon mcp proxy: unknown option or missing value \"--bogus\"\n", 0), 0u) << r.err;
   r = proxy("--config");
   EXPECT_EQ(r.status, 2);
+  for (const char* bad : {"abc", "127.0.0.1:", "127.0.0.1:65536", "[::1]8080", "[]:80", "1:2:x"}) {
+    r = proxy(std::string("--listen '") + bad + "' -- x");
+    EXPECT_EQ(r.status, 2) << bad;
+    EXPECT_EQ(r.err.rfind("toon mcp proxy: --listen takes [HOST:]PORT, e.g. 127.0.0.1:8080\n", 0), 0u) << bad << ": " << r.err;
+  }
+  r = proxy("--allow-origin https://app.example.com -- x");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.rfind("toon mcp proxy: --allow-host and --allow-origin need --listen\n", 0), 0u) << r.err;
 }
 
 TEST(McpProxyCli, HelpGoesToStdout) {

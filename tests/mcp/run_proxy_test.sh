@@ -4,7 +4,8 @@
 # server-filesystem and mcp-server-git (tools/mcp-servers) and the reference TOON implementation
 # (tools/reference, an independent decoder of the re-encoded results) - then runs it.
 # Usage: run_proxy_test.sh [--script NAME.mjs] TOON_BINARY ARGS... (default script:
-# ts_proxy_test.mjs; the ctest mcp.proxy_features runs ts_proxy_features_test.mjs). Exit 77
+# ts_proxy_test.mjs; the ctests mcp.proxy_features and mcp.proxy_listen run ts_proxy_features_test.mjs
+# and ts_proxy_listen_test.mjs). Exit 77
 # (ctest: skipped) when node, python3 or git is missing.
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
