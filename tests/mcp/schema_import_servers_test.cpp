@@ -1,7 +1,10 @@
 // JSON Schema -> typed params against the tools of real MCP servers: @modelcontextprotocol/
 // server-everything, -filesystem, -memory (npm) and mcp-server-git, -time, -fetch (PyPI), as
-// pinned in tools/mcp-servers. Each server is started and its tools listed with toon::mcp::client;
-// each tool's inputSchema is converted with toon::import_json_schema, and a rapidcheck property
+// pinned in tools/mcp-servers, each started and its tools listed with toon::mcp::client; and the
+// six large third-party servers of tools/mcp-third-party (mongodb-mcp-server, @azure-devops/mcp,
+// chrome-devtools-mcp, @playwright/mcp, @notionhq/notion-mcp-server, @wonderwhy-er/desktop-
+// commander), whose tools/list its ensure-installed.sh fetched once into a cache.
+// Each tool's inputSchema is converted with toon::import_json_schema, and a rapidcheck property
 // generates arguments from the ORIGINAL schema (mostly valid ones, with mutations that make them
 // invalid) and compares two verdicts:
 //   - toon::validate against the converted typed params (what json_schema(params) says);
@@ -29,6 +32,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -177,6 +181,8 @@ value generate_of_type(const value& root, const toon::object& s, const std::stri
   if (type == "string") {
     if (const value* min = s.find("minLength"); min != nullptr && min->is_number() && *rc::gen::inRange(0, 4) == 0)
       return std::string(static_cast<std::size_t>(std::max(0.0, min->to_double() - 1)), 'a');  // just too short
+    if (const value* min = s.find("minLength"); min != nullptr && min->is_number() && *rc::gen::inRange(0, 2) == 0)
+      return std::string(static_cast<std::size_t>(std::max(0.0, min->to_double())), 'a');  // just long enough
     return *rc::gen::element<std::string>("", "a", "hello", "README.md", "/tmp/x", "https://example.org/a",
                                           "2024-01-02", "UTC", "Europe/Paris", "main", "a b \"c\"");
   }
@@ -573,25 +579,47 @@ TEST_F(ServerSchemas, Fetch) {
   run("fetch", exe, "", {exe.string()});
 }
 
-// The large third-party servers of scripts/mcp-tools-tokens.sh, when that script installed them
-// (into build-mcp-third-party, or TOON_MCP_THIRD_PARTY_DIR): skipped otherwise, also in CI, as
-// setup.sh does not install them.
-fs::path third_party_bin(const std::string& name) {
-  const char* d = std::getenv("TOON_MCP_THIRD_PARTY_DIR");
-  fs::path dir = d != nullptr && *d != '\0' ? fs::path(d) : fs::path(TOON_SOURCE_DIR) / "build-mcp-third-party";
-  return dir / "node_modules" / ".bin" / name;
-}
+// The large third-party servers of tools/mcp-third-party: their tools/list as fetched once by
+// its ensure-installed.sh (scripts/setup.sh runs it) into tools/mcp-third-party/cache/NAME.json.
+// Missing cache: skipped, and failed when CI=true.
+class ThirdPartySchemas : public ::testing::Test {
+ protected:
+  void run(const std::string& name) {
+    fs::path file = fs::path(TOON_MCP_THIRD_PARTY_DIR) / "cache" / (name + ".json");
+    std::string why;
+    if (!fs::exists(file))
+      why = file.string() + " is missing: run tools/mcp-third-party/ensure-installed.sh (scripts/setup.sh does)";
+    else if (!oracle::get().ok())
+      why = oracle::get().why();
+    if (!why.empty()) {
+      if (in_ci()) FAIL() << "CI=true and a prerequisite is missing: " << why;
+      GTEST_SKIP() << why;
+    }
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto cache = toon::from_json(text.str());
+    ASSERT_TRUE(cache) << file << ": " << cache.error().message;
+    const value* list = cache->find("tools");
+    ASSERT_TRUE(list != nullptr && list->is_array()) << file;
+    std::vector<toon::mcp::tool_info> tools;
+    for (const value& t : list->as_array()) {
+      ASSERT_TRUE(t.is_object() && t.find("name") != nullptr && t.find("inputSchema") != nullptr) << file;
+      toon::mcp::tool_info info;
+      info.name = t["name"].as_string();
+      info.input_schema = t["inputSchema"];
+      info.raw = t;
+      tools.push_back(std::move(info));
+    }
+    check_tools(name, tools);
+  }
+};
 
-TEST_F(ServerSchemas, ThirdPartyNotion) {
-  fs::path exe = third_party_bin("notion-mcp-server");
-  if (!fs::exists(exe)) GTEST_SKIP() << exe << " is missing: bash scripts/mcp-tools-tokens.sh installs it";
-  run("notion", exe, "node", {exe.string()});
-}
-
-TEST_F(ServerSchemas, ThirdPartyPlaywright) {
-  fs::path exe = third_party_bin("playwright-mcp");
-  if (!fs::exists(exe)) GTEST_SKIP() << exe << " is missing: bash scripts/mcp-tools-tokens.sh installs it";
-  run("playwright", exe, "node", {exe.string(), "--caps=vision,pdf,testing"});
-}
+TEST_F(ThirdPartySchemas, Mongodb) { run("mongodb"); }
+TEST_F(ThirdPartySchemas, AzureDevops) { run("azure-devops"); }
+TEST_F(ThirdPartySchemas, ChromeDevtools) { run("chrome-devtools"); }
+TEST_F(ThirdPartySchemas, Playwright) { run("playwright"); }
+TEST_F(ThirdPartySchemas, Notion) { run("notion"); }
+TEST_F(ThirdPartySchemas, DesktopCommander) { run("desktop-commander"); }
 
 }  // namespace
