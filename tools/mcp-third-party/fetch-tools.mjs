@@ -7,6 +7,7 @@
 //
 // Usage: node fetch-tools.mjs [--force] [NAME...]   (default: every server without a cache file
 // of its pinned version). Exit status: 0 when every cache file is there, 1 otherwise.
+//        node fetch-tools.mjs --proxy-config         the servers as a `toon mcp proxy` config
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,6 +119,14 @@ function listTools(name) {
 }
 
 const args = process.argv.slice(2);
+if (args[0] === '--proxy-config') {
+  // The servers as `toon mcp proxy --config` entries (docs/mcp.md, "Proxy"), on stdout.
+  const entries = Object.entries(servers).map(([name, s]) => ({
+    name, command: process.execPath, args: s.argv, env: { DO_NOT_TRACK: '1', ...s.env },
+  }));
+  console.log(JSON.stringify({ servers: entries }));
+  process.exit(0);
+}
 const force = args.includes('--force');
 const names = args.filter((a) => a !== '--force');
 for (const n of names) if (!(n in servers)) { console.error(`fetch-tools.mjs: no server ${n}`); process.exit(2); }
