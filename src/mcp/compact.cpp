@@ -3,6 +3,9 @@
 #include "toon/detail/linkage.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -159,11 +162,16 @@ TOON_FUNC value param_descriptions_value(const std::vector<compact_tool>& tools)
   for (const compact_tool& t : tools) add_rows(found, t.name, {}, t.params.params);
   array rows;
   rows.reserve(found.size());
+  // A text an earlier row has is written as that row's number (1-based), an integer: a text
+  // is always a string, so the two cannot be mistaken for each other.
+  std::map<std::string, std::uint64_t, std::less<>> first_row;
   for (description_row& r : found) {
     object row;
     row.reserve(3);
     row.emplace_back("param", std::move(r.param));
-    row.emplace_back("description", std::move(r.description));
+    auto [at, added] = first_row.emplace(r.description, static_cast<std::uint64_t>(rows.size() + 1));
+    if (added) row.emplace_back("description", std::move(r.description));
+    else row.emplace_back("description", at->second);
     row.emplace_back("tools", std::move(r.tools));
     rows.emplace_back(std::move(row));
   }

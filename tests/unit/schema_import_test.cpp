@@ -263,6 +263,30 @@ TEST(CompactTools, TablesOfForeignTools) {
   EXPECT_EQ(toon::mcp::param_descriptions_table({}), "params: []");
 }
 
+TEST(CompactTools, ATextOfAnEarlierRowIsWrittenAsThatRowsNumber) {
+  toon::mcp::tool_info a;
+  a.name = "find";
+  a.input_schema = json(R"({"type":"object","properties":{"db":{"type":"string","description":"Database name"},)"
+                        R"("n":{"type":"integer","description":"1"}}})");
+  toon::mcp::tool_info b;
+  b.name = "drop";
+  b.input_schema = json(R"({"type":"object","properties":{"database":{"type":"string","description":"Database name"},)"
+                        R"("db":{"type":"string","description":"Database name"},"k":{"type":"string","description":"1"}}})");
+  std::vector<toon::mcp::compact_tool> compact = toon::mcp::compact_tools({a, b});
+  // Row 3 (database) has row 1's text; db of drop shares row 1 itself; k has row 2's text "1",
+  // a string, unlike the row number 2.
+  EXPECT_EQ(toon::mcp::param_descriptions_table(compact),
+            "params[4]{param,description,tools}:\n"
+            "  db,Database name,find drop\n"
+            "  n,\"1\",find\n"
+            "  database,1,drop\n"
+            "  k,2,drop");
+  toon::value v = toon::mcp::param_descriptions_value(compact);
+  EXPECT_TRUE(v["params"][1]["description"].is_string());
+  EXPECT_EQ(v["params"][2]["description"].as_int64(), 1);
+  EXPECT_EQ(v["params"][3]["description"].as_int64(), 2);
+}
+
 TEST(CompactTools, WhiteSpaceRunsInDescriptionsAreOneSpace) {
   toon::mcp::tool_info tool;
   tool.name = "read";
