@@ -115,8 +115,26 @@ struct description_row {
 void add_rows(std::vector<description_row>& rows, const std::string& tool, const std::string& prefix,
               const std::vector<param>& params);
 
-// The fields reachable through a type: those of `{...}`, of array elements (`[]`), and of
-// every alternative of a union.
+// A row for `description` at `name`, or `tool` added to the row that has both already.
+void add_row(std::vector<description_row>& rows, const std::string& tool, const std::string& name,
+             const std::string& description) {
+  if (description.empty()) return;
+  auto same = std::find_if(rows.begin(), rows.end(), [&](const description_row& r) {
+    return r.param == name && r.description == description;
+  });
+  if (same == rows.end()) {
+    rows.push_back(description_row{name, description, tool});
+  } else if (same->tools != tool && !(same->tools.size() > tool.size() &&
+                                      same->tools.compare(same->tools.size() - tool.size() - 1, std::string::npos,
+                                                          " " + tool) == 0)) {
+    same->tools += ' ';
+    same->tools += tool;
+  }
+}
+
+// The descriptions reachable through a type: those of array elements (`[]`) and of union
+// alternatives (`|1`, `|2`, ... by position), and the fields of `{...}`, of array elements
+// and of every alternative of a union (alternatives not marked in a field's path).
 void add_type_rows(std::vector<description_row>& rows, const std::string& tool, const std::string& prefix,
                    const param_type& t) {
   switch (t.kind) {
@@ -124,9 +142,14 @@ void add_type_rows(std::vector<description_row>& rows, const std::string& tool, 
       if (t.has_fields) add_rows(rows, tool, prefix + ".", t.fields);
       return;
     case param_kind::array:
-      if (!t.items.empty()) add_type_rows(rows, tool, prefix + "[]", t.items.front());
+      if (!t.items.empty()) {
+        add_row(rows, tool, prefix + "[]", t.items.front().description);
+        add_type_rows(rows, tool, prefix + "[]", t.items.front());
+      }
       return;
     case param_kind::any_of:
+      for (std::size_t i = 0; i < t.items.size(); ++i)
+        add_row(rows, tool, prefix + "|" + std::to_string(i + 1), t.items[i].description);
       for (const param_type& alt : t.items) add_type_rows(rows, tool, prefix, alt);
       return;
     default: return;
@@ -138,19 +161,7 @@ void add_rows(std::vector<description_row>& rows, const std::string& tool, const
   for (const param& p : params) {
     std::string name = prefix;
     append_name(name, p.name);
-    if (!p.description.empty()) {
-      auto same = std::find_if(rows.begin(), rows.end(), [&](const description_row& r) {
-        return r.param == name && r.description == p.description;
-      });
-      if (same == rows.end()) {
-        rows.push_back(description_row{name, p.description, tool});
-      } else if (same->tools != tool && !(same->tools.size() > tool.size() &&
-                                          same->tools.compare(same->tools.size() - tool.size() - 1, std::string::npos,
-                                                              " " + tool) == 0)) {
-        same->tools += ' ';
-        same->tools += tool;
-      }
-    }
+    add_row(rows, tool, name, p.description);
     add_type_rows(rows, tool, name, p.type);
   }
 }

@@ -57,7 +57,8 @@ struct compact_tool {
 /// every text is written once. Rows in order of first appearance; parameters without a
 /// description have none. Nested fields are named by their path: `options.mode`,
 /// `edits[].oldText` (array elements `[]`; union alternatives not marked), names that are not
-/// bare typed-param names quoted as in the typed-param form.
+/// bare typed-param names quoted as in the typed-param form; the descriptions of array
+/// elements are at `edits[]`, those of union alternatives at `value|1`, `value|2`, ...
 [[nodiscard]] value param_descriptions_value(const std::vector<compact_tool>& tools);
 /// The TOON table of per-parameter descriptions: `params[N]{param,description,tools}:` (no
 /// description at all gives `params: []`).
