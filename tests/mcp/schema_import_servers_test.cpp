@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -177,7 +178,30 @@ value arbitrary_value() {
 
 value generate(const value& root, const value& schema, int depth);
 
+// Set for a quarter of the argument sets: objects get only their required members, and values
+// are plain ones within the schema's bounds (strings of 'a' as long as minLength, the least
+// number and element count allowed, enums' first value), so that a tool with many constraints
+// still sees valid arguments.
+bool required_only = false;
+
 value generate_of_type(const value& root, const toon::object& s, const std::string& type, int depth) {
+  const auto number_of = [&](const char* key, double otherwise) {
+    const value* v = s.find(key);
+    return v != nullptr && v->is_number() ? v->to_double() : otherwise;
+  };
+  if (required_only && type == "string")
+    return std::string(static_cast<std::size_t>(std::max(1.0, number_of("minLength", 1))), 'a');
+  if (required_only && (type == "integer" || type == "number")) {
+    if (s.find("exclusiveMinimum") != nullptr) return std::floor(number_of("exclusiveMinimum", 0)) + 1;
+    return std::ceil(number_of("minimum", 1));
+  }
+  if (required_only && type == "array") {
+    const value* items = s.find("items");
+    toon::array out;
+    for (double i = 0; i < number_of("minItems", 0); ++i)
+      out.push_back(items != nullptr ? generate(root, *items, depth + 1) : toon::value(nullptr));
+    return out;
+  }
   if (type == "string") {
     if (const value* min = s.find("minLength"); min != nullptr && min->is_number() && *rc::gen::inRange(0, 4) == 0)
       return std::string(static_cast<std::size_t>(std::max(0.0, min->to_double() - 1)), 'a');  // just too short
@@ -219,6 +243,10 @@ value generate_of_type(const value& root, const toon::object& s, const std::stri
     if (const value* props = s.find("properties"); props != nullptr && props->is_object()) {
       for (const toon::member& m : props->as_object()) {
         bool is_required = required.count(m.key) > 0;
+        if (required_only) {
+          if (is_required) out.insert_or_assign(m.key, generate(root, m.value, depth + 1));
+          continue;
+        }
         int roll = *rc::gen::inRange(0, 20);
         if (is_required ? roll == 0 : roll < 10) continue;  // a required one missing now and then
         out.insert_or_assign(m.key, generate(root, m.value, depth + 1));
@@ -226,6 +254,7 @@ value generate_of_type(const value& root, const toon::object& s, const std::stri
     }
     // Members not listed: typed by additionalProperties (a value generated from its schema,
     // sometimes wrong) or unknown ones.
+    if (required_only) return out;
     if (const value* extra = s.find("additionalProperties"); extra != nullptr && extra->is_object() && !extra->as_object().empty()) {
       if (*rc::gen::inRange(0, 3) == 0) out.insert_or_assign("extra_key", generate(root, *extra, depth + 1));
     } else if (*rc::gen::inRange(0, 10) == 0) {
@@ -237,7 +266,7 @@ value generate_of_type(const value& root, const toon::object& s, const std::stri
 }
 
 value generate(const value& root, const value& schema, int depth) {
-  if (depth > 8 || !schema.is_object() || *rc::gen::inRange(0, 14) == 0) return arbitrary_value();
+  if (depth > 8 || !schema.is_object() || (!required_only && *rc::gen::inRange(0, 14) == 0)) return arbitrary_value();
   const toon::object& s = schema.as_object();
   if (const value* ref = s.find("$ref"); ref != nullptr && ref->is_string()) {
     const value* target = resolve(root, ref->as_string());
@@ -248,6 +277,7 @@ value generate(const value& root, const value& schema, int depth) {
       return generate(root, alts->as_array()[*rc::gen::inRange<std::size_t>(0, alts->as_array().size())], depth + 1);
   if (const value* c = s.find("const")) return *c;
   if (const value* e = s.find("enum"); e != nullptr && e->is_array() && !e->as_array().empty()) {
+    if (required_only) return e->as_array().front();
     if (*rc::gen::inRange(0, 6) == 0) return std::string("not-in-enum");
     return e->as_array()[*rc::gen::inRange<std::size_t>(0, e->as_array().size())];
   }
@@ -320,7 +350,9 @@ void check_tools(const std::string& name, const std::vector<toon::mcp::tool_info
     tool_counts counts;
     fidelity_counts& totals = server_totals;
     bool ok = rc::check(name + "/" + tool.name + " (" + text + ")", [&] {
+      required_only = *rc::gen::inRange(0, 4) == 0;
       value args = generate(tool.input_schema, tool.input_schema, 0);
+      required_only = false;
       std::string failure = check_arguments(id, reemitted_id, args, in, totals, &counts);
       if (!failure.empty()) RC_FAIL(failure);
     });
