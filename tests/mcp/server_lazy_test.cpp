@@ -217,8 +217,8 @@ TEST(ServerLazy, BadArgumentsAreToolErrorsNamingTheCategories) {
   ASSERT_EQ(m.size(), 5u);
   const char* expected[] = {
       "invalid arguments for load_tools: unknown category \"net\"; categories: fs, git",
-      "invalid arguments for load_tools: either \"category\" (a string) or \"tools\" (an array of tool names) is "
-      "required; categories: fs, git",
+      ("invalid arguments for load_tools: either \"category\" (a string) or \"tools\" (an array of tool names) is "
+       "required; categories: fs, git"),
       "invalid arguments for load_tools: unknown argument all; categories: fs, git",
       "invalid arguments for load_tools: \"category\" must be a string; categories: fs, git",
   };
@@ -297,8 +297,8 @@ TEST(ServerLazy, BadToolNamesAreToolErrorsAndLoadNothing) {
       "invalid arguments for load_tools: unknown tool \"help\" (a tool of a category); categories: fs, git",
       "invalid arguments for load_tools: \"tools\" must be a non-empty array of tool names; categories: fs, git",
       "invalid arguments for load_tools: \"tools\" must be a non-empty array of tool names; categories: fs, git",
-      "invalid arguments for load_tools: either \"category\" (a string) or \"tools\" (an array of tool names) is "
-      "required; categories: fs, git",
+      ("invalid arguments for load_tools: either \"category\" (a string) or \"tools\" (an array of tool names) is "
+       "required; categories: fs, git"),
       "invalid arguments for load_tools: unknown tool \"load_tools\" (a tool of a category); categories: fs, git",
   };
   for (int i = 0; i < 6; ++i) {
