@@ -46,6 +46,11 @@ fi
 # (tests/mcp/client_servers_test.cpp), into tools/mcp-servers.
 bash "$(dirname "$0")/../tools/mcp-servers/ensure-installed.sh"
 
+# The large third-party MCP servers (npm, pinned) and their tools/list, fetched once into
+# tools/mcp-third-party/cache: the real-server corpus of tests/mcp/schema_import_servers_test.cpp
+# and scripts/mcp-tools-tokens.sh.
+bash "$(dirname "$0")/../tools/mcp-third-party/ensure-installed.sh"
+
 # The official MCP SDK clients (npm, pinned) that drive toon::mcp::server in tests/mcp
 # (ctest mcp.ts_sdk_client), into tools/mcp-peers.
 bash "$(dirname "$0")/../tools/mcp-peers/ensure-installed.sh"

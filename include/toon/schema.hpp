@@ -100,6 +100,10 @@ struct param_type {
   bool exclusive = false;
   /// Bounds, format, pattern, ... (empty for most types).
   param_constraints constraints{};
+  /// Free text for JSON Schema's "description" of an array's element type or of a union's
+  /// alternative (a parameter's own description is param::description); not part of the text
+  /// form.
+  std::string description{};
 
   param_type() = default;
   /// A type without parts: `param_type(param_kind::string)` is `string`.

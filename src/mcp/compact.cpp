@@ -3,6 +3,9 @@
 #include "toon/detail/linkage.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -112,8 +115,26 @@ struct description_row {
 void add_rows(std::vector<description_row>& rows, const std::string& tool, const std::string& prefix,
               const std::vector<param>& params);
 
-// The fields reachable through a type: those of `{...}`, of array elements (`[]`), and of
-// every alternative of a union.
+// A row for `description` at `name`, or `tool` added to the row that has both already.
+void add_row(std::vector<description_row>& rows, const std::string& tool, const std::string& name,
+             const std::string& description) {
+  if (description.empty()) return;
+  auto same = std::find_if(rows.begin(), rows.end(), [&](const description_row& r) {
+    return r.param == name && r.description == description;
+  });
+  if (same == rows.end()) {
+    rows.push_back(description_row{name, description, tool});
+  } else if (same->tools != tool && !(same->tools.size() > tool.size() &&
+                                      same->tools.compare(same->tools.size() - tool.size() - 1, std::string::npos,
+                                                          " " + tool) == 0)) {
+    same->tools += ' ';
+    same->tools += tool;
+  }
+}
+
+// The descriptions reachable through a type: those of array elements (`[]`) and of union
+// alternatives (`|1`, `|2`, ... by position), and the fields of `{...}`, of array elements
+// and of every alternative of a union (alternatives not marked in a field's path).
 void add_type_rows(std::vector<description_row>& rows, const std::string& tool, const std::string& prefix,
                    const param_type& t) {
   switch (t.kind) {
@@ -121,9 +142,14 @@ void add_type_rows(std::vector<description_row>& rows, const std::string& tool, 
       if (t.has_fields) add_rows(rows, tool, prefix + ".", t.fields);
       return;
     case param_kind::array:
-      if (!t.items.empty()) add_type_rows(rows, tool, prefix + "[]", t.items.front());
+      if (!t.items.empty()) {
+        add_row(rows, tool, prefix + "[]", t.items.front().description);
+        add_type_rows(rows, tool, prefix + "[]", t.items.front());
+      }
       return;
     case param_kind::any_of:
+      for (std::size_t i = 0; i < t.items.size(); ++i)
+        add_row(rows, tool, prefix + "|" + std::to_string(i + 1), t.items[i].description);
       for (const param_type& alt : t.items) add_type_rows(rows, tool, prefix, alt);
       return;
     default: return;
@@ -135,19 +161,7 @@ void add_rows(std::vector<description_row>& rows, const std::string& tool, const
   for (const param& p : params) {
     std::string name = prefix;
     append_name(name, p.name);
-    if (!p.description.empty()) {
-      auto same = std::find_if(rows.begin(), rows.end(), [&](const description_row& r) {
-        return r.param == name && r.description == p.description;
-      });
-      if (same == rows.end()) {
-        rows.push_back(description_row{name, p.description, tool});
-      } else if (same->tools != tool && !(same->tools.size() > tool.size() &&
-                                          same->tools.compare(same->tools.size() - tool.size() - 1, std::string::npos,
-                                                              " " + tool) == 0)) {
-        same->tools += ' ';
-        same->tools += tool;
-      }
-    }
+    add_row(rows, tool, name, p.description);
     add_type_rows(rows, tool, name, p.type);
   }
 }
@@ -159,11 +173,16 @@ TOON_FUNC value param_descriptions_value(const std::vector<compact_tool>& tools)
   for (const compact_tool& t : tools) add_rows(found, t.name, {}, t.params.params);
   array rows;
   rows.reserve(found.size());
+  // A text an earlier row has is written as that row's number (1-based), an integer: a text
+  // is always a string, so the two cannot be mistaken for each other.
+  std::map<std::string, std::uint64_t, std::less<>> first_row;
   for (description_row& r : found) {
     object row;
     row.reserve(3);
     row.emplace_back("param", std::move(r.param));
-    row.emplace_back("description", std::move(r.description));
+    auto [at, added] = first_row.emplace(r.description, static_cast<std::uint64_t>(rows.size() + 1));
+    if (added) row.emplace_back("description", std::move(r.description));
+    else row.emplace_back("description", at->second);
     row.emplace_back("tools", std::move(r.tools));
     rows.emplace_back(std::move(row));
   }

@@ -28,6 +28,7 @@
 
 #include "call_context_state.hpp"
 #include "jsonrpc.hpp"
+#include "toon/encode.hpp"
 #include "toon/json.hpp"
 
 namespace toon::mcp {
@@ -98,25 +99,30 @@ struct request_context {
 // ---- state ---------------------------------------------------------------------------------------
 
 // The catalog being served, with each tool's tools/list entry precomputed. Replaced whole by
-// set_catalog() and by loading a category; requests hold the one they started with. In lazy
-// mode the entries are the load tool, the tools without a category and those of the loaded
-// categories.
+// set_catalog() and by loading a category or tools; requests hold the one they started with. In
+// lazy mode the entries are the load tool, the tools without a category, those of the loaded
+// categories and the tools loaded one by one.
 struct served_catalog {
   std::shared_ptr<const tool_catalog> catalog;
   std::vector<value> entries;
   std::uint64_t generation = 0;
   bool lazy = false;
   std::string load_tool;            // its name, when listed (lazy mode, categories present)
-  std::vector<std::string> loaded;  // lazy mode: loaded categories, in catalog order
+  std::vector<std::string> loaded;        // lazy mode: loaded categories, in catalog order
+  std::vector<std::string> loaded_tools;  // lazy mode: tools loaded one by one, in catalog order
 
   served_catalog(std::shared_ptr<const tool_catalog> c, const server_options& options,
-                 const std::vector<std::string>& wanted = {})
+                 const std::vector<std::string>& wanted = {}, const std::vector<std::string>& wanted_tools = {})
       : catalog(std::move(c)), lazy(options.lazy_categories) {
     if (!catalog) catalog = std::make_shared<const tool_catalog>();
     if (lazy && !catalog->categories().empty()) {
       load_tool = options.load_tool_name;
       for (const tool_category& cat : catalog->categories())
         if (std::find(wanted.begin(), wanted.end(), cat.name) != wanted.end()) loaded.push_back(cat.name);
+      for (const tool& t : catalog->tools())
+        if (!t.category.empty() && !is_loaded(t.category) &&
+            std::find(wanted_tools.begin(), wanted_tools.end(), t.name) != wanted_tools.end())
+          loaded_tools.push_back(t.name);
       entries.push_back(load_tool_entry(*catalog, load_tool));
     }
     const value list = catalog->mcp_tools_list();
@@ -124,7 +130,7 @@ struct served_catalog {
       const tool* t = catalog->find(entry["name"].as_string());
       if (t == nullptr) continue;
       if (!load_tool.empty() && t->name == load_tool) continue;  // hidden by the load tool
-      if (lazy && !t->category.empty() && !is_loaded(t->category)) continue;
+      if (lazy && !t->category.empty() && !is_loaded(t->category) && !is_tool_loaded(t->name)) continue;
       value e = entry;
       if (t->output_schema) e.as_object().emplace_back("outputSchema", *t->output_schema);
       if (auto p = options.tool_presentations.find(t->name); p != options.tool_presentations.end())
@@ -166,14 +172,36 @@ struct served_catalog {
   bool is_loaded(std::string_view category) const {
     return std::find(loaded.begin(), loaded.end(), category) != loaded.end();
   }
+  bool is_tool_loaded(std::string_view name) const {
+    return std::find(loaded_tools.begin(), loaded_tools.end(), name) != loaded_tools.end();
+  }
+
+  // The category summary of the load tool: each category's name, description and tools (their
+  // names, separated by spaces), as TOON.
+  static std::string lazy_summary(const tool_catalog& catalog) {
+    array rows;
+    for (const tool_category& cat : catalog.categories()) {
+      std::string names;
+      for (const tool& t : catalog.tools())
+        if (t.category == cat.name) names += (names.empty() ? "" : " ") + t.name;
+      object row;
+      row.emplace_back("name", cat.name);
+      row.emplace_back("description", cat.description);
+      row.emplace_back("tools", std::move(names));
+      rows.emplace_back(std::move(row));
+    }
+    object out;
+    out.emplace_back("categories", std::move(rows));
+    return toon::encode(value(std::move(out)));
+  }
 
   // The load tool's tools/list entry: the category summary (TOON) in its description, the
-  // category names as an enum.
+  // category names as an enum, tool names as an array.
   static value load_tool_entry(const tool_catalog& catalog, const std::string& name) {
     std::string description =
-        "Loads the tools of one category: they are added to the tool list (notifications/tools/list_changed "
-        "follows) and returned as a TOON table. Categories:\n";
-    description += catalog.categories_table();
+        "Loads the tools of a category, or single tools by name: they are added to the tool list "
+        "(notifications/tools/list_changed follows) and returned as a TOON table. Categories:\n";
+    description += lazy_summary(catalog);
     while (!description.empty() && description.back() == '\n') description.pop_back();
     array names;
     for (const tool_category& cat : catalog.categories()) names.emplace_back(cat.name);
@@ -181,12 +209,17 @@ struct served_catalog {
     category.emplace_back("type", "string");
     category.emplace_back("enum", std::move(names));
     category.emplace_back("description", "The name of the category to load");
+    object tool_names;
+    tool_names.emplace_back("type", "array");
+    tool_names.emplace_back("items", object{{"type", "string"}});
+    tool_names.emplace_back("minItems", 1);
+    tool_names.emplace_back("description", "Names of single tools to load, instead of a category");
     object properties;
     properties.emplace_back("category", std::move(category));
+    properties.emplace_back("tools", std::move(tool_names));
     object schema;
     schema.emplace_back("type", "object");
     schema.emplace_back("properties", std::move(properties));
-    schema.emplace_back("required", array{value("category")});
     schema.emplace_back("additionalProperties", false);
     object entry;
     entry.emplace_back("name", name);
@@ -288,7 +321,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
   void set_catalog(std::shared_ptr<const tool_catalog> c) {
     {
       std::lock_guard<std::mutex> lock(catalog_mutex);
-      auto next = std::make_shared<served_catalog>(std::move(c), options, served->loaded);
+      auto next = std::make_shared<served_catalog>(std::move(c), options, served->loaded, served->loaded_tools);
       next->generation = served->generation + 1;
       served = std::move(next);
     }
@@ -306,7 +339,34 @@ struct server::state : std::enable_shared_from_this<server::state> {
         return nullptr;
       std::vector<std::string> wanted = served->loaded;
       wanted.emplace_back(category);
-      auto next = std::make_shared<served_catalog>(served->catalog, options, wanted);
+      auto next = std::make_shared<served_catalog>(served->catalog, options, wanted, served->loaded_tools);
+      next->generation = served->generation + 1;
+      catalog = next->catalog;
+      served = std::move(next);
+    }
+    announce_tools_changed();
+    return catalog;
+  }
+
+  // Lazy mode: adds the tools `names` (known, with a category) to the list. The catalog that
+  // has them and how many were not listed before; null when none was added (nothing changes).
+  std::shared_ptr<const tool_catalog> load_tools(const std::vector<std::string>& names, std::size_t& added) {
+    std::shared_ptr<const tool_catalog> catalog;
+    added = 0;
+    {
+      std::lock_guard<std::mutex> lock(catalog_mutex);
+      if (served->load_tool.empty()) return nullptr;
+      std::vector<std::string> wanted = served->loaded_tools;
+      for (const std::string& n : names) {
+        const tool* t = served->catalog->find(n);
+        if (t == nullptr || t->category.empty() || served->is_loaded(t->category) || served->is_tool_loaded(n) ||
+            std::find(wanted.begin(), wanted.end(), n) != wanted.end())
+          continue;
+        wanted.push_back(n);
+        ++added;
+      }
+      if (added == 0) return nullptr;
+      auto next = std::make_shared<served_catalog>(served->catalog, options, served->loaded, wanted);
       next->generation = served->generation + 1;
       catalog = next->catalog;
       served = std::move(next);
@@ -738,33 +798,66 @@ struct server::state : std::enable_shared_from_this<server::state> {
     return true;
   }
 
-  // A call of the load tool, answered at once on the reading thread: loads the category (the
-  // list_changed notification goes out before this result) and returns its tools table.
+  // A call of the load tool, answered at once on the reading thread: loads the category or the
+  // tools (the list_changed notification goes out before this result) and returns their tools
+  // table.
   toon::call_result load_tool_call(const served_catalog& source, const value* arguments) {
     toon::call_result r;
     const tool_catalog& catalog = *source.catalog;
     std::string names;
     for (const tool_category& cat : catalog.categories()) names += (names.empty() ? "" : ", ") + cat.name;
-    const value* category = arguments != nullptr && arguments->is_object() ? arguments->find("category") : nullptr;
+    const bool is_object = arguments != nullptr && arguments->is_object();
+    const value* category = is_object ? arguments->find("category") : nullptr;
+    const value* tools = is_object ? arguments->find("tools") : nullptr;
     std::string unexpected;
-    if (arguments != nullptr && arguments->is_object())
+    if (is_object)
       for (const auto& m : arguments->as_object())
-        if (m.key != "category") unexpected += (unexpected.empty() ? "" : ", ") + m.key;
-    if (category == nullptr || !category->is_string() || !unexpected.empty()) {
+        if (m.key != "category" && m.key != "tools") unexpected += (unexpected.empty() ? "" : ", ") + m.key;
+    bool tools_ok = tools != nullptr && tools->is_array() && !tools->as_array().empty();
+    if (tools_ok)
+      for (const value& n : tools->as_array()) tools_ok = tools_ok && n.is_string();
+    const auto invalid = [&](const std::string& why) {
       r.status = call_status::invalid_arguments;
-      r.text = "invalid arguments for " + source.load_tool + ": " +
-               (!unexpected.empty() ? "unknown argument " + unexpected
-                                    : std::string("\"category\" (a string) is required")) +
-               "; categories: " + names;
+      r.text = "invalid arguments for " + source.load_tool + ": " + why + "; categories: " + names;
+      return r;
+    };
+    if (!unexpected.empty()) return invalid("unknown argument " + unexpected);
+    if ((category == nullptr) == (tools == nullptr))
+      return invalid("either \"category\" (a string) or \"tools\" (an array of tool names) is required");
+    if (tools != nullptr) {
+      if (!tools_ok) return invalid("\"tools\" must be a non-empty array of tool names");
+      std::vector<std::string> wanted;
+      std::string unknown;
+      for (const value& n : tools->as_array()) {
+        const tool* t = catalog.find(n.as_string());
+        if (t == nullptr || t->category.empty() || n.as_string() == source.load_tool)
+          unknown += (unknown.empty() ? "\"" : ", \"") + n.as_string() + "\"";
+        else if (std::find(wanted.begin(), wanted.end(), t->name) == wanted.end())
+          wanted.push_back(t->name);
+      }
+      if (!unknown.empty()) return invalid("unknown tool " + unknown + " (a tool of a category)");
+      std::size_t added = 0;
+      std::shared_ptr<const tool_catalog> loaded = load_tools(wanted, added);
+      const tool_catalog& now = loaded ? *loaded : catalog;
+      // The rows of the loaded tools, in catalog order.
+      value table = now.tools_table_value();
+      array rows;
+      for (const value& row : table["tools"].as_array())
+        if (std::find(wanted.begin(), wanted.end(), row["name"].as_string()) != wanted.end()) rows.push_back(row);
+      object out;
+      out.emplace_back("tools", std::move(rows));
+      const std::string count = std::to_string(wanted.size()) + (wanted.size() == 1 ? " tool" : " tools");
+      r.text = added == wanted.size() ? "Loaded " + count + " into the tool list.\n"
+               : added == 0             ? "Already in the tool list: " + count + ".\n"
+                                        : "Loaded " + std::to_string(added) + " of " + count +
+                                  " into the tool list (the others were there already).\n";
+      r.text += toon::encode(value(std::move(out)));
+      while (!r.text.empty() && r.text.back() == '\n') r.text.pop_back();
       return r;
     }
+    if (!category->is_string()) return invalid("\"category\" must be a string");
     const std::string& wanted = category->as_string();
-    if (catalog.find_category(wanted) == nullptr) {
-      r.status = call_status::invalid_arguments;
-      r.text = "invalid arguments for " + source.load_tool + ": unknown category \"" + wanted +
-               "\"; categories: " + names;
-      return r;
-    }
+    if (catalog.find_category(wanted) == nullptr) return invalid("unknown category \"" + wanted + "\"");
     std::shared_ptr<const tool_catalog> loaded = load(wanted);
     const tool_catalog& now = loaded ? *loaded : catalog;
     const std::size_t count = now.tool_count(wanted);

@@ -204,6 +204,14 @@ class importer {
   importer(const value& root, const json_schema_import_options& options, std::vector<schema_loss>* losses)
       : root_(root), options_(options), losses_(losses) {}
 
+  // The "description" of an array's element schema or a union's alternative, kept on its type
+  // (a nested union is flattened into its parent by make_union, and a description on it lost).
+  void keep_description(param_type& t, const value& node) const {
+    if (!options_.keep_descriptions || !node.is_object()) return;
+    if (const value* d = node.as_object().find("description"); d != nullptr && d->is_string() && t.description.empty())
+      t.description = d->as_string();
+  }
+
   param_type convert(const value& node, const std::string& path, std::size_t depth) {
     if (depth > options_.max_depth) {
       lose(schema_loss_kind::depth, "", path, "nested deeper than " + std::to_string(options_.max_depth) + " levels: any");
@@ -259,6 +267,7 @@ class importer {
       for (std::size_t i = 0; i < a.size(); ++i) {
         if (!all_false && a[i].is_bool() && !a[i].as_bool()) continue;
         types.push_back(convert(a[i], at + "/" + std::to_string(i), depth + 1));
+        keep_description(types.back(), a[i]);
       }
       // oneOf keeps its alternatives as they are: merging them would change which values match
       // exactly one. Unless one of them is not exact: a widened alternative would make values
@@ -621,7 +630,9 @@ class importer {
     }
     if (prefix == nullptr || !prefix->is_array()) {
       if (items == nullptr) return param_type::array_of(param_kind::any);
-      return param_type::array_of(convert(*items, path + "/items", depth + 1));
+      param_type element = convert(*items, path + "/items", depth + 1);
+      keep_description(element, *items);
+      return param_type::array_of(std::move(element));
     }
     std::string prefix_path = path + (prefix == o.find("prefixItems") ? "/prefixItems" : "/items");
     lose(schema_loss_kind::tuple, prefix == o.find("prefixItems") ? "prefixItems" : "items", path,

@@ -20,6 +20,7 @@ void add_type_keywords(object& out, const param_type& t);
 value param_schema(const param_type& t, const std::string& description, const std::optional<value>& default_value) {
   object out;
   if (!description.empty()) out.emplace_back("description", description);
+  else if (!t.description.empty()) out.emplace_back("description", t.description);
   add_type_keywords(out, t);
   if (default_value) out.emplace_back("default", *default_value);
   return out;

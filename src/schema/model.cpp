@@ -53,7 +53,8 @@ TOON_FUNC param_type param_type::object_with(std::vector<param> fields) {
 
 TOON_FUNC bool operator==(const param_type& a, const param_type& b) {
   return a.kind == b.kind && a.has_fields == b.has_fields && a.exclusive == b.exclusive && a.items == b.items &&
-         a.enum_values == b.enum_values && a.fields == b.fields && a.constraints == b.constraints;
+         a.enum_values == b.enum_values && a.fields == b.fields && a.constraints == b.constraints &&
+         a.description == b.description;
 }
 
 TOON_FUNC bool operator==(const param& a, const param& b) {

@@ -1,7 +1,10 @@
 // JSON Schema -> typed params against the tools of real MCP servers: @modelcontextprotocol/
 // server-everything, -filesystem, -memory (npm) and mcp-server-git, -time, -fetch (PyPI), as
-// pinned in tools/mcp-servers. Each server is started and its tools listed with toon::mcp::client;
-// each tool's inputSchema is converted with toon::import_json_schema, and a rapidcheck property
+// pinned in tools/mcp-servers, each started and its tools listed with toon::mcp::client; and the
+// six large third-party servers of tools/mcp-third-party (mongodb-mcp-server, @azure-devops/mcp,
+// chrome-devtools-mcp, @playwright/mcp, @notionhq/notion-mcp-server, @wonderwhy-er/desktop-
+// commander), whose tools/list its ensure-installed.sh fetched once into a cache.
+// Each tool's inputSchema is converted with toon::import_json_schema, and a rapidcheck property
 // generates arguments from the ORIGINAL schema (mostly valid ones, with mutations that make them
 // invalid) and compares two verdicts:
 //   - toon::validate against the converted typed params (what json_schema(params) says);
@@ -25,10 +28,12 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -173,10 +178,35 @@ value arbitrary_value() {
 
 value generate(const value& root, const value& schema, int depth);
 
+// Set for a quarter of the argument sets: objects get only their required members, and values
+// are plain ones within the schema's bounds (strings of 'a' as long as minLength, the least
+// number and element count allowed, enums' first value), so that a tool with many constraints
+// still sees valid arguments.
+bool required_only = false;
+
 value generate_of_type(const value& root, const toon::object& s, const std::string& type, int depth) {
+  const auto number_of = [&](const char* key, double otherwise) {
+    const value* v = s.find(key);
+    return v != nullptr && v->is_number() ? v->to_double() : otherwise;
+  };
+  if (required_only && type == "string")
+    return std::string(static_cast<std::size_t>(std::max(1.0, number_of("minLength", 1))), 'a');
+  if (required_only && (type == "integer" || type == "number")) {
+    if (s.find("exclusiveMinimum") != nullptr) return std::floor(number_of("exclusiveMinimum", 0)) + 1;
+    return std::ceil(number_of("minimum", 1));
+  }
+  if (required_only && type == "array") {
+    const value* items = s.find("items");
+    toon::array out;
+    for (double i = 0; i < number_of("minItems", 0); ++i)
+      out.push_back(items != nullptr ? generate(root, *items, depth + 1) : toon::value(nullptr));
+    return out;
+  }
   if (type == "string") {
     if (const value* min = s.find("minLength"); min != nullptr && min->is_number() && *rc::gen::inRange(0, 4) == 0)
       return std::string(static_cast<std::size_t>(std::max(0.0, min->to_double() - 1)), 'a');  // just too short
+    if (const value* min = s.find("minLength"); min != nullptr && min->is_number() && *rc::gen::inRange(0, 2) == 0)
+      return std::string(static_cast<std::size_t>(std::max(0.0, min->to_double())), 'a');  // just long enough
     return *rc::gen::element<std::string>("", "a", "hello", "README.md", "/tmp/x", "https://example.org/a",
                                           "2024-01-02", "UTC", "Europe/Paris", "main", "a b \"c\"");
   }
@@ -213,6 +243,10 @@ value generate_of_type(const value& root, const toon::object& s, const std::stri
     if (const value* props = s.find("properties"); props != nullptr && props->is_object()) {
       for (const toon::member& m : props->as_object()) {
         bool is_required = required.count(m.key) > 0;
+        if (required_only) {
+          if (is_required) out.insert_or_assign(m.key, generate(root, m.value, depth + 1));
+          continue;
+        }
         int roll = *rc::gen::inRange(0, 20);
         if (is_required ? roll == 0 : roll < 10) continue;  // a required one missing now and then
         out.insert_or_assign(m.key, generate(root, m.value, depth + 1));
@@ -220,6 +254,7 @@ value generate_of_type(const value& root, const toon::object& s, const std::stri
     }
     // Members not listed: typed by additionalProperties (a value generated from its schema,
     // sometimes wrong) or unknown ones.
+    if (required_only) return out;
     if (const value* extra = s.find("additionalProperties"); extra != nullptr && extra->is_object() && !extra->as_object().empty()) {
       if (*rc::gen::inRange(0, 3) == 0) out.insert_or_assign("extra_key", generate(root, *extra, depth + 1));
     } else if (*rc::gen::inRange(0, 10) == 0) {
@@ -231,7 +266,7 @@ value generate_of_type(const value& root, const toon::object& s, const std::stri
 }
 
 value generate(const value& root, const value& schema, int depth) {
-  if (depth > 8 || !schema.is_object() || *rc::gen::inRange(0, 14) == 0) return arbitrary_value();
+  if (depth > 8 || !schema.is_object() || (!required_only && *rc::gen::inRange(0, 14) == 0)) return arbitrary_value();
   const toon::object& s = schema.as_object();
   if (const value* ref = s.find("$ref"); ref != nullptr && ref->is_string()) {
     const value* target = resolve(root, ref->as_string());
@@ -242,6 +277,7 @@ value generate(const value& root, const value& schema, int depth) {
       return generate(root, alts->as_array()[*rc::gen::inRange<std::size_t>(0, alts->as_array().size())], depth + 1);
   if (const value* c = s.find("const")) return *c;
   if (const value* e = s.find("enum"); e != nullptr && e->is_array() && !e->as_array().empty()) {
+    if (required_only) return e->as_array().front();
     if (*rc::gen::inRange(0, 6) == 0) return std::string("not-in-enum");
     return e->as_array()[*rc::gen::inRange<std::size_t>(0, e->as_array().size())];
   }
@@ -314,7 +350,9 @@ void check_tools(const std::string& name, const std::vector<toon::mcp::tool_info
     tool_counts counts;
     fidelity_counts& totals = server_totals;
     bool ok = rc::check(name + "/" + tool.name + " (" + text + ")", [&] {
+      required_only = *rc::gen::inRange(0, 4) == 0;
       value args = generate(tool.input_schema, tool.input_schema, 0);
+      required_only = false;
       std::string failure = check_arguments(id, reemitted_id, args, in, totals, &counts);
       if (!failure.empty()) RC_FAIL(failure);
     });
@@ -573,25 +611,47 @@ TEST_F(ServerSchemas, Fetch) {
   run("fetch", exe, "", {exe.string()});
 }
 
-// The large third-party servers of scripts/mcp-tools-tokens.sh, when that script installed them
-// (into build-mcp-third-party, or TOON_MCP_THIRD_PARTY_DIR): skipped otherwise, also in CI, as
-// setup.sh does not install them.
-fs::path third_party_bin(const std::string& name) {
-  const char* d = std::getenv("TOON_MCP_THIRD_PARTY_DIR");
-  fs::path dir = d != nullptr && *d != '\0' ? fs::path(d) : fs::path(TOON_SOURCE_DIR) / "build-mcp-third-party";
-  return dir / "node_modules" / ".bin" / name;
-}
+// The large third-party servers of tools/mcp-third-party: their tools/list as fetched once by
+// its ensure-installed.sh (scripts/setup.sh runs it) into tools/mcp-third-party/cache/NAME.json.
+// Missing cache: skipped, and failed when CI=true.
+class ThirdPartySchemas : public ::testing::Test {
+ protected:
+  void run(const std::string& name) {
+    fs::path file = fs::path(TOON_MCP_THIRD_PARTY_DIR) / "cache" / (name + ".json");
+    std::string why;
+    if (!fs::exists(file))
+      why = file.string() + " is missing: run tools/mcp-third-party/ensure-installed.sh (scripts/setup.sh does)";
+    else if (!oracle::get().ok())
+      why = oracle::get().why();
+    if (!why.empty()) {
+      if (in_ci()) FAIL() << "CI=true and a prerequisite is missing: " << why;
+      GTEST_SKIP() << why;
+    }
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto cache = toon::from_json(text.str());
+    ASSERT_TRUE(cache) << file << ": " << cache.error().message;
+    const value* list = cache->find("tools");
+    ASSERT_TRUE(list != nullptr && list->is_array()) << file;
+    std::vector<toon::mcp::tool_info> tools;
+    for (const value& t : list->as_array()) {
+      ASSERT_TRUE(t.is_object() && t.find("name") != nullptr && t.find("inputSchema") != nullptr) << file;
+      toon::mcp::tool_info info;
+      info.name = t["name"].as_string();
+      info.input_schema = t["inputSchema"];
+      info.raw = t;
+      tools.push_back(std::move(info));
+    }
+    check_tools(name, tools);
+  }
+};
 
-TEST_F(ServerSchemas, ThirdPartyNotion) {
-  fs::path exe = third_party_bin("notion-mcp-server");
-  if (!fs::exists(exe)) GTEST_SKIP() << exe << " is missing: bash scripts/mcp-tools-tokens.sh installs it";
-  run("notion", exe, "node", {exe.string()});
-}
-
-TEST_F(ServerSchemas, ThirdPartyPlaywright) {
-  fs::path exe = third_party_bin("playwright-mcp");
-  if (!fs::exists(exe)) GTEST_SKIP() << exe << " is missing: bash scripts/mcp-tools-tokens.sh installs it";
-  run("playwright", exe, "node", {exe.string(), "--caps=vision,pdf,testing"});
-}
+TEST_F(ThirdPartySchemas, Mongodb) { run("mongodb"); }
+TEST_F(ThirdPartySchemas, AzureDevops) { run("azure-devops"); }
+TEST_F(ThirdPartySchemas, ChromeDevtools) { run("chrome-devtools"); }
+TEST_F(ThirdPartySchemas, Playwright) { run("playwright"); }
+TEST_F(ThirdPartySchemas, Notion) { run("notion"); }
+TEST_F(ThirdPartySchemas, DesktopCommander) { run("desktop-commander"); }
 
 }  // namespace

@@ -135,14 +135,16 @@ TEST(ServerLazy, FirstListIsTheLoadToolAndTheUncategorisedTools) {
   EXPECT_EQ(names_of(list), (std::vector<std::string>{"load_tools", "help"}));
   const toon::value& load = list["tools"][0];
   EXPECT_EQ(load["description"].as_string(),
-            "Loads the tools of one category: they are added to the tool list (notifications/tools/list_changed "
-            "follows) and returned as a TOON table. Categories:\n"
-            "categories[2]{name,description,tool_count}:\n"
-            "  fs,\"Files, read-only\",2\n"
-            "  git,Git history,1");
+            "Loads the tools of a category, or single tools by name: they are added to the tool list "
+            "(notifications/tools/list_changed follows) and returned as a TOON table. Categories:\n"
+            "categories[2]{name,description,tools}:\n"
+            "  fs,\"Files, read-only\",read stat\n"
+            "  git,Git history,log");
   EXPECT_EQ(toon::to_json(load["inputSchema"]),
             R"({"type":"object","properties":{"category":{"type":"string","enum":["fs","git"],)"
-            R"("description":"The name of the category to load"}},"required":["category"],"additionalProperties":false})");
+            R"("description":"The name of the category to load"},"tools":{"type":"array","items":{"type":"string"},)"
+            R"("minItems":1,"description":"Names of single tools to load, instead of a category"}},)"
+            R"("additionalProperties":false})");
   EXPECT_TRUE(t.s.loaded_categories().empty());
 }
 
@@ -215,9 +217,10 @@ TEST(ServerLazy, BadArgumentsAreToolErrorsNamingTheCategories) {
   ASSERT_EQ(m.size(), 5u);
   const char* expected[] = {
       "invalid arguments for load_tools: unknown category \"net\"; categories: fs, git",
-      "invalid arguments for load_tools: \"category\" (a string) is required; categories: fs, git",
+      ("invalid arguments for load_tools: either \"category\" (a string) or \"tools\" (an array of tool names) is "
+       "required; categories: fs, git"),
       "invalid arguments for load_tools: unknown argument all; categories: fs, git",
-      "invalid arguments for load_tools: \"category\" (a string) is required; categories: fs, git",
+      "invalid arguments for load_tools: \"category\" must be a string; categories: fs, git",
   };
   for (int i = 0; i < 4; ++i) {
     EXPECT_EQ(m[1 + i]["id"].as_int64(), i + 1);
@@ -230,6 +233,83 @@ TEST(ServerLazy, BadArgumentsAreToolErrorsNamingTheCategories) {
   m = t.out.wait_for(6);
   ASSERT_EQ(m.size(), 6u);
   EXPECT_EQ(names_of(m[5]["result"]), (std::vector<std::string>{"load_tools", "help"}));
+}
+
+TEST(ServerLazy, SingleToolsAreLoadedByName) {
+  session t;
+  t.s.handle_line(call_line(1, "load_tools", R"({"tools":["stat"]})"));
+  t.s.handle_line(list_line(2));
+  std::vector<toon::value> m = t.out.wait_for(4);
+  ASSERT_EQ(m.size(), 4u);
+  EXPECT_TRUE(is_list_changed(m[1]));  // before the result
+  EXPECT_FALSE(m[2]["result"]["isError"].as_bool());
+  EXPECT_EQ(m[2]["result"]["content"][0]["text"].as_string(),
+            "Loaded 1 tool into the tool list.\n"
+            "tools[1]{name,description,params}:\n"
+            "  stat,File metadata,\"path:string! limit:int=10\"");
+  EXPECT_EQ(names_of(m[3]["result"]), (std::vector<std::string>{"load_tools", "stat", "help"}));
+  EXPECT_TRUE(t.s.loaded_categories().empty());
+
+  // Tools of two categories, one listed already: catalog order in the table, one added.
+  t.s.handle_line(call_line(3, "load_tools", R"({"tools":["log","stat","log"]})"));
+  t.s.handle_line(list_line(4));
+  m = t.out.wait_for(7);
+  ASSERT_EQ(m.size(), 7u);
+  EXPECT_TRUE(is_list_changed(m[4]));
+  EXPECT_EQ(m[5]["result"]["content"][0]["text"].as_string(),
+            "Loaded 1 of 2 tools into the tool list (the others were there already).\n"
+            "tools[2]{name,description,params}:\n"
+            "  stat,File metadata,\"path:string! limit:int=10\"\n"
+            "  log,Show commits,\"text:string!\"");
+  EXPECT_EQ(names_of(m[6]["result"]), (std::vector<std::string>{"load_tools", "stat", "log", "help"}));
+
+  // All listed already: the table again, no notification.
+  t.s.handle_line(call_line(5, "load_tools", R"({"tools":["log"]})"));
+  m = t.out.wait_for(8);
+  ASSERT_EQ(m.size(), 8u);
+  EXPECT_EQ(m[7]["id"].as_int64(), 5);
+  EXPECT_EQ(m[7]["result"]["content"][0]["text"].as_string(),
+            "Already in the tool list: 1 tool.\n"
+            "tools[1]{name,description,params}:\n"
+            "  log,Show commits,\"text:string!\"");
+
+  // Its category loaded later: the category's tools in catalog order, once each.
+  ASSERT_TRUE(t.s.load_category("fs"));
+  t.s.handle_line(list_line(6));
+  m = t.out.wait_for(10);
+  ASSERT_EQ(m.size(), 10u);
+  EXPECT_TRUE(is_list_changed(m[8]));
+  EXPECT_EQ(names_of(m[9]["result"]), (std::vector<std::string>{"load_tools", "read", "stat", "log", "help"}));
+}
+
+TEST(ServerLazy, BadToolNamesAreToolErrorsAndLoadNothing) {
+  session t;
+  t.s.handle_line(call_line(1, "load_tools", R"({"tools":["stat","nope"]})"));
+  t.s.handle_line(call_line(2, "load_tools", R"({"tools":["help"]})"));  // no category: always listed
+  t.s.handle_line(call_line(3, "load_tools", R"({"tools":[]})"));
+  t.s.handle_line(call_line(4, "load_tools", R"({"tools":"stat"})"));
+  t.s.handle_line(call_line(5, "load_tools", R"({"tools":["stat"],"category":"fs"})"));
+  t.s.handle_line(call_line(6, "load_tools", R"({"tools":["load_tools"]})"));
+  std::vector<toon::value> m = t.out.wait_for(7);
+  ASSERT_EQ(m.size(), 7u);
+  const char* expected[] = {
+      "invalid arguments for load_tools: unknown tool \"nope\" (a tool of a category); categories: fs, git",
+      "invalid arguments for load_tools: unknown tool \"help\" (a tool of a category); categories: fs, git",
+      "invalid arguments for load_tools: \"tools\" must be a non-empty array of tool names; categories: fs, git",
+      "invalid arguments for load_tools: \"tools\" must be a non-empty array of tool names; categories: fs, git",
+      ("invalid arguments for load_tools: either \"category\" (a string) or \"tools\" (an array of tool names) is "
+       "required; categories: fs, git"),
+      "invalid arguments for load_tools: unknown tool \"load_tools\" (a tool of a category); categories: fs, git",
+  };
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_EQ(m[1 + i]["id"].as_int64(), i + 1);
+    EXPECT_TRUE(m[1 + i]["result"]["isError"].as_bool());
+    EXPECT_EQ(m[1 + i]["result"]["content"][0]["text"].as_string(), expected[i]);
+  }
+  t.s.handle_line(list_line(7));
+  m = t.out.wait_for(8);
+  ASSERT_EQ(m.size(), 8u);
+  EXPECT_EQ(names_of(m[7]["result"]), (std::vector<std::string>{"load_tools", "help"}));
 }
 
 TEST(ServerLazy, ToolsOfCategoriesNotLoadedCanStillBeCalled) {
@@ -293,7 +373,7 @@ TEST(ServerLazy, SetCatalogKeepsTheLoadedCategoriesThatStillExist) {
   ASSERT_EQ(m.size(), 5u);  // initialize, 3 notifications, the list
   EXPECT_TRUE(is_list_changed(m[3]));
   EXPECT_EQ(names_of(m[4]["result"]), (std::vector<std::string>{"load_tools", "log"}));
-  EXPECT_NE(m[4]["result"]["tools"][0]["description"].as_string().find("  net,Network,1"), std::string::npos);
+  EXPECT_NE(m[4]["result"]["tools"][0]["description"].as_string().find("  net,Network,fetch"), std::string::npos);
 }
 
 TEST(ServerLazy, WithoutCategoriesOrWithoutTheOptionThereIsNoLoadTool) {

@@ -75,9 +75,9 @@ try {
     first.map((t) => t.name).join(","));
   const description = first[0]?.description ?? "";
   check("load_tools: the category summary as TOON",
-    description.includes("\ncategories[2]{name,description,tool_count}:\n" +
-      '  fs,"Read, write and search files in the workspace",5\n' +
-      "  git,Inspect and commit to git repositories,4"), description);
+    description.includes("\ncategories[2]{name,description,tools}:\n" +
+      '  fs,"Read, write and search files in the workspace",read_file write_file search_files delete_file list_directory\n' +
+      "  git,Inspect and commit to git repositories,git_status git_diff git_commit git_log"), description);
   check("load_tools: category enum", JSON.stringify(first[0]?.inputSchema?.properties?.category?.enum) === '["fs","git"]',
     JSON.stringify(first[0]?.inputSchema));
 
@@ -112,6 +112,13 @@ try {
   const unknown = await client.callTool({ name: "load_tools", arguments: { category: "net" } });
   check("unknown category: isError naming the categories", unknown.isError === true &&
     textOf(unknown) === 'invalid arguments for load_tools: unknown category "net"; categories: fs, git', textOf(unknown));
+  const single = await client.callTool({ name: "load_tools", arguments: { tools: ["git_log", "read_file"] } });
+  check("single tools already listed: their table, no change", single.isError === false &&
+    textOf(single).startsWith("Already in the tool list: 2 tools.\ntools[2]{name,description,params}:\n  read_file,"),
+    textOf(single));
+  const unknownTool = await client.callTool({ name: "load_tools", arguments: { tools: ["nope"] } });
+  check("unknown tool: isError", unknownTool.isError === true &&
+    textOf(unknownTool).startsWith('invalid arguments for load_tools: unknown tool "nope"'), textOf(unknownTool));
   await sleep(1500);  // longer than the SDK's debounce: a notification would have been relisted
   check("no notification without a change", refreshes.length === 2, JSON.stringify(refreshes));
   check("no refresh failed", refreshes.every((r) => r.error === undefined), JSON.stringify(refreshes));

@@ -210,7 +210,7 @@ try {
   const first = (await modern.listTools()).tools;
   check("v2 lazy: the first list is load_tools", isDeepStrictEqual(first.map((t) => t.name), ["load_tools"]), first.map((t) => t.name).join(","));
   check("v2 lazy: its description has the category summary",
-    (first[0]?.description ?? "").includes("categories[2]{name,description,tool_count}:"), first[0]?.description);
+    (first[0]?.description ?? "").includes("categories[2]{name,description,tools}:"), first[0]?.description);
   const loaded = await modern.callTool({ name: "load_tools", arguments: { category: "everything" } });
   check("v2 lazy: load_tools(everything) answers a TOON tools table",
     loaded.isError === false && /^Loaded category everything: \d+ tools in the tool list\.\ntools\[\d+\]\{name,description,params\}:\n/.test(textOf(loaded)),

@@ -245,9 +245,9 @@ try {
       first.map((t) => t.name).join(","));
     const description = first[0]?.description ?? "";
     check("lazy: a category per upstream, as TOON",
-      description.includes("categories[2]{name,description,tool_count}:\n  fs,Files of the test workspace," +
-        directTools.fs.length + "\n  git,Tools of the MCP server mcp-git ") &&
-        description.endsWith("," + directTools.git.length), description);
+      description.includes("categories[2]{name,description,tools}:\n  fs,Files of the test workspace," +
+        directTools.fs.map((t) => `fs__${t.name}`).join(" ") + "\n  git,Tools of the MCP server mcp-git ") &&
+        description.endsWith("," + directTools.git.map((t) => `git__${t.name}`).join(" ")), description);
     for (const [n, category] of [[1, "fs"], [2, "git"]]) {
       const loaded = await proxy.callTool({ name: "load_tools", arguments: { category } });
       const text = loaded.content?.[0]?.text ?? "";

@@ -263,6 +263,62 @@ TEST(CompactTools, TablesOfForeignTools) {
   EXPECT_EQ(toon::mcp::param_descriptions_table({}), "params: []");
 }
 
+TEST(CompactTools, DescriptionsOfArrayElementsAndUnionAlternativesAreKept) {
+  toon::mcp::tool_info tool;
+  tool.name = "t";
+  tool.input_schema = json(R"({"type":"object","properties":{)"
+                           R"("a":{"type":"array","description":"A list","items":{"type":"object","description":"One entry",)"
+                           R"("properties":{"x":{"type":"string","description":"X of it"}}}},)"
+                           R"("u":{"description":"U","anyOf":[{"type":"string","description":"as text"},)"
+                           R"({"type":"object","description":"as object","properties":{"y":{"type":"integer","description":"Y"}}}]}},)"
+                           R"("additionalProperties":false})");
+  toon::mcp::compact_tool c = toon::mcp::compact(tool);
+  EXPECT_TRUE(c.losses.empty());
+  EXPECT_EQ(toon::mcp::param_descriptions_table({c}),
+            "params[7]{param,description,tools}:\n"
+            "  a,A list,t\n"
+            "  \"a[]\",One entry,t\n"
+            "  \"a[].x\",X of it,t\n"
+            "  u,U,t\n"
+            "  u|1,as text,t\n"
+            "  u|2,as object,t\n"
+            "  u.y,Y,t");
+  // The JSON Schema written back has them where they were.
+  toon::value back = toon::json_schema(c.params);
+  EXPECT_EQ(back["properties"]["a"]["items"]["description"].as_string(), "One entry");
+  EXPECT_EQ(back["properties"]["u"]["anyOf"][0]["description"].as_string(), "as text");
+  EXPECT_EQ(back["properties"]["u"]["anyOf"][1]["description"].as_string(), "as object");
+  EXPECT_EQ(back["properties"]["u"]["description"].as_string(), "U");
+  // Without keep_descriptions, none.
+  toon::json_schema_import_options bare;
+  bare.keep_descriptions = false;
+  EXPECT_EQ(toon::mcp::param_descriptions_table({toon::mcp::compact(tool, bare)}), "params: []");
+}
+
+TEST(CompactTools, ATextOfAnEarlierRowIsWrittenAsThatRowsNumber) {
+  toon::mcp::tool_info a;
+  a.name = "find";
+  a.input_schema = json(R"({"type":"object","properties":{"db":{"type":"string","description":"Database name"},)"
+                        R"("n":{"type":"integer","description":"1"}}})");
+  toon::mcp::tool_info b;
+  b.name = "drop";
+  b.input_schema = json(R"({"type":"object","properties":{"database":{"type":"string","description":"Database name"},)"
+                        R"("db":{"type":"string","description":"Database name"},"k":{"type":"string","description":"1"}}})");
+  std::vector<toon::mcp::compact_tool> compact = toon::mcp::compact_tools({a, b});
+  // Row 3 (database) has row 1's text; db of drop shares row 1 itself; k has row 2's text "1",
+  // a string, unlike the row number 2.
+  EXPECT_EQ(toon::mcp::param_descriptions_table(compact),
+            "params[4]{param,description,tools}:\n"
+            "  db,Database name,find drop\n"
+            "  n,\"1\",find\n"
+            "  database,1,drop\n"
+            "  k,2,drop");
+  toon::value v = toon::mcp::param_descriptions_value(compact);
+  EXPECT_TRUE(v["params"][1]["description"].is_string());
+  EXPECT_EQ(v["params"][2]["description"].as_int64(), 1);
+  EXPECT_EQ(v["params"][3]["description"].as_int64(), 2);
+}
+
 TEST(CompactTools, WhiteSpaceRunsInDescriptionsAreOneSpace) {
   toon::mcp::tool_info tool;
   tool.name = "read";

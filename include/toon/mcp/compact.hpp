@@ -52,10 +52,13 @@ struct compact_tool {
 /// The per-parameter descriptions as a value: {"params":[{"param","description","tools"},...]},
 /// one row per parameter path and description, `tools` naming (space-separated, in order) every
 /// tool whose parameter of that path has that description, so that a description that several
-/// tools share is written once. Rows in order of first appearance; parameters without a
+/// tools share is written once. A text that an earlier row has already (under another path)
+/// is written as that row's number, 1-based, an integer (a text is always a string), so that
+/// every text is written once. Rows in order of first appearance; parameters without a
 /// description have none. Nested fields are named by their path: `options.mode`,
 /// `edits[].oldText` (array elements `[]`; union alternatives not marked), names that are not
-/// bare typed-param names quoted as in the typed-param form.
+/// bare typed-param names quoted as in the typed-param form; the descriptions of array
+/// elements are at `edits[]`, those of union alternatives at `value|1`, `value|2`, ...
 [[nodiscard]] value param_descriptions_value(const std::vector<compact_tool>& tools);
 /// The TOON table of per-parameter descriptions: `params[N]{param,description,tools}:` (no
 /// description at all gives `params: []`).

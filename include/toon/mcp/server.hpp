@@ -169,11 +169,11 @@ struct server_options {
   /// 2026-07-28 `subscriptions/listen` stream that asked for `toolsListChanged`.
   bool tools_list_changed = false;
   /// Lazy categories (docs/mcp.md, "Lazy loading"): tools/list starts with only the tool
-  /// `load_tool_name` (whose description holds the catalog's category summary as TOON) and
-  /// the tools that have no category. Calling it with {"category": NAME} adds that category's
-  /// tools to tools/list, announces the change like set_catalog() does (whether or not
-  /// tools_list_changed is set; `tools.listChanged` is advertised), and answers with the
-  /// category's TOON tools table. Loaded categories belong to the server (one stdio client),
+  /// `load_tool_name` (whose description holds the category summary as TOON, naming each
+  /// category's tools) and the tools that have no category. Calling it with {"category": NAME}
+  /// adds that category's tools to tools/list ({"tools": [NAME, ...]}: those tools), announces
+  /// the change like set_catalog() does (whether or not tools_list_changed is set;
+  /// `tools.listChanged` is advertised), and answers with their TOON tools table. Loaded categories belong to the server (one stdio client),
   /// stay loaded across set_catalog() while they exist, and never unload. Tools of categories
   /// not loaded yet can still be called by name. Without categories in the catalog, no load
   /// tool is listed.
