@@ -142,7 +142,9 @@ struct server_options {
   std::size_t max_concurrent_calls = 4;
   /// Calls waiting for a free slot at most. When the queue is full, the thread that feeds
   /// messages (serve() or handle_line()) waits for room: the server stops reading its input
-  /// (back-pressure) instead of failing calls. Also the most open 2026-07-28
+  /// (back-pressure) instead of failing calls; while handlers await answers to their requests
+  /// to the client (call_context::sample, ...), the queue may grow by one call per pending
+  /// request, so that the answers can still be read. Also the most open 2026-07-28
   /// subscriptions/listen streams (one more is answered with -32603).
   std::size_t max_queued_calls = 1024;
   /// A handler still running this long after it started is timed out: its stop token fires
