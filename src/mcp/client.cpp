@@ -442,9 +442,33 @@ struct client::impl {
     }
     std::lock_guard lock(mu);
     if (closed || close_stdin_requested || proc.stdin_fd() < 0) return false;
+    // Written from this thread when nothing is queued before it (one thread hop fewer per
+    // request; the pipe is non-blocking), the rest left to the I/O thread.
+    const bool was_empty = outbuf.empty();
     outbuf += text;
-    poke();
+    if (was_empty) flush_from_caller_locked();
+    if (!outbuf.empty()) poke();
     return true;
+  }
+
+  /// flush_locked() from a thread other than the I/O thread, with SIGPIPE blocked meanwhile (a
+  /// dead server gives EPIPE, and the signal it raised is taken back), so that a program that
+  /// does not ignore SIGPIPE is not killed by it. Called with mu held.
+  void flush_from_caller_locked() {
+    sigset_t pipe_only, old;
+    ::sigemptyset(&pipe_only);
+    ::sigaddset(&pipe_only, SIGPIPE);
+    if (::pthread_sigmask(SIG_BLOCK, &pipe_only, &old) != 0) return;  // the I/O thread writes it
+    flush_locked();
+    if (!::sigismember(&old, SIGPIPE)) {
+      sigset_t pending;
+      ::sigemptyset(&pending);
+      if (::sigpending(&pending) == 0 && ::sigismember(&pending, SIGPIPE)) {
+        const timespec zero{};
+        [[maybe_unused]] int taken = ::sigtimedwait(&pipe_only, nullptr, &zero);
+      }
+      ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
+    }
   }
 
   result<void> notify(std::string_view method, value params) {
