@@ -507,10 +507,12 @@ struct client::impl {
       waiting.emplace(id, slot);
       if (tr) {
         via_transport = to_json(value(std::move(msg)));
-      } else {
+      } else {  // written from this thread when nothing is queued before it (see enqueue)
+        const bool was_empty = outbuf.empty();
         outbuf += to_json(value(std::move(msg)));
         outbuf += '\n';
-        poke();
+        if (was_empty) flush_from_caller_locked();
+        if (!outbuf.empty()) poke();
       }
     }
     if (tr && !tr->send(std::move(via_transport))) {
