@@ -465,7 +465,8 @@ struct server::state : std::enable_shared_from_this<server::state> {
     } else {
       object item;
       item.emplace_back("type", "text");
-      item.emplace_back("text", r.text);
+      const bool json_text = options.structured_text == structured_text_format::json && !r.is_error() && r.structured;
+      item.emplace_back("text", json_text ? to_json(*r.structured) : r.text);
       fields.emplace_back("content", array{value(std::move(item))});
     }
     if (!r.is_error() && r.structured) fields.emplace_back("structuredContent", *r.structured);

@@ -125,12 +125,23 @@ struct tool_presentation {
   std::vector<icon> icons{};
 };
 
+/// What the text content of a tool result with `structuredContent` holds (server_options::structured_text).
+enum class structured_text_format {
+  toon,  ///< the TOON encoding of the structured value: what a model reads, in fewer tokens
+  json,  ///< its JSON text: what the MCP specification recommends for clients that read only the text
+};
+
 /// How a server behaves. The defaults suit a local stdio server.
 struct server_options {
   /// Reported as `serverInfo`.
   implementation info{};
   /// Optional `instructions` for the model (initialize and server/discover results).
   std::string instructions{};
+  /// The text content of a typed result that also has `structuredContent` (docs/mcp.md, "Typed
+  /// results"): its TOON encoding (default), or the JSON text of `structuredContent` (the
+  /// MCP specification's SHOULD: "a tool that returns structured content SHOULD also return
+  /// the serialized JSON in a TextContent block"), for clients that show the text to programs.
+  structured_text_format structured_text = structured_text_format::toon;
   /// Tools per tools/list page; further pages are reached with an opaque `nextCursor`.
   /// 0 puts every tool on one page.
   std::size_t page_size = 100;
