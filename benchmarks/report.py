@@ -87,8 +87,9 @@ def fmt_rate(x):
 MCP_BEGIN, MCP_END = "<!-- mcp-stdio:begin -->", "<!-- mcp-stdio:end -->"
 
 
-def node_package_version(root, package):
-    pkg = load(os.path.join(root, "tools", "mcp-peers", "node_modules", *package.split("/"), "package.json"))
+def node_package_version(root, package, folder="tools/mcp-peers"):
+    """The version of npm `package` installed under FOLDER/node_modules ("?" when absent)."""
+    pkg = load(os.path.join(root, *folder.split("/"), "node_modules", *package.split("/"), "package.json"))
     return pkg.get("version", "?") if pkg else "?"
 
 
@@ -119,6 +120,9 @@ def mcp_section(out, root):
                   f"(TypeScript, node {node})",
         "toon-proxy": "the toon-cpp server behind `toon mcp proxy` (one more process and pipe hop)",
         "py-sdk": f"`MCPServer` (formerly FastMCP) of the Python `mcp` package {python_package_version(root, 'mcp')}",
+        "tooner": "the toon-cpp server behind tooner "
+                  f"{node_package_version(root, '@chaindead/tooner_linux_amd64', 'tools/mcp-bench-peers')} "
+                  "(a Go MCP proxy that re-encodes JSON results as TOON)",
     }
     lines = [
         "A server with one no-op tool (`noop`, answers `ok`), started as a child process and driven "
@@ -126,7 +130,7 @@ def mcp_section(out, root):
         "toon-cpp's [`noop_server.cpp`](../benchmarks/mcp/noop_server.cpp) next to the official TypeScript "
         "SDK's [`ts_noop_server.mjs`](../benchmarks/mcp/ts_noop_server.mjs) and Python SDK's "
         "[`py_noop_server.py`](../benchmarks/mcp/py_noop_server.py), and toon-cpp's server behind "
-        "`toon mcp proxy`, all after the 2025-11-25 `initialize` handshake (the revision all speak).",
+        "`toon mcp proxy` and behind tooner, all after the 2025-11-25 `initialize` handshake (the revision all speak).",
         "",
         f"- **requests/s**: {data['calls']} `tools/call` requests written to the server as fast as its stdin "
         f"takes them, at most {data['window']} unanswered at a time, and every response read; requests answered "
@@ -145,11 +149,13 @@ def mcp_section(out, root):
         cells += [f"{lat[k]:.0f} µs" if k in lat else "failed" for k in ("median_us", "p99_us", "mean_us")]
         lines.append(f"| {names.get(r['label'], r['label'])} | " + " | ".join(cells) + " |")
     by_label = {r["label"]: (r.get("latency") or {}) for r in data["servers"]}
-    direct, proxied = by_label.get("toon-cpp", {}), by_label.get("toon-proxy", {})
-    if "median_us" in direct and "median_us" in proxied:
-        lines += ["", f"Proxy overhead per call (round trip through `toon mcp proxy` minus direct, same run): "
-                      f"median {proxied['median_us'] - direct['median_us']:+.0f} µs, "
-                      f"p99 {proxied['p99_us'] - direct['p99_us']:+.0f} µs."]
+    direct = by_label.get("toon-cpp", {})
+    for label, proxy in (("toon-proxy", "`toon mcp proxy`"), ("tooner", "tooner")):
+        proxied = by_label.get(label, {})
+        if "median_us" in direct and "median_us" in proxied:
+            lines += ["", f"Proxy overhead per call (round trip through {proxy} minus direct, same run): "
+                          f"median {proxied['median_us'] - direct['median_us']:+.0f} µs, "
+                          f"p99 {proxied['p99_us'] - direct['p99_us']:+.0f} µs."]
     lines += [
         "",
         f"Load average before and after (`/proc/loadavg`): `{data.get('load_before', '')}`, "

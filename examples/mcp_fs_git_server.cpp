@@ -16,7 +16,7 @@
 //                   milliseconds or until its stop token fires), `probe` (answers how long ago
 //                   the last `wait` handler returned, and who asks), `log` (logs its message at
 //                   every level) and `ask_client` (asks the client for its roots, a sample or an
-//                   elicitation, and answers with the client's result as JSON)
+//                   elicitation, or all three in turn, and answers with the client's result as JSON)
 // --features        also serve typed resources, a resource template, a prompt and completions
 //                   (toon::mcp::server_features): resources `toon://readme` (text) and
 //                   `toon://logo` (binary), the template `toon://greeting/{name}/{times}`, the
@@ -112,7 +112,7 @@ struct log_args {
 };
 
 struct ask_args {
-  std::string what;  // roots, sample or elicit
+  std::string what;  // roots, sample, elicit, or all (the three in turn)
   int timeout_ms = 10000;
 };
 
@@ -384,8 +384,27 @@ int main(int argc, char** argv) {
                                     {"properties", toon::object{{"name", std::move(name)}}},
                                     {"required", toon::array{"name"}}};
                 r = ctx.elicit(toon::object{{"message", "Your name?"}, {"requestedSchema", std::move(schema)}}, timeout);
+              } else if (a.what == "all") {  // the three in turn (in 2026-07-28: three rounds)
+                toon::array all;
+                for (const char* what : {"roots", "sample", "elicit"}) {
+                  toon::result<toon::value> one =
+                      what[0] == 'r'   ? ctx.list_roots(timeout)
+                      : what[0] == 's' ? ctx.sample(toon::object{{"messages", toon::array{toon::object{
+                                                                      {"role", "user"},
+                                                                      {"content", toon::object{{"type", "text"}, {"text", "Say hi"}}}}}},
+                                                    {"maxTokens", 20}},
+                                                    timeout)
+                                       : ctx.elicit(toon::object{{"message", "Your name?"},
+                                                                 {"requestedSchema",
+                                                                  toon::object{{"type", "object"},
+                                                                               {"properties", toon::object{{"name", toon::object{{"type", "string"}}}}}}}},
+                                                    timeout);
+                  if (!one) return one.error();
+                  all.push_back(std::move(*one));
+                }
+                r = toon::value(std::move(all));
               } else {
-                return toon::error{toon::error_code::invalid_enum, "what: roots, sample or elicit"};
+                return toon::error{toon::error_code::invalid_enum, "what: roots, sample, elicit or all"};
               }
               if (!r) return r.error();
               return toon::to_json(*r);

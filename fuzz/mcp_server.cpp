@@ -2,10 +2,11 @@
 // cut into lines, fed to a fresh server (2025-11-25 and 2026-07-28 requests alike), and every
 // message the server sends must be one line of JSON: a JSON-RPC 2.0 response object with a
 // valid or null id and exactly one of result (an object) and error ({code: integer, message:
-// string}). No more responses than lines, nothing thrown, no crash; handlers run on their own
+// string}), or a request or notification to the client. No more responses than lines, nothing thrown, no crash; handlers run on their own
 // threads and are all answered before the next input. The server also has resources, a
 // resource template, a prompt and completions (toon::mcp::server_features), so that
 // resources/*, prompts/* and completion/complete are reached too.
+#include <chrono>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -14,6 +15,7 @@
 
 #include "fuzz_common.hpp"
 #include "toon/json.hpp"
+#include "toon/mcp/call_context.hpp"
 #include "toon/mcp/features.hpp"
 #include "toon/mcp/server.hpp"
 #include "toon/tools.hpp"
@@ -51,6 +53,19 @@ const toon::tool_catalog& catalog() {
     toon::tool_catalog c;
     c.add<echo_args>("echo", "Echo", "", [](const echo_args& a) { return echoed{a.text, a.times}; });
     c.add<echo_args>("fail", "Throws", "", [](const echo_args& a) -> std::string { throw std::runtime_error(a.text); });
+    // Asks the client (2025-11-25: requests with a short time limit; 2026-07-28: multi round-trip
+    // requests answered from inputResponses / requestState): `times` requests in turn.
+    c.add<echo_args>("ask", "Asks the client", "", [](const echo_args& a, toon::mcp::call_context& ctx) -> toon::result<std::string> {
+      std::string out;
+      for (int i = 0; i < a.times && i < 4; ++i) {
+        toon::result<toon::value> r = i % 2 == 0 ? ctx.sample(toon::object{{"messages", toon::array{}}, {"maxTokens", 1}},
+                                                             std::chrono::milliseconds(5))
+                                                 : ctx.elicit(toon::object{{"message", a.text}}, std::chrono::milliseconds(5));
+        if (!r) return r.error();
+        out += toon::to_json(*r);
+      }
+      return out;
+    });
     return c;
   }();
   return cat;
@@ -98,13 +113,23 @@ const toon::mcp::server_features& features() {
   return f;
 }
 
-void check_message(std::string_view message) {
+// Checks one message the server sent; true when it is a response.
+bool check_message(std::string_view message) {
   if (message.find('\n') != std::string_view::npos) toon_fuzz::fail("a message spans lines", message);
   toon::result<toon::value> v = toon::from_json(message);
   if (!v || !v->is_object()) toon_fuzz::fail("a message is not a JSON object", message);
   const toon::value* version = v->find("jsonrpc");
   if (version == nullptr || !version->is_string() || version->as_string() != "2.0")
     toon_fuzz::fail("a message without jsonrpc 2.0", message);
+  // A request or notification to the client (the `ask` tool in a session, or the
+  // notifications/cancelled that follows its timeout): a method and params object.
+  if (const toon::value* method = v->find("method"); method != nullptr) {
+    const toon::value* params = v->find("params");
+    if (!method->is_string() || (params != nullptr && !params->is_object()) || v->find("result") != nullptr ||
+        v->find("error") != nullptr)
+      toon_fuzz::fail("a malformed message to the client", message);
+    return false;
+  }
   const toon::value* id = v->find("id");
   if (id == nullptr || !(id->is_null() || id->is_string() || id->type() == toon::value::kind::integer ||
                          id->type() == toon::value::kind::uinteger))
@@ -119,6 +144,7 @@ void check_message(std::string_view message) {
     if (code == nullptr || code->type() != toon::value::kind::integer || text == nullptr || !text->is_string())
       toon_fuzz::fail("a malformed error object", message);
   }
+  return true;
 }
 
 }  // namespace
@@ -149,7 +175,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     server.wait_idle();
   }
-  if (sent.size() > toon_fuzz::count_lines(text)) toon_fuzz::fail("more responses than lines", text);
-  for (const std::string& message : sent) check_message(message);
+  std::size_t responses = 0;
+  for (const std::string& message : sent) responses += check_message(message) ? 1 : 0;
+  if (responses > toon_fuzz::count_lines(text)) toon_fuzz::fail("more responses than lines", text);
   return 0;
 }

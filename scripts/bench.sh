@@ -61,6 +61,17 @@ run_mcp() {
   local servers=(--server toon-cpp "$build/bin/toon_mcp_bench_noop_server"
                  --server toon-proxy "$build/bin/toon" mcp proxy -- "$build/bin/toon_mcp_bench_noop_server")
   : >"$out/mcp-notes.txt"
+  # tooner (a Go MCP proxy that turns JSON tool results into TOON) in front of the same server,
+  # pinned in tools/mcp-bench-peers (a Linux x86-64 binary from npm), for the proxy overhead.
+  local tooner=tools/mcp-bench-peers/node_modules/@chaindead/tooner_linux_amd64/tooner
+  if [ ! -x "$tooner" ] && command -v npm >/dev/null 2>&1; then
+    (cd tools/mcp-bench-peers && npm ci --no-audit --no-fund --loglevel=error) >&2 || true
+  fi
+  if [ -x "$tooner" ]; then
+    servers+=(--server tooner "$root/$tooner" "$build/bin/toon_mcp_bench_noop_server")
+  else
+    echo "tooner was skipped: tools/mcp-bench-peers could not be installed (npm ci)." >>"$out/mcp-notes.txt"
+  fi
   if [ -x tools/mcp-peers/venv/bin/python ]; then
     servers+=(--server py-sdk tools/mcp-peers/venv/bin/python benchmarks/mcp/py_noop_server.py)
   else

@@ -51,6 +51,7 @@ enum class error_code : std::uint8_t {
   dsl_inexpressible,      ///< MCP-DSL decompiler: a value the DSL cannot express exactly
   refusal,                ///< extraction: the reply declines to answer ("I'm sorry, I can't ...") (toon/extract.hpp)
   unauthorized,           ///< MCP HTTP client: OAuth authorization failed or was refused (toon/mcp/oauth.hpp)
+  input_required,         ///< MCP server, 2026-07-28: the client's answer comes with the retried request (docs/mcp.md)
 };
 
 /// Short stable name of a code, e.g. "length_mismatch".

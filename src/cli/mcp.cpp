@@ -182,7 +182,7 @@ std::string pad(std::string s, std::size_t width, bool right) {
 
 int list_server_tools(const mcp_options& o, toon::result<std::vector<toon::mcp::tool_info>>& tools,
                       toon::mcp::server_info& info);
-int report_tools(const mcp_options& o, const std::vector<toon::mcp::tool_info>& tool_list, const toon::mcp::server_info& info);
+int report_tools(const mcp_options& o, std::vector<toon::mcp::tool_info>& tool_list, const toon::mcp::server_info& info);
 
 // The tools of a saved tools/list result (docs/mcp.md, "toon mcp tools"): {"tools":[...]}, a
 // JSON-RPC response {"result":{"tools":[...]}}, or the array itself. Each tool needs a name.
@@ -193,27 +193,31 @@ toon::result<std::vector<toon::mcp::tool_info>> tools_from_file(const std::strin
     e.message = std::move(message);
     return e;
   };
-  std::string text;
-  if (path == "-") {
-    char buf[65536];
-    std::size_t n = 0;
-    while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) text.append(buf, n);
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail(toon::error_code::io_error, path + ": cannot read");
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  toon::result<toon::value> v = toon::value();
+  {
+    std::string text;  // freed once parsed
+    if (path == "-") {
+      char buf[65536];
+      std::size_t n = 0;
+      while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) text.append(buf, n);
+    } else {
+      std::ifstream in(path, std::ios::binary);
+      if (!in) return fail(toon::error_code::io_error, path + ": cannot read");
+      text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    v = toon::from_json(text);
   }
-  auto v = toon::from_json(text);
   if (!v) return v.error();
-  const toon::value* list = &*v;
-  if (const toon::value* r = list->is_object() ? list->find("result") : nullptr) list = r;
-  if (const toon::value* t = list->is_object() ? list->find("tools") : nullptr) list = t;
+  toon::value* list = &*v;
+  if (toon::value* r = list->is_object() ? list->as_object().find("result") : nullptr) list = r;
+  if (toon::value* t = list->is_object() ? list->as_object().find("tools") : nullptr) list = t;
   if (!list->is_array())
     return fail(toon::error_code::type_mismatch,
                             "expected a tools/list result {\"tools\":[...]}, a JSON-RPC response holding one, or an array "
                             "of tools");
   std::vector<toon::mcp::tool_info> tools;
-  for (const toon::value& t : list->as_array()) {
+  tools.reserve(list->as_array().size());
+  for (toon::value& t : list->as_array()) {
     const toon::value* name = t.is_object() ? t.find("name") : nullptr;
     if (name == nullptr || !name->is_string() || name->as_string().empty())
       return fail(toon::error_code::missing_field,
@@ -223,7 +227,7 @@ toon::result<std::vector<toon::mcp::tool_info>> tools_from_file(const std::strin
     if (const toon::value* d = t.find("description"); d != nullptr && d->is_string()) info.description = d->as_string();
     if (const toon::value* s = t.find("inputSchema")) info.input_schema = *s;
     if (const toon::value* s = t.find("outputSchema")) info.output_schema = *s;
-    info.raw = t;
+    info.raw = std::move(t);  // the parsed list is not needed afterwards
     tools.push_back(std::move(info));
   }
   return tools;
@@ -272,7 +276,10 @@ int list_server_tools(const mcp_options& o, toon::result<std::vector<toon::mcp::
 }
 
 // Prints the tables, the losses and the figures of `tools`.
-int report_tools(const mcp_options& o, const std::vector<toon::mcp::tool_info>& tool_list, const toon::mcp::server_info& info) {
+// The forms compared are made only when figures or --save ask for them; the tools' `raw`
+// members are moved into the tools/list form (the caller's tools lose them), and the baseline is
+// written without copying the schemas, so that memory stays a few times the list's size.
+int report_tools(const mcp_options& o, std::vector<toon::mcp::tool_info>& tool_list, const toon::mcp::server_info& info) {
   const std::vector<toon::mcp::tool_info>* tools = &tool_list;
   std::vector<toon::mcp::compact_tool> compact = toon::mcp::compact_tools(*tools);
   std::string table = toon::mcp::tools_table(compact);
@@ -291,29 +298,32 @@ int report_tools(const mcp_options& o, const std::vector<toon::mcp::tool_info>& 
     put(stderr, l.empty() ? std::string("no losses\n") : l);
   }
 
-  // The forms compared.
-  toon::array raw, baseline;
-  raw.reserve(tools->size());
-  baseline.reserve(tools->size());
-  for (const auto& t : *tools) {
-    raw.push_back(t.raw);
-    toon::object b;
-    b.emplace_back("name", t.name);
-    b.emplace_back("description", t.description);
-    b.emplace_back("inputSchema", t.input_schema);
-    baseline.emplace_back(std::move(b));
+  if (!o.figures && o.save_dir.empty()) return exit_ok;
+
+  // The forms compared. The baseline, compact JSON of {"tools":[{name, description,
+  // inputSchema}]}, is written piece by piece (what to_json of that object gives).
+  std::string baseline_json = "{\"tools\":[";
+  for (std::size_t i = 0; i < tools->size(); ++i) {
+    const auto& t = (*tools)[i];
+    if (i > 0) baseline_json += ',';
+    baseline_json += "{\"name\":" + toon::to_json(toon::value(t.name)) +
+                     ",\"description\":" + toon::to_json(toon::value(t.description)) +
+                     ",\"inputSchema\":" + toon::to_json(t.input_schema) + "}";
   }
-  toon::object list;
-  list.emplace_back("tools", toon::value(std::move(raw)));
-  toon::object base;
-  base.emplace_back("tools", toon::value(std::move(baseline)));
+  baseline_json += "]}";
+  toon::array raw;
+  raw.reserve(tools->size());
+  for (auto& t : tool_list) raw.push_back(std::move(t.raw));
+  toon::object list_members;
+  list_members.emplace_back("tools", toon::value(std::move(raw)));
+  const toon::value list(std::move(list_members));
   toon::json_options pretty;
   pretty.indent = 2;
   std::vector<form> forms = {
-      {"tools_list.pretty.json", "tools/list result, pretty JSON", toon::to_json(toon::value(list), pretty) + "\n"},
-      {"tools_list.json", "tools/list result, compact JSON", toon::to_json(toon::value(list))},
-      {"tools_list.toon", "tools/list result, generic TOON", toon::encode(toon::value(list))},
-      {"baseline.json", "baseline: compact JSON of name, description, inputSchema", toon::to_json(toon::value(base))},
+      {"tools_list.pretty.json", "tools/list result, pretty JSON", toon::to_json(list, pretty) + "\n"},
+      {"tools_list.json", "tools/list result, compact JSON", toon::to_json(list)},
+      {"tools_list.toon", "tools/list result, generic TOON", toon::encode(list)},
+      {"baseline.json", "baseline: compact JSON of name, description, inputSchema", std::move(baseline_json)},
       {"tools.toon", "TOON tools table", table},
       {"tools_descriptions.toon", "TOON tools table + parameter descriptions", table + "\n" + descriptions},
   };

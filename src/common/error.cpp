@@ -42,6 +42,7 @@ TOON_FUNC std::string_view to_string(error_code code) noexcept {
     case error_code::dsl_inexpressible: return "dsl_inexpressible";
     case error_code::refusal: return "refusal";
     case error_code::unauthorized: return "unauthorized";
+    case error_code::input_required: return "input_required";
   }
   return "unknown";
 }

@@ -137,7 +137,7 @@ std::string_view capability_of(std::string_view method) {
 TOON_FUNC result<value> call_context::request(std::string_view method, const value& params,
                                               std::chrono::milliseconds timeout) {
   if (!state_) return cannot_ask("no client to ask: the call has no MCP server (a detached call_context)");
-  if (!state_->ask)
+  if (!state_->ask && !state_->multi_round)
     return cannot_ask("the server sends no requests to the client in a " + state_->protocol_version +
                       " request (stateless); " + std::string(method) + " is not available");
   if (!params.is_object()) return cannot_ask(std::string(method) + ": params must be an object");
@@ -146,7 +146,20 @@ TOON_FUNC result<value> call_context::request(std::string_view method, const val
       (!state_->client_capabilities.is_object() || state_->client_capabilities.find(capability) == nullptr))
     return cannot_ask("the client did not declare the " + std::string(capability) + " capability, so " +
                       std::string(method) + " cannot be sent");
-  return state_->ask(method, params, timeout);
+  if (state_->ask) return state_->ask(method, params, timeout);
+  // 2026-07-28: multi round-trip requests (see call_context::state).
+  std::lock_guard<std::mutex> lock(state_->input_mutex);
+  std::string key = "input-" + std::to_string(++state_->asked);
+  if (const value* answer = state_->input_responses.find(key); answer != nullptr) return *answer;
+  object request;
+  request.emplace_back("method", std::string(method));
+  request.emplace_back("params", params);
+  state_->input_requests.insert_or_assign(key, std::move(request));
+  error e;
+  e.code = error_code::input_required;
+  e.message = std::string(method) + ": the client answers with the retried request (2026-07-28 multi round-trip "
+              "request \"" + key + "\"); this attempt of the call ends with input_required";
+  return e;
 }
 
 TOON_FUNC result<value> call_context::sample(const value& params, std::chrono::milliseconds timeout) {

@@ -32,6 +32,17 @@ struct call_context::state {
 
   std::mutex progress_mutex;  // orders progress() calls and guards last_progress
   std::optional<double> last_progress;
+
+  // 2026-07-28 multi round-trip requests (MRTR; set up when `ask` is null and `multi_round`):
+  // the handler's n-th request to the client is keyed "input-n". An answer the client sent
+  // (the request's `inputResponses`, or carried over from an earlier attempt in `requestState`)
+  // is returned at once; a request without one is collected, and the call then answers
+  // `input_required` with the collected requests instead of the handler's result.
+  bool multi_round = false;
+  std::mutex input_mutex;           // guards the members below
+  value input_responses = object{};  // key -> the client's result
+  object input_requests;             // key -> {method, params}: asked in this attempt, unanswered
+  std::size_t asked = 0;             // requests made by this attempt so far
 };
 
 }  // namespace toon::mcp

@@ -427,7 +427,8 @@ struct client::impl {
     m.insert_or_assign("io.modelcontextprotocol/protocolVersion", info.protocol_version);
     m.insert_or_assign("io.modelcontextprotocol/clientInfo",
                        object{{"name", opts.client_name}, {"version", opts.client_version}});
-    m.insert_or_assign("io.modelcontextprotocol/clientCapabilities", object{});
+    m.insert_or_assign("io.modelcontextprotocol/clientCapabilities",
+                       opts.capabilities.is_object() ? opts.capabilities : value(object{}));
     return params;
   }
 
@@ -441,9 +442,33 @@ struct client::impl {
     }
     std::lock_guard lock(mu);
     if (closed || close_stdin_requested || proc.stdin_fd() < 0) return false;
+    // Written from this thread when nothing is queued before it (one thread hop fewer per
+    // request; the pipe is non-blocking), the rest left to the I/O thread.
+    const bool was_empty = outbuf.empty();
     outbuf += text;
-    poke();
+    if (was_empty) flush_from_caller_locked();
+    if (!outbuf.empty()) poke();
     return true;
+  }
+
+  /// flush_locked() from a thread other than the I/O thread, with SIGPIPE blocked meanwhile (a
+  /// dead server gives EPIPE, and the signal it raised is taken back), so that a program that
+  /// does not ignore SIGPIPE is not killed by it. Called with mu held.
+  void flush_from_caller_locked() {
+    sigset_t pipe_only, old;
+    ::sigemptyset(&pipe_only);
+    ::sigaddset(&pipe_only, SIGPIPE);
+    if (::pthread_sigmask(SIG_BLOCK, &pipe_only, &old) != 0) return;  // the I/O thread writes it
+    flush_locked();
+    if (!::sigismember(&old, SIGPIPE)) {
+      sigset_t pending;
+      ::sigemptyset(&pending);
+      if (::sigpending(&pending) == 0 && ::sigismember(&pending, SIGPIPE)) {
+        const timespec zero{};
+        [[maybe_unused]] int taken = ::sigtimedwait(&pipe_only, nullptr, &zero);
+      }
+      ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
+    }
   }
 
   result<void> notify(std::string_view method, value params) {
@@ -482,10 +507,12 @@ struct client::impl {
       waiting.emplace(id, slot);
       if (tr) {
         via_transport = to_json(value(std::move(msg)));
-      } else {
+      } else {  // written from this thread when nothing is queued before it (see enqueue)
+        const bool was_empty = outbuf.empty();
         outbuf += to_json(value(std::move(msg)));
         outbuf += '\n';
-        poke();
+        if (was_empty) flush_from_caller_locked();
+        if (!outbuf.empty()) poke();
       }
     }
     if (tr && !tr->send(std::move(via_transport))) {
@@ -560,16 +587,57 @@ struct client::impl {
     return o.timeout.count() > 0 ? o.timeout : opts.request_timeout;
   }
 
+  // Rounds of a 2026-07-28 multi round-trip request before the client gives up.
+  static constexpr int max_input_rounds = 10;
+
   result<value> request(std::string_view method, value params, const call_options& o) {
-    rpc_outcome r = call(method, with_meta(std::move(params)), limit(o), o.stop, true, &o.on_progress);
-    if (r.what != rpc_outcome::kind::result) return outcome_error(method, r);
-    if (info.stateless && r.payload.is_object()) {
+    params = with_meta(std::move(params));
+    for (int round = 0;; ++round) {
+      rpc_outcome r = call(method, params, limit(o), o.stop, true, &o.on_progress);
+      if (r.what != rpc_outcome::kind::result) return outcome_error(method, r);
+      if (!info.stateless || !r.payload.is_object()) return std::move(r.payload);
       std::string type = string_member(r.payload, "resultType");
-      if (!type.empty() && type != "complete")
+      if (type.empty() || type == "complete") return std::move(r.payload);
+      const bool may_need_input = method == "tools/call" || method == "resources/read" || method == "prompts/get";
+      if (type != "input_required" || !may_need_input)
         return make_error(error_code::protocol_error,
-                          "MCP " + std::string(method) + ": resultType \"" + type + "\" (multi-round-trip requests are not supported)");
+                          "MCP " + std::string(method) + ": unexpected resultType \"" + type + "\"");
+      // Multi round-trip request: answer each input request through on_request, then call again
+      // with the answers and the server's requestState echoed as it came.
+      if (round + 1 >= max_input_rounds)
+        return make_error(error_code::protocol_error, "MCP " + std::string(method) + ": still input_required after " +
+                                                          std::to_string(max_input_rounds) + " rounds");
+      const value* requests = r.payload.find("inputRequests");
+      const value* state = r.payload.find("requestState");
+      if ((requests != nullptr && !requests->is_object()) || (state != nullptr && !state->is_string()) ||
+          (requests == nullptr && state == nullptr))
+        return make_error(error_code::protocol_error,
+                          "MCP " + std::string(method) + ": malformed input_required result (inputRequests must be an "
+                          "object, requestState a string, and one of them present)");
+      object answers;
+      if (requests != nullptr)
+        for (const auto& m : requests->as_object()) {
+          const value* sub_method = m.value.find("method");
+          if (!m.value.is_object() || sub_method == nullptr || !sub_method->is_string())
+            return make_error(error_code::protocol_error,
+                              "MCP " + std::string(method) + ": input request \"" + m.key + "\" has no method");
+          if (!opts.on_request)
+            return make_error(error_code::protocol_error, "MCP " + std::string(method) + ": the server needs input (" +
+                                                              sub_method->as_string() +
+                                                              ") and client_options::on_request is not set");
+          const value* sub_params = m.value.find("params");
+          result<value> answer = opts.on_request(sub_method->as_string(), sub_params != nullptr ? *sub_params : value{});
+          if (!answer)
+            return make_error(answer.error().code, "MCP " + std::string(method) + ": answering " + sub_method->as_string() +
+                                                       " failed: " + answer.error().message);
+          answers.emplace_back(m.key, answer->is_null() ? value(object{}) : std::move(*answer));
+        }
+      object& p = params.as_object();
+      p.erase("inputResponses");
+      p.erase("requestState");
+      if (!answers.empty()) p.emplace_back("inputResponses", std::move(answers));
+      if (state != nullptr) p.emplace_back("requestState", *state);
     }
-    return std::move(r.payload);
   }
 
   // ---- connecting -----------------------------------------------------------------------

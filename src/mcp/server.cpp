@@ -466,6 +466,26 @@ struct server::state : std::enable_shared_from_this<server::state> {
     return out;
   }
 
+  // A 2026-07-28 `input_required` result when the handler asked the client for something this
+  // attempt carried no answer to (call_context::request): the requests, and in `requestState`
+  // the answers received so far, which the client echoes with the retried request. The state
+  // holds only the client's own answers, which it could as well send in `inputResponses`, so it
+  // needs no integrity protection; nothing of the server's is in it.
+  std::optional<value> input_required_result(call_context::state& ctx) const {
+    std::lock_guard<std::mutex> lock(ctx.input_mutex);
+    if (ctx.input_requests.empty()) return std::nullopt;
+    object out;
+    out.emplace_back("resultType", "input_required");
+    out.emplace_back("inputRequests", std::move(ctx.input_requests));
+    ctx.input_requests = object{};
+    if (ctx.input_responses.is_object() && !ctx.input_responses.as_object().empty())
+      out.emplace_back("requestState", to_json(ctx.input_responses));
+    object meta;
+    meta.emplace_back(std::string(meta_server_info), server_info());
+    out.emplace_back("_meta", std::move(meta));
+    return value(std::move(out));
+  }
+
   value finish_result(object fields, const request_context& ctx, bool cacheable) const {
     if (ctx.modern) return complete_result(std::move(fields), cacheable);
     return fields;
@@ -505,7 +525,8 @@ struct server::state : std::enable_shared_from_this<server::state> {
     } else {
       object item;
       item.emplace_back("type", "text");
-      item.emplace_back("text", r.text);
+      const bool json_text = options.structured_text == structured_text_format::json && !r.is_error() && r.structured;
+      item.emplace_back("text", json_text ? to_json(*r.structured) : r.text);
       fields.emplace_back("content", array{value(std::move(item))});
     }
     if (!r.is_error() && r.structured) fields.emplace_back("structuredContent", *r.structured);
@@ -637,8 +658,12 @@ struct server::state : std::enable_shared_from_this<server::state> {
     if (calls.count(c->key) != 0)
       throw rpc_failure{invalid_request, "Invalid Request: request id " + c->key + " is already in use"};
     // A full queue: wait for room (back-pressure: the caller reads no further input meanwhile).
+    // Each request to the client that a running handler awaits widens the room by one: its
+    // answer is still to be read, and a reader blocked here could not read it (the handler and
+    // the reader would wait for each other until the request timed out). Bounded by
+    // max_queued_calls + max_client_requests.
     const std::size_t room = std::max<std::size_t>(options.max_queued_calls, 1);
-    changed.wait(lock, [&] { return queue.size() < room || stopping; });
+    changed.wait(lock, [&] { return queue.size() < room + client_requests.size() || stopping; });
     calls.emplace(c->key, c);
     queue.push_back(std::move(c));
     start_queued(lock);
@@ -658,6 +683,21 @@ struct server::state : std::enable_shared_from_this<server::state> {
       const value* client = meta->find(meta_client_info);
       if (client != nullptr && client->is_object()) ctx->client_info = *client;
       ctx->client_capabilities = *meta->find(meta_client_capabilities);  // checked by context_of
+      // Multi round-trip requests: the answers of earlier attempts (requestState, as this server
+      // wrote it) and of the last one (inputResponses), the latter winning.
+      ctx->multi_round = true;
+      object answers;
+      if (const value* carried = params->find("requestState"); carried != nullptr) {
+        result<value> earlier = from_json(carried->is_string() ? carried->as_string() : std::string_view());
+        if (!carried->is_string() || !earlier || !earlier->is_object())
+          throw rpc_failure{invalid_params, "Invalid params: requestState is not one this server wrote (a JSON object of earlier answers)"};
+        answers = std::move(earlier->as_object());
+      }
+      if (const value* given = params->find("inputResponses"); given != nullptr) {
+        if (!given->is_object()) throw rpc_failure{invalid_params, "Invalid params: inputResponses must be an object"};
+        for (const auto& m : given->as_object()) answers.insert_or_assign(m.key, m.value);
+      }
+      ctx->input_responses = std::move(answers);
       ctx->level = [level = c.context.level] { return level; };
     } else {
       ctx->protocol_version = session_version;
@@ -716,6 +756,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
       id = "toon-mcp-" + std::to_string(++next_client_request);
       key = to_json(id);
       client_requests.emplace(key, pending);
+      changed.notify_all();  // a reader waiting for queue room may read on (call_tool)
     }
     auto forget = [&] {
       std::lock_guard<std::mutex> lock(mutex);
@@ -965,7 +1006,8 @@ struct server::state : std::enable_shared_from_this<server::state> {
       if (!c->finished) {
         c->finished = true;
         try {
-          response = jsonrpc::result_response(c->id, call_tool_result(r, c->context));
+          std::optional<value> input = input_required_result(*c->ctx);
+          response = jsonrpc::result_response(c->id, input ? std::move(*input) : call_tool_result(r, c->context));
         } catch (const std::exception& e) {
           response = jsonrpc::error_response(c->id, internal_error, std::string("Internal error: ") + e.what());
         }

@@ -277,6 +277,29 @@ TEST_F(McpClient, ServerThatExitsMidCallFailsThatCallAndLaterOnes) {
   }
 }
 
+// A server that closed its stdin: the calling thread's write gets EPIPE (SIGPIPE, which this
+// test program does not ignore, is blocked for the write and taken back), the request fails, and
+// the program lives on.
+TEST_F(McpClient, WritingToAServerThatClosedItsStdinIsAnErrorNotSigpipe) {
+  struct sigaction current {};
+  ASSERT_EQ(::sigaction(SIGPIPE, nullptr, &current), 0);
+  ASSERT_EQ(current.sa_handler, SIG_DFL) << "the test needs SIGPIPE's default action (termination)";
+  auto c = client::connect(fake("legacy"));
+  ASSERT_TRUE(c) << c.error().message;
+  auto deaf = c->call_tool("deaf", toon::object{});
+  ASSERT_TRUE(deaf) << deaf.error().message;
+  toon::mcp::call_options quick;
+  quick.timeout = std::chrono::milliseconds(300);
+  auto r = c->call_tool("echo", toon::object{{"x", 1}}, quick);
+  ASSERT_FALSE(r);
+  EXPECT_TRUE(r.error().code == toon::error_code::protocol_error || r.error().code == toon::error_code::timeout)
+      << r.error().message;
+  sigset_t pending;
+  ASSERT_EQ(::sigpending(&pending), 0);
+  EXPECT_FALSE(::sigismember(&pending, SIGPIPE)) << "a SIGPIPE was left pending";
+  c->shutdown();  // SIGTERM ends it
+}
+
 TEST_F(McpClient, TimeoutSendsCancelledAndTheConnectionStaysUsable) {
   auto c = client::connect(fake("legacy"));
   ASSERT_TRUE(c) << c.error().message;

@@ -482,6 +482,51 @@ TEST_F(OfficialServer, Git) {
 
 // server-everything in its streamableHttp mode (the TypeScript SDK's
 // StreamableHTTPServerTransport, sessions and SSE answers), reached with connect_http.
+// 2026-07-28 multi round-trip requests from a server of the official TypeScript SDK v2
+// (tests/mcp/ts_v2_mrtr_server.mjs): the client answers each `input_required` result through
+// client_options::on_request and retries with the answers and the echoed requestState.
+TEST_F(OfficialServer, TypeScriptV2MultiRoundTrip) {
+  const fs::path peers = TOON_MCP_PEERS_DIR;
+  TOON_REQUIRE(peers / "node_modules" / "@modelcontextprotocol" / "server" / "package.json", "node");
+  temp_dir home("ts-v2-mrtr");
+  toon::mcp::process_options p;
+  p.argv = {"node", (fs::path(TOON_TESTS_DIR) / "mcp" / "ts_v2_mrtr_server.mjs").string()};
+  p.environment = environment(home.path);
+  p.limits = node_limits();
+  std::vector<std::string> asked;  // on_request runs on the calling thread here
+  toon::mcp::client_options o;
+  o.capabilities = toon::object{{"elicitation", toon::object{{"form", toon::object{}}}}, {"sampling", toon::object{}}, {"roots", toon::object{}}};
+  o.on_request = [&](std::string_view method, const value& params) -> toon::result<value> {
+    asked.emplace_back(method);
+    if (method == "elicitation/create") {
+      EXPECT_EQ(params["message"].as_string(), "Your name?");
+      return value(toon::object{{"action", "accept"}, {"content", toon::object{{"name", "Ada"}}}});
+    }
+    if (method == "sampling/createMessage")
+      return value(toon::object{{"role", "assistant"}, {"content", toon::object{{"type", "text"}, {"text", "hi"}}}, {"model", "m-1"}});
+    if (method == "roots/list")
+      return value(toon::object{{"roots", toon::array{toon::object{{"uri", "file:///w"}, {"name", "work"}}}}});
+    return toon::error{toon::error_code::protocol_error, "unexpected " + std::string(method)};
+  };
+  auto c = client::connect(p, o);
+  ASSERT_TRUE(c) << c.error().message;
+  EXPECT_EQ(c->server().protocol_version, "2026-07-28");
+  EXPECT_EQ(ok_call(*c, "confirm", toon::object{}).text(), "confirmed Ada");
+  EXPECT_EQ(ok_call(*c, "two_step", toon::object{}).text(), "m-1 / work");
+  EXPECT_EQ(asked, (std::vector<std::string>{"elicitation/create", "sampling/createMessage", "roots/list"}));
+  // Capabilities declared but no on_request: the call fails with a message that says why.
+  toon::mcp::client_options bare;
+  bare.capabilities = o.capabilities;
+  auto d = client::connect(p, bare);
+  ASSERT_TRUE(d) << d.error().message;
+  auto r = d->call_tool("confirm", toon::object{}, 60s);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, toon::error_code::protocol_error);
+  EXPECT_TRUE(contains(r.error().message, "on_request is not set")) << r.error().message;
+  shut_down(*d, true);
+  shut_down(*c, true);
+}
+
 TEST_F(OfficialServer, EverythingOverStreamableHttp) {
   fs::path entry = npm_modules / "server-everything" / "dist" / "index.js";
   TOON_REQUIRE(entry, "node");

@@ -6,7 +6,8 @@ Scenarios:
                   tools/list in two pages; tools echo, slow (never answers), bye (exits),
                   limits (reports rlimits, cwd, env), noisy (malformed, oversized and unknown-id
                   lines before the answer), ask (a server->client request, then the answer),
-                  lone (unlisted: an answer with lone-surrogate escapes);
+                  lone (unlisted: an answer with lone-surrogate escapes), deaf (unlisted: closes
+                  its stdin, answers, and waits to be killed);
                   every cancellation is reported on stderr
   modern          answers server/discover (2026-07-28) and requires _meta on every request
   silent          never answers server/discover (the client falls back after its probe limit)
@@ -157,6 +158,10 @@ def handle(msg):
         elif name == "bye":
             log("bye: exiting")
             sys.exit(0)
+        elif name == "deaf":  # unlisted: closes its stdin, answers, and lives on until killed
+            os.close(0)
+            text_result(msg_id, "deaf now")
+            signal.pause()
         elif name == "limits":
             text_result(msg_id, "limits", structured={
                 "cpu": limit(resource.RLIMIT_CPU), "as": limit(resource.RLIMIT_AS),

@@ -3,8 +3,8 @@ Streamable HTTP transport) against toon::mcp::http_server (examples/mcp_conforma
 docs/mcp.md, "Streamable HTTP"), in both eras: `legacy` (initialize, a session, 2025-11-25) and
 `auto` (server/discover, stateless 2026-07-28 requests without a session). Tools listed and
 called, progress received in order, a resource and a prompt read; in the legacy era also a log
-message at the level set and the sampling and elicitation requests a call sends, answered by
-the client's callbacks (2026-07-28 is stateless: the server sends no requests there).
+message at the level set; in both, sampling and elicitation answered by the client's callbacks
+(requests sent during the call in 2025-11-25, multi round-trip requests in 2026-07-28).
 
     python tests/mcp/py_http_client_test.py SERVER_BINARY
 
@@ -69,14 +69,16 @@ async def run(server_binary, mode, expected_version):
                 await client.set_logging_level("info")
                 await client.call_tool("test_tool_with_logging", {})
                 check(f"{tag} three log messages during the call", len(logs) == 3, logs)
-                r = await client.call_tool("test_sampling", {"prompt": "hello"})
-                check(f"{tag} sampling answered by the client during the call",
-                      text_of(r) == "LLM response: py says hi", r)
-                r = await client.call_tool("test_elicitation", {"message": "who?"})
-                check(f"{tag} elicitation answered by the client during the call",
-                      '"username":"grace"' in text_of(r), r)
-                check(f"{tag} the client was asked twice", asked == ["sampling/createMessage", "elicitation/create"],
-                      asked)
+            # 2025-11-25: requests sent during the call; 2026-07-28: multi round-trip requests
+            # (input_required, fulfilled by the SDK's driver with the same callbacks, then retried).
+            r = await client.call_tool("test_sampling", {"prompt": "hello"})
+            check(f"{tag} sampling answered by the client's callback",
+                  text_of(r) == "LLM response: py says hi", r)
+            r = await client.call_tool("test_elicitation", {"message": "who?"})
+            check(f"{tag} elicitation answered by the client's callback",
+                  '"username":"grace"' in text_of(r), r)
+            check(f"{tag} the client was asked twice", asked == ["sampling/createMessage", "elicitation/create"],
+                  asked)
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -553,6 +553,30 @@ TEST_F(context_fixture, AFullQueueStopsTheReadingInsteadOfFailingCalls) {
   EXPECT_EQ(failed, 0);
 }
 
+// A reader waiting for queue room must still read the answers to the requests that running
+// handlers sent the client: with one slot and a queue of one, a handler awaiting roots/list and
+// two queued calls would otherwise block the reader until the request timed out.
+TEST_F(context_fixture, AFullQueueStillReadsTheClientsAnswers) {
+  toon::mcp::server_options o = quiet();
+  o.max_concurrent_calls = 1;
+  o.max_queued_calls = 1;
+  toon::mcp::server s(cat, o, out.sink());
+  initialize(s);
+  std::thread feeder([&] {
+    s.handle_line(call("1", "ask", R"({"what":"roots"})"));
+    toon::value request = out.wait_method("roots/list");
+    s.handle_line(call("2", "quick"));
+    s.handle_line(call("3", "quick"));  // the queue holds call 2: room only because of the pending request
+    s.handle_line(R"({"jsonrpc":"2.0","id":)" + toon::to_json(request["id"]) + R"(,"result":{"roots":[]}})");
+  });
+  EXPECT_EQ(text_of(out.response("1")), R"({"roots":[]})");
+  EXPECT_EQ(text_of(out.response("2")), "quick");
+  EXPECT_EQ(text_of(out.response("3")), "quick");
+  feeder.join();
+  s.wait_idle();
+  EXPECT_EQ(s.stats().completed, 3u);
+}
+
 TEST_F(context_fixture, StopCallbacksMayUseTheContext) {
   // A stop callback runs on the thread that requests the stop (the reading thread for a
   // cancellation): it may report through the context without deadlocking the server.
@@ -631,12 +655,68 @@ TEST_F(context_fixture, RequestsToTheClientTimeOutOrStopWithTheCall) {
     EXPECT_FALSE(m.find("id") != nullptr && toon::to_json(m["id"]) == "2") << toon::to_json(m);
 }
 
-TEST_F(context_fixture, NoRequestsToTheClientIn2026) {
+// 2026-07-28: no requests to the client; multi round-trip requests instead (call_context::request).
+TEST_F(context_fixture, MultiRoundTripRequestsIn2026) {
   toon::mcp::server s(cat, quiet(), out.sink());
   s.handle_line(call("1", "ask", R"({"what":"sample"})", modern_meta()));
-  EXPECT_EQ(text_of(out.response("1")),
-            "error protocol_error: the server sends no requests to the client in a 2026-07-28 request (stateless); "
-            "sampling/createMessage is not available");
+  toon::value first = out.response("1");
+  const toon::value* r = first.find("result");
+  ASSERT_NE(r, nullptr) << toon::to_json(first);
+  EXPECT_EQ((*r)["resultType"].as_string(), "input_required");
+  EXPECT_EQ(toon::to_json((*r)["inputRequests"]),
+            R"({"input-1":{"method":"sampling/createMessage","params":{"messages":[],"maxTokens":10}}})");
+  EXPECT_EQ(r->find("requestState"), nullptr);  // no answers yet: nothing to carry
+  EXPECT_EQ(r->find("content"), nullptr);
+  EXPECT_TRUE(out.with_method("sampling/createMessage").empty());  // nothing sent as a request
+  // The retry with the answer completes.
+  const std::string answer = R"({"role":"assistant","content":{"type":"text","text":"hi"},"model":"m"})";
+  s.handle_line(R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask","arguments":{"what":"sample"},)"
+                R"("inputResponses":{"input-1":)" + answer + R"(},"_meta":)" + modern_meta() + "}}");
+  toon::value second = out.response("2");
+  EXPECT_EQ(second["result"]["resultType"].as_string(), "complete") << toon::to_json(second);
+  EXPECT_EQ(text_of(second), answer);
+  // Without the capability the request is refused at once, as in a session.
+  s.handle_line(call("3", "ask", R"({"what":"elicit"})", modern_meta()));
+  EXPECT_EQ(text_of(out.response("3")),
+            "error protocol_error: the client did not declare the elicitation capability, so elicitation/create cannot be sent");
+  // A requestState this server did not write is invalid params.
+  s.handle_line(R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"ask","arguments":{},)"
+                R"("requestState":"not json","_meta":)" + modern_meta() + "}}");
+  EXPECT_EQ(error_code(out.response("4")), -32602);
+}
+
+// Two requests in turn: the first answer travels in requestState while the second is asked.
+TEST_F(context_fixture, MultiRoundTripAnswersCarriedInRequestState) {
+  toon::tool_catalog c;
+  c.add<no_args>("two", "Asks twice", "", [](const no_args&, toon::mcp::call_context& ctx) -> toon::result<std::string> {
+    auto a = ctx.sample(toon::value(toon::object{{"messages", toon::array{}}, {"maxTokens", 1}}));
+    if (!a) return a.error();
+    auto b = ctx.sample(toon::value(toon::object{{"messages", toon::array{}}, {"maxTokens", 2}}));
+    if (!b) return b.error();
+    return (*a)["model"].as_string() + "+" + (*b)["model"].as_string();
+  });
+  toon::mcp::server s(c, quiet(), out.sink());
+  auto line = [](int id, std::string_view extra) {
+    return R"({"jsonrpc":"2.0","id":)" + std::to_string(id) + R"(,"method":"tools/call","params":{"name":"two","arguments":{})" +
+           std::string(extra) + R"(,"_meta":)" + modern_meta() + "}}";
+  };
+  s.handle_line(line(1, ""));
+  toon::value r1 = out.response("1")["result"];
+  ASSERT_EQ(r1["resultType"].as_string(), "input_required");
+  EXPECT_EQ(r1["inputRequests"]["input-1"]["params"]["maxTokens"].as_int64(), 1);
+  s.handle_line(line(2, R"(,"inputResponses":{"input-1":{"model":"A"}})"));
+  toon::value r2 = out.response("2")["result"];
+  ASSERT_EQ(r2["resultType"].as_string(), "input_required") << toon::to_json(r2);
+  EXPECT_EQ(r2["inputRequests"].as_object().size(), 1u);
+  EXPECT_EQ(r2["inputRequests"]["input-2"]["params"]["maxTokens"].as_int64(), 2);
+  ASSERT_TRUE(r2["requestState"].is_string());
+  s.handle_line(line(3, R"(,"inputResponses":{"input-2":{"model":"B"}},"requestState":)" + toon::to_json(r2["requestState"])));
+  toon::value r3 = out.response("3");
+  EXPECT_EQ(r3["result"]["resultType"].as_string(), "complete");
+  EXPECT_EQ(text_of(r3), "A+B");
+  // The state alone, without the new answer: asked again.
+  s.handle_line(line(4, R"(,"requestState":)" + toon::to_json(r2["requestState"])));
+  EXPECT_EQ(out.response("4")["result"]["inputRequests"].as_object().size(), 1u);
 }
 
 // ---- claim_stdout ---------------------------------------------------------------------------

@@ -333,6 +333,25 @@ TEST_F(fixture, ToolsCallResults) {
   EXPECT_EQ(toon::to_json(r), R"({"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"hello"}],"isError":false}})");
 }
 
+// server_options::structured_text: the JSON text of structuredContent instead of its TOON
+// encoding; results without structuredContent and errors are unchanged.
+TEST_F(fixture, StructuredResultsMayCarryTheirJsonAsText) {
+  toon::mcp::server_options o = quiet();
+  o.structured_text = toon::mcp::structured_text_format::json;
+  toon::mcp::server s(cat, o, out.sink());
+  initialize(s);
+  toon::value r = ask(s, R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi","times":2}}})");
+  EXPECT_EQ(r["result"]["content"][0]["text"].as_string(), R"({"text":"hi","times":2,"note":null})");
+  EXPECT_EQ(toon::to_json(r["result"]["structuredContent"]), R"({"text":"hi","times":2,"note":null})");
+  r = ask(s, R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo_list","arguments":{"text":"a","times":2}}})");
+  EXPECT_EQ(r["result"]["content"][0]["text"].as_string(), R"({"result":["a","a"]})");
+  r = ask(s, R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"hello"}})");
+  EXPECT_EQ(r["result"]["content"][0]["text"].as_string(), "hello");
+  r = ask(s, R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"echo","arguments":{"text":3}}})");
+  EXPECT_TRUE(r["result"]["isError"].as_bool());
+  EXPECT_EQ(r["result"]["content"][0]["text"].as_string().rfind("invalid arguments for tool echo:", 0), 0u);
+}
+
 TEST_F(fixture, ToolErrorsAreResultsAndProtocolErrorsAreErrors) {
   toon::mcp::server s(cat, quiet(), out.sink());
   initialize(s);

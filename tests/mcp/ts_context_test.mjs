@@ -4,7 +4,9 @@
 // through the SDK's `onprogress`, cancellation with an AbortSignal stopping the handler and
 // freeing its slot (measured: the next call starts within 50 ms of the handler's return), four
 // cancelled slow calls not delaying a quick one, and logging at the level set with
-// `setLoggingLevel`.
+// `setLoggingLevel`; requests to the client (roots, sampling, elicitation) answered by the SDK's
+// handlers; and, with the SDK v2 client in the 2026-07-28 revision, the same requests as multi
+// round-trip requests (`input_required` results fulfilled and retried by the SDK's driver).
 //
 //   node tests/mcp/ts_context_test.mjs SERVER_BINARY
 //
@@ -168,4 +170,56 @@ try {
 }
 
 check("no client-side protocol errors", clientErrors.length === 0, clientErrors.join(" | "));
+
+// ---- 2026-07-28: multi round-trip requests with the SDK v2 client (@modelcontextprotocol/client) ----
+// The server sends no requests there: call_context::list_roots/sample/elicit end the attempt with
+// `input_required`, the SDK's driver answers them with its handlers and retries the call with
+// `inputResponses` and the echoed `requestState`, until the result is complete.
+{
+  const v2 = await load("@modelcontextprotocol/client");
+  const { StdioClientTransport: StdioV2 } = await load("@modelcontextprotocol/client/stdio");
+  const t2 = new StdioV2({ command: serverBinary, args: ["--context-tools"], stderr: "pipe" });
+  t2.stderr?.on("data", (chunk) => process.stderr.write(chunk));
+  const c2 = new v2.Client({ name: "toon-cpp-ts-v2-mrtr-test", version: "1.0.0" },
+    { capabilities: { roots: {}, sampling: {}, elicitation: { form: {} } }, versionNegotiation: { mode: "auto" } });
+  const asked2 = [];
+  c2.setRequestHandler("roots/list", () => {
+    asked2.push("roots/list");
+    return { roots: [{ uri: "file:///tmp/toon-ws", name: "workspace" }] };
+  });
+  c2.setRequestHandler("sampling/createMessage", (req) => {
+    asked2.push("sampling/createMessage");
+    return { role: "assistant", content: { type: "text", text: "sampled: " + req.params.messages[0].content.text },
+      model: "test-model", stopReason: "endTurn" };
+  });
+  c2.setRequestHandler("elicitation/create", (req) => {
+    asked2.push("elicitation/create");
+    return { action: "accept", content: { name: "Ada (" + req.params.message + ")" } };
+  });
+  const errors2 = [];
+  c2.onerror = (e) => errors2.push(String(e?.message ?? e));
+  try {
+    await c2.connect(t2);
+    check("v2: negotiated 2026-07-28", c2.getNegotiatedProtocolVersion() === "2026-07-28",
+      String(c2.getNegotiatedProtocolVersion()));
+    const one = await c2.callTool({ name: "ask_client", arguments: { what: "elicit" } });
+    const oneValue = one.isError === false ? JSON.parse(textOf(one)) : null;
+    check("v2 MRTR: elicit answered through input_required and a retry",
+      oneValue?.action === "accept" && oneValue?.content?.name === "Ada (Your name?)", JSON.stringify(one));
+    asked2.length = 0;
+    const all = await c2.callTool({ name: "ask_client", arguments: { what: "all" } });
+    const allValue = all.isError === false ? JSON.parse(textOf(all)) : null;
+    check("v2 MRTR: roots, sample and elicit in three rounds, earlier answers carried in requestState",
+      Array.isArray(allValue) && allValue.length === 3 && allValue[0]?.roots?.[0]?.name === "workspace" &&
+      allValue[1]?.model === "test-model" && allValue[2]?.content?.name === "Ada (Your name?)", JSON.stringify(all));
+    check("v2 MRTR: each client handler ran once, in order",
+      JSON.stringify(asked2) === JSON.stringify(["roots/list", "sampling/createMessage", "elicitation/create"]),
+      asked2.join(","));
+  } catch (e) {
+    check("v2: no unexpected exception", false, e?.stack ?? String(e));
+  } finally {
+    await c2.close().catch(() => {});
+  }
+  check("v2: no client-side protocol errors", errors2.length === 0, errors2.join(" | "));
+}
 finish();

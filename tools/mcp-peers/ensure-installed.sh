@@ -2,7 +2,8 @@
 # ensure-installed.sh - installs the third-party MCP clients that tests/mcp drive
 # toon::mcp::server with, at the versions pinned here, when they are missing or not those:
 #   node    the TypeScript SDK clients @modelcontextprotocol/sdk 1.x and
-#           @modelcontextprotocol/client 2.x, and ajv (package.json), with `npm ci` from the
+#           @modelcontextprotocol/client 2.x, the SDK 2.x server @modelcontextprotocol/server,
+#           the Inspector CLI @modelcontextprotocol/inspector-cli, and ajv (package.json), with `npm ci` from the
 #           committed package-lock.json into tools/mcp-peers/node_modules;
 #   python  the Python SDK `mcp` 2.x (requirements.txt; every package pinned in
 #           requirements.lock) into the virtual environment tools/mcp-peers/venv.

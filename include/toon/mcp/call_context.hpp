@@ -99,9 +99,18 @@ class call_context {
   /// at most `timeout` and only while the call is not stopped (then the server sends the client
   /// notifications/cancelled for it). Errors: error_code::timeout; error_code::remote_error
   /// (the client answered with a JSON-RPC error, its code and message in the message);
-  /// error_code::protocol_error when it cannot be sent: a detached context, a 2026-07-28
-  /// request (stateless: the server sends no requests there), the capability missing, the call
-  /// already over or stopped, or server_options::max_client_requests pending already.
+  /// error_code::protocol_error when it cannot be sent: a detached context, the capability
+  /// missing, the call already over or stopped, or server_options::max_client_requests pending
+  /// already.
+  ///
+  /// In a 2026-07-28 request the server sends no requests (stateless); it uses multi round-trip
+  /// requests instead: the handler's n-th request is keyed "input-n"; when the client's retried
+  /// call carries its answer (`inputResponses`, or earlier answers echoed in `requestState`),
+  /// the answer is returned at once, otherwise error_code::input_required, and the call then
+  /// answers `resultType: "input_required"` with every request this attempt made unanswered
+  /// (the handler's own result is dropped), and the client calls the tool again with the
+  /// answers. The handler therefore runs once per round: it should ask before it acts, and ask
+  /// in the same order each time. `timeout` does not apply there.
   result<value> request(std::string_view method, const value& params, std::chrono::milliseconds timeout);
 
   /// The server's side of a context (internal).

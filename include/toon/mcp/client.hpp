@@ -63,10 +63,14 @@ struct client_options {
   /// `sampling/createMessage`, `roots/list`, ...), on the client's reader thread: the method and
   /// its params in, the result out (null: an empty object); an error is sent back as a JSON-RPC
   /// error -32603 with its message. Unset: every such request gets -32601. It must not send
-  /// requests through this client.
+  /// requests through this client. In the 2026-07-28 revision the server asks through
+  /// `input_required` results instead (multi round-trip requests): tools/call, resources/read
+  /// and prompts/get then call on_request for each input request, on the thread that made the
+  /// call, and retry with the answers (at most 10 rounds); without on_request such a call
+  /// fails with error_code::protocol_error.
   std::function<result<value>(std::string_view method, const value& params)> on_request{};
-  /// The capabilities object sent in `initialize` (e.g. {"elicitation": {}} with on_request);
-  /// null: none.
+  /// The capabilities object sent in `initialize` (e.g. {"elicitation": {}} with on_request),
+  /// and in 2026-07-28 in each request's `_meta`; null: none.
   value capabilities{};
 };
 

@@ -125,12 +125,23 @@ struct tool_presentation {
   std::vector<icon> icons{};
 };
 
+/// What the text content of a tool result with `structuredContent` holds (server_options::structured_text).
+enum class structured_text_format {
+  toon,  ///< the TOON encoding of the structured value: what a model reads, in fewer tokens
+  json,  ///< its JSON text: what the MCP specification recommends for clients that read only the text
+};
+
 /// How a server behaves. The defaults suit a local stdio server.
 struct server_options {
   /// Reported as `serverInfo`.
   implementation info{};
   /// Optional `instructions` for the model (initialize and server/discover results).
   std::string instructions{};
+  /// The text content of a typed result that also has `structuredContent` (docs/mcp.md, "Typed
+  /// results"): its TOON encoding (default), or the JSON text of `structuredContent` (the
+  /// MCP specification's SHOULD: "a tool that returns structured content SHOULD also return
+  /// the serialized JSON in a TextContent block"), for clients that show the text to programs.
+  structured_text_format structured_text = structured_text_format::toon;
   /// Tools per tools/list page; further pages are reached with an opaque `nextCursor`.
   /// 0 puts every tool on one page.
   std::size_t page_size = 100;
@@ -142,7 +153,9 @@ struct server_options {
   std::size_t max_concurrent_calls = 4;
   /// Calls waiting for a free slot at most. When the queue is full, the thread that feeds
   /// messages (serve() or handle_line()) waits for room: the server stops reading its input
-  /// (back-pressure) instead of failing calls. Also the most open 2026-07-28
+  /// (back-pressure) instead of failing calls; while handlers await answers to their requests
+  /// to the client (call_context::sample, ...), the queue may grow by one call per pending
+  /// request, so that the answers can still be read. Also the most open 2026-07-28
   /// subscriptions/listen streams (one more is answered with -32603).
   std::size_t max_queued_calls = 1024;
   /// A handler still running this long after it started is timed out: its stop token fires
