@@ -42,7 +42,9 @@ class event_handler {
  public:
   virtual ~event_handler() = default;
 
-  /// Opens an object. `size_hint` is the declared entry count for keyed tables, else 0.
+  /// Opens an object. `size_hint` is the declared entry count for keyed tables, the number of
+  /// fields for a row's object (and its nested field groups) in a table with nested fields,
+  /// else 0.
   virtual bool start_object(std::size_t size_hint, std::size_t offset) = 0;
   virtual bool end_object() = 0;
   /// Opens an array. `size` is the declared length [N] (0 for `[]`); a successful strict

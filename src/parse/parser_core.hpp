@@ -1344,12 +1344,20 @@ class parser_core {
     if (cell_count(h, cells) != h.leaf_count) wrong_width(h, cells, line_start);
     cell_splitter sp(cells, h.delim);
     enter(line_start);
-    check(h_.start_object(0, off(line_start)));
+    check(h_.start_object(group_width(h, 0, static_cast<std::uint32_t>(h.fields.size())), off(line_start)));
     emit_group(h, 0, static_cast<std::uint32_t>(h.fields.size()), sp, cells, line_start);
     std::string_view extra;
     if (sp.next(extra)) width_error(h, cells, line_start);
     leave();
     check(h_.end_object());
+  }
+
+  // The number of fields directly in the group of fields [b, e): the member count of the
+  // object a row makes of it (announced as start_object's size hint).
+  static std::size_t group_width(const header& h, std::uint32_t b, std::uint32_t e) noexcept {
+    std::size_t n = 0;
+    for (std::uint32_t i = b; i < e; i = h.fields[i].subtree_end) ++n;
+    return n;
   }
 
   void emit_group(const header& h, std::uint32_t b, std::uint32_t e, cell_splitter& sp, std::string_view cells,
@@ -1359,7 +1367,7 @@ class parser_core {
       check(h_.key(f.name, off(line_start)));
       if (f.is_group) {
         enter(line_start);
-        check(h_.start_object(0, off(line_start)));
+        check(h_.start_object(group_width(h, i + 1, f.subtree_end), off(line_start)));
         emit_group(h, i + 1, f.subtree_end, sp, cells, line_start);
         leave();
         check(h_.end_object());

@@ -378,7 +378,7 @@ TOON_FUNC bool typed_decoder::begin_table(const std::string_view* names, std::si
 // A row is what start_object, then key and value per cell, then end_object would do; the key
 // lookups are done once per table (per element frame type) instead of once per cell.
 TOON_FUNC bool typed_decoder::table_row(const scalar* cells, std::size_t count, std::size_t offset) {
-  if (!start_object(0, offset)) return false;
+  if (!start_object(count, offset)) return false;
   const std::size_t at = frames_.size() - 1;
   const frame_ops* ops = frames_[at].ops;
   if (!ops->field_index) {  // not a plain object (variant, dynamic value, skipped value, ...)
@@ -427,7 +427,7 @@ TOON_FUNC bool typed_decoder::take_string(slot s, std::string_view text, std::si
 }
 
 TOON_FUNC bool typed_decoder::text_row(const text_cell* cells, std::size_t count, std::size_t offset) {
-  if (!start_object(0, offset)) return false;
+  if (!start_object(count, offset)) return false;
   const std::size_t at = frames_.size() - 1;
   const frame_ops* ops = frames_[at].ops;
   if (!ops->field_index || !ops->text_row) {  // not a plain object: key and value per cell

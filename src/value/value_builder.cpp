@@ -9,34 +9,37 @@
 namespace toon::detail {
 
 TOON_FUNC bool value_builder::start_object(std::size_t size_hint, std::size_t) {
-  // Without a hint: the width of the last object closed at this depth, and at least 4 members
-  // (the nested objects of configuration documents mostly hold 2 to 6; 1, 2, 4 growth steps
-  // cost an allocation and a move each).
-  if (size_hint == 0) {
-    const std::size_t w = stack_.size() < widths_.size() ? widths_[stack_.size()] : 0;
-    size_hint = w > 4 ? w : 4;
-  }
+  // The object's slot: its key's, or for an array element the array's.
+  const std::uint32_t at = stack_.empty() ? 0 : stack_.back().v->is_array() ? stack_.back().slot : pending_slot_;
+  // Without a hint: the largest width of the objects closed in the same slot, and 4 members for
+  // a slot not seen yet (the nested objects of configuration documents mostly hold 1 to 6; the
+  // 1, 2, 4 growth steps cost an allocation and a move each).
+  if (size_hint == 0) size_hint = widths_[at] ? widths_[at] : 4;
   value& v = slot();
   object& o = v.emplace<object>();
-  if (size_hint) o.reserve(size_hint < reserve_cap_ ? size_hint : reserve_cap_);
+  o.reserve(size_hint < reserve_cap_ ? size_hint : reserve_cap_);
   if (!unique_keys_) keys_.open(stack_.size());
-  stack_.push_back(&v);
+  stack_.push_back({&v, at});
   return true;
 }
 
 TOON_FUNC bool value_builder::end_object() {
-  const std::size_t depth = stack_.size() - 1;
-  if (depth >= widths_.size()) widths_.resize(depth + 1, 0);
-  widths_[depth] = stack_.back()->as_object().size();
+  // At most max_width: an object of 10^5 members must not make every later object under a key
+  // of its slot reserve that many (memory in proportion to the input squared); wider objects grow.
+  const std::size_t n = stack_.back().v->as_object().size();
+  std::uint8_t& w = widths_[stack_.back().slot];
+  if (n > w) w = static_cast<std::uint8_t>(n < max_width ? n : max_width);
   stack_.pop_back();
   return true;
 }
 
 TOON_FUNC bool value_builder::start_array(std::size_t size, std::size_t) {
+  // The elements' slot: derived from the array's key (another slot than the key's own objects).
+  const std::uint32_t at = stack_.empty() || stack_.back().v->is_array() ? 1 : (pending_slot_ + 1) % width_slots;
   value& v = slot();
   array& a = v.emplace<array>();
   if (size) a.reserve(size < reserve_cap_ ? size : reserve_cap_);
-  stack_.push_back(&v);
+  stack_.push_back({&v, at});
   return true;
 }
 
@@ -49,7 +52,8 @@ TOON_FUNC bool value_builder::key(std::string_view k, std::size_t) {
   // The member is created here, with its key built once from the view (valid only during the
   // call); slot() hands it out for the value. A repeated key (non-strict mode) replaces the earlier
   // value in place.
-  object& o = stack_.back()->as_object();
+  object& o = stack_.back().v->as_object();
+  pending_slot_ = key_slot(k);
   if (unique_keys_) {
     pending_ = &o.append(k);
     return true;
@@ -69,7 +73,7 @@ TOON_FUNC bool value_builder::key(std::string_view k, std::size_t) {
 
 TOON_FUNC value& value_builder::slot() {
   if (stack_.empty()) return root_;
-  value& top = *stack_.back();
+  value& top = *stack_.back().v;
   if (auto* a = top.get_if<array>()) return a->emplace_back();
   return *pending_;
 }

@@ -1,6 +1,7 @@
 // Builds a toon::value from decoder events (last write wins on repeated keys).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -45,12 +46,31 @@ class value_builder final : public event_handler {
   // created by key()), to be filled in place.
   value& slot();
 
+  // An open container and the width slot of the objects it holds (see widths_).
+  struct open_container {
+    value* v;
+    std::uint32_t slot;  // of an array's elements; an object's members use the key's slot
+  };
+  // The width slot of a key: a hash of its length and of its first and last bytes.
+  static std::uint32_t key_slot(std::string_view k) noexcept {
+    const std::size_t n = k.size();
+    if (n == 0) return 0;
+    return static_cast<std::uint32_t>(n * 131u + static_cast<unsigned char>(k[0]) * 31u +
+                                      static_cast<unsigned char>(k[n - 1])) %
+           width_slots;
+  }
+
   value root_;
-  std::vector<value*> stack_;  // open containers
+  std::vector<open_container> stack_;
   value* pending_ = nullptr;  // the member created by key(), awaiting its value
-  // Member count of the last object closed at each nesting depth: a new object without a size
-  // hint reserves that many (rows of a table, items of a list share their width).
-  std::vector<std::size_t> widths_;
+  std::uint32_t pending_slot_ = 0;  // key_slot() of that member's key
+  // The largest member count of the objects closed under each width slot (0: none yet). A new
+  // object without a size hint reserves that many: the objects under one key (`labels`,
+  // `schema`, `content`) or the elements of one array (rows, list items) mostly share their
+  // width, and the largest one seen (up to max_width) saves the growth steps of the wider ones.
+  static constexpr std::uint32_t width_slots = 256;
+  static constexpr std::size_t max_width = 16;
+  std::uint8_t widths_[width_slots] = {};
   bool unique_keys_ = false;
   std::size_t reserve_cap_;
   std::vector<std::string_view> columns_;  // keys of the current table's rows

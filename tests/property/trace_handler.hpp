@@ -42,7 +42,7 @@ class trace_handler final : public toon::event_handler {
     ++row_events;
     if (count != columns_.size()) return put("row of the wrong width", at);
     // The per-cell path sends the row's start_object and keys at the row's line start.
-    bool ok = start_object(0, at);
+    bool ok = start_object(count, at);
     for (std::size_t j = 0; ok && j < count; ++j) {
       ok = key(columns_[j], at) && cell(cells[j]);
     }

@@ -349,7 +349,15 @@ class recorder final : public toon::event_handler {
 TEST(DecodeEvents, SequenceAndOffsets) {
   recorder r;
   ASSERT_TRUE(toon::decode_events("a[2:]{x}:\n  p: hi\n  q: null", r));
-  EXPECT_EQ(r.log, "{0 k:a {2 k:p {0 k:x s:hi@15 } k:q {0 k:x null } } } ");
+  EXPECT_EQ(r.log, "{0 k:a {2 k:p {1 k:x s:hi@15 } k:q {1 k:x null } } } ");
+}
+
+TEST(DecodeEvents, RowObjectsAnnounceTheirFieldCounts) {
+  // A row's object and each of its nested field groups announce their member counts; objects
+  // on indented lines have no hint.
+  recorder r;
+  ASSERT_TRUE(toon::decode_events("t[1]{a,b{c,d{e},f},g}:\n  1,2,3,4,5\nu:\n  v: 6", r));
+  EXPECT_EQ(r.log, "{0 k:t [1 {3 k:a i1 k:b {3 k:c i2 k:d {1 k:e i3 } k:f i4 } k:g i5 } ] k:u {0 k:v i6 } } ");
 }
 
 TEST(DecodeEvents, HandlerErrorCarriesPosition) {
