@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -525,6 +526,76 @@ TEST_F(OfficialServer, TypeScriptV2MultiRoundTrip) {
   EXPECT_TRUE(contains(r.error().message, "on_request is not set")) << r.error().message;
   shut_down(*d, true);
   shut_down(*c, true);
+}
+
+// The HTTP client against a server of the official Python SDK (MCPServer on uvicorn,
+// tests/mcp/py_http_server.py): tools listed and called, progress in order, and an elicitation
+// the server sends during the call, answered through client_options::on_request.
+TEST_F(OfficialServer, PythonSdkServerOverStreamableHttp) {
+  const fs::path python = fs::path(TOON_MCP_PEERS_DIR) / "venv" / "bin" / "python";
+  TOON_REQUIRE(python, "");
+  temp_dir home("py-http");
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);  // a free port, released just before the server binds it
+  ASSERT_GE(fd, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  socklen_t len = sizeof addr;
+  ASSERT_EQ(::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len), 0);
+  const std::string port = std::to_string(ntohs(addr.sin_port));
+  ::close(fd);
+  toon::mcp::process_options p;
+  p.argv = {python.string(), (fs::path(TOON_TESTS_DIR) / "mcp" / "py_http_server.py").string(), port};
+  p.environment = environment(home.path);
+  p.limits = python_limits();
+  auto server = toon::mcp::process::spawn(p);
+  ASSERT_TRUE(server) << server.error().message;
+  std::atomic<int> elicited{0};
+  toon::mcp::client_options o;
+  o.probe_discover = false;
+  o.initialize_timeout = std::chrono::seconds(5);
+  o.request_timeout = std::chrono::seconds(30);
+  o.capabilities = toon::object{{"elicitation", toon::object{}}};
+  o.on_request = [&elicited](std::string_view method, const value& params) -> toon::result<value> {
+    if (method != "elicitation/create") return toon::error{toon::error_code::protocol_error, "unexpected"};
+    EXPECT_EQ(params["message"].as_string(), "Your name?");
+    ++elicited;
+    return value(toon::object{{"action", "accept"}, {"content", toon::object{{"name", "Ada"}}}});
+  };
+  toon::result<client> c = toon::error{};
+  for (int attempt = 0; attempt < 150; ++attempt) {  // until uvicorn listens (about 1-2 s)
+    c = toon::mcp::connect_http("http://127.0.0.1:" + port + "/mcp", {}, o);
+    if (c) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_TRUE(c) << c.error().message;
+  EXPECT_EQ(c->server().protocol_version, "2025-11-25");
+  auto tools = c->list_tools();
+  ASSERT_TRUE(tools) << tools.error().message;
+  std::set<std::string> names;
+  for (const auto& t : *tools) names.insert(t.name);
+  EXPECT_EQ(names, (std::set<std::string>{"echo", "count", "ask_name"}));
+  EXPECT_EQ(ok_call(*c, "echo", toon::object{{"text", "hi over http"}}).text(), "echo: hi over http");
+  std::vector<double> reports;
+  std::mutex reports_mu;
+  toon::mcp::call_options progress_options;
+  progress_options.on_progress = [&](double done, double total, std::string_view) {
+    std::lock_guard lock(reports_mu);
+    reports.push_back(done);
+    EXPECT_EQ(total, 3.0);
+  };
+  auto counted = c->call_tool("count", toon::object{{"steps", 3}}, progress_options);
+  ASSERT_TRUE(counted) << counted.error().message;
+  EXPECT_EQ(counted->text(), "counted 3");
+  {
+    std::lock_guard lock(reports_mu);
+    EXPECT_EQ(reports, (std::vector<double>{1, 2, 3}));
+  }
+  EXPECT_EQ(ok_call(*c, "ask_name", toon::object{}).text(), "hello Ada");
+  EXPECT_EQ(elicited.load(), 1);
+  c->shutdown();
+  server->shutdown(std::chrono::milliseconds(200), std::chrono::seconds(2));
 }
 
 TEST_F(OfficialServer, EverythingOverStreamableHttp) {
