@@ -306,6 +306,11 @@ struct server::state : std::enable_shared_from_this<server::state> {
   std::uint64_t next_client_request = 0;
   bool stopping = false;
   std::thread watchdog;
+  // The watchdog waits on a condition of its own, woken only when a call starts with a deadline
+  // before the one it sleeps until (`watch_until`), or when the server stops: the many
+  // notifications of `changed` (each call's start and end) would otherwise wake it every time.
+  std::condition_variable watch_cv;
+  std::chrono::steady_clock::time_point watch_until = std::chrono::steady_clock::time_point::max();
 
   state(std::shared_ptr<const tool_catalog> c, server_options o, message_sink s)
       : options(std::move(o)), sink(std::move(s)), served(std::make_shared<const served_catalog>(std::move(c), options)) {}
@@ -956,7 +961,8 @@ struct server::state : std::enable_shared_from_this<server::state> {
           log(std::string("cannot start the timeout watchdog: ") + e.what());
         }
       }
-      changed.notify_all();  // the watchdog sees the new deadline; the reader sees queue room
+      if (has_timeout() && c->deadline < watch_until) watch_cv.notify_one();  // an earlier deadline
+      changed.notify_all();  // the reader sees queue room
       lock.unlock();
       const bool was_abandoned = execute(c);
       c.reset();
@@ -1086,8 +1092,9 @@ struct server::state : std::enable_shared_from_this<server::state> {
         start_queued(lock);
         continue;
       }
-      if (next) changed.wait_until(lock, *next);
-      else changed.wait(lock);
+      watch_until = next ? *next : std::chrono::steady_clock::time_point::max();
+      if (next) watch_cv.wait_until(lock, *next);
+      else watch_cv.wait(lock);
     }
   }
 
@@ -1300,6 +1307,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
     std::unique_lock<std::mutex> lock(mutex);
     stopping = true;
     changed.notify_all();
+    watch_cv.notify_all();
     changed.wait(lock, [&] { return workers == 0; });
     lock.unlock();
     if (watchdog.joinable()) watchdog.join();
