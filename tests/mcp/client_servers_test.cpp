@@ -177,6 +177,23 @@ class OfficialServer : public ::testing::Test {
     }                                                                       \
   } while (0)
 
+// A free TCP port on 127.0.0.1: bound here and released, for a server to bind next; empty when
+// none could be had.
+std::string free_loopback_port() {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return {};
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof addr;
+  std::string port;
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 &&
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0)
+    port = std::to_string(ntohs(addr.sin_port));
+  ::close(fd);
+  return port;
+}
+
 const fs::path npm_modules = servers_dir / "node_modules" / "@modelcontextprotocol";
 const fs::path venv_bin = servers_dir / "venv" / "bin";
 
@@ -535,16 +552,8 @@ TEST_F(OfficialServer, PythonSdkServerOverStreamableHttp) {
   const fs::path python = fs::path(TOON_MCP_PEERS_DIR) / "venv" / "bin" / "python";
   TOON_REQUIRE(python, "");
   temp_dir home("py-http");
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);  // a free port, released just before the server binds it
-  ASSERT_GE(fd, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
-  socklen_t len = sizeof addr;
-  ASSERT_EQ(::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len), 0);
-  const std::string port = std::to_string(ntohs(addr.sin_port));
-  ::close(fd);
+  const std::string port = free_loopback_port();  // released just before the server binds it
+  ASSERT_FALSE(port.empty());
   toon::mcp::process_options p;
   p.argv = {python.string(), (fs::path(TOON_TESTS_DIR) / "mcp" / "py_http_server.py").string(), port};
   p.environment = environment(home.path);
@@ -602,17 +611,8 @@ TEST_F(OfficialServer, EverythingOverStreamableHttp) {
   fs::path entry = npm_modules / "server-everything" / "dist" / "index.js";
   TOON_REQUIRE(entry, "node");
   temp_dir home("everything-http");
-  // A free port: bound here, released just before the server binds it.
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  ASSERT_GE(fd, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
-  socklen_t len = sizeof addr;
-  ASSERT_EQ(::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len), 0);
-  const std::string port = std::to_string(ntohs(addr.sin_port));
-  ::close(fd);
+  const std::string port = free_loopback_port();  // released just before the server binds it
+  ASSERT_FALSE(port.empty());
   toon::mcp::process_options p;
   p.argv = {"node", entry.string(), "streamableHttp"};
   p.environment = environment(home.path, {"PORT=" + port});
