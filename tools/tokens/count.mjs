@@ -7,7 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { encode as encodeCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
-import llama3Tokenizer from 'llama3-tokenizer-js';
+// Llama 3's counts are left out (with a note on stderr) when an older install lacks its package,
+// so that o200k_base counts still come out.
+let llama3Tokenizer = null;
+try {
+  llama3Tokenizer = (await import('llama3-tokenizer-js')).default;
+} catch {
+  console.error('count.mjs: llama3-tokenizer-js is not installed (npm ci --prefix tools/tokens): no llama3 counts');
+}
 
 const files = process.argv.slice(2);
 if (files.length === 0) {
@@ -21,8 +28,8 @@ for (const f of files) {
     bytes: Buffer.byteLength(text, 'utf8'),
     tokens: encode(text).length,
     cl100k_base: encodeCl100k(text).length,
-    // Without the begin/end-of-text tokens the library adds by default.
-    llama3: llama3Tokenizer.encode(text, { bos: false, eos: false }).length,
   };
+  // Without the begin/end-of-text tokens the library adds by default.
+  if (llama3Tokenizer) out[f].llama3 = llama3Tokenizer.encode(text, { bos: false, eos: false }).length;
 }
 console.log(JSON.stringify(out, null, 2));
