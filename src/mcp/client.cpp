@@ -442,13 +442,22 @@ struct client::impl {
     }
     std::lock_guard lock(mu);
     if (closed || close_stdin_requested || proc.stdin_fd() < 0) return false;
-    // Written from this thread when nothing is queued before it (one thread hop fewer per
-    // request; the pipe is non-blocking), the rest left to the I/O thread.
-    const bool was_empty = outbuf.empty();
-    outbuf += text;
-    if (was_empty) flush_from_caller_locked();
-    if (!outbuf.empty()) poke();
+    write_locked(std::move(text));
     return true;
+  }
+
+  /// Queues `text` for the server's stdin and writes it from this thread when nothing is queued
+  /// before it (one thread hop fewer per request; the pipe is non-blocking); what remains goes to
+  /// the I/O thread. Called with mu held, from a thread other than the I/O thread.
+  void write_locked(std::string text) {
+    if (!outbuf.empty()) {  // queued before it: the I/O thread writes both, in order
+      outbuf += text;
+      poke();
+      return;
+    }
+    outbuf = std::move(text);
+    flush_from_caller_locked();
+    if (!outbuf.empty()) poke();
   }
 
   /// flush_locked() from a thread other than the I/O thread, with SIGPIPE blocked meanwhile (a
@@ -507,12 +516,10 @@ struct client::impl {
       waiting.emplace(id, slot);
       if (tr) {
         via_transport = to_json(value(std::move(msg)));
-      } else {  // written from this thread when nothing is queued before it (see enqueue)
-        const bool was_empty = outbuf.empty();
-        outbuf += to_json(value(std::move(msg)));
-        outbuf += '\n';
-        if (was_empty) flush_from_caller_locked();
-        if (!outbuf.empty()) poke();
+      } else {
+        std::string line = to_json(value(std::move(msg)));
+        line += '\n';
+        write_locked(std::move(line));
       }
     }
     if (tr && !tr->send(std::move(via_transport))) {

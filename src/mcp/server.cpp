@@ -477,6 +477,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
   // holds only the client's own answers, which it could as well send in `inputResponses`, so it
   // needs no integrity protection; nothing of the server's is in it.
   std::optional<value> input_required_result(call_context::state& ctx) const {
+    if (!ctx.multi_round) return std::nullopt;  // a session's call: nothing to collect, no lock
     std::lock_guard<std::mutex> lock(ctx.input_mutex);
     if (ctx.input_requests.empty()) return std::nullopt;
     object out;

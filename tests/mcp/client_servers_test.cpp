@@ -194,6 +194,18 @@ std::string free_loopback_port() {
   return port;
 }
 
+// connect_http to http://127.0.0.1:PORT/mcp, tried every 100 ms for up to 15 s while the server
+// starts; the last attempt's result.
+toon::result<client> connect_when_listening(const std::string& port, const toon::mcp::client_options& o) {
+  toon::result<client> c = toon::error{};
+  for (int attempt = 0; attempt < 150; ++attempt) {
+    c = toon::mcp::connect_http("http://127.0.0.1:" + port + "/mcp", {}, o);
+    if (c) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return c;
+}
+
 const fs::path npm_modules = servers_dir / "node_modules" / "@modelcontextprotocol";
 const fs::path venv_bin = servers_dir / "venv" / "bin";
 
@@ -572,12 +584,7 @@ TEST_F(OfficialServer, PythonSdkServerOverStreamableHttp) {
     ++elicited;
     return value(toon::object{{"action", "accept"}, {"content", toon::object{{"name", "Ada"}}}});
   };
-  toon::result<client> c = toon::error{};
-  for (int attempt = 0; attempt < 150; ++attempt) {  // until uvicorn listens (about 1-2 s)
-    c = toon::mcp::connect_http("http://127.0.0.1:" + port + "/mcp", {}, o);
-    if (c) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
+  toon::result<client> c = connect_when_listening(port, o);  // uvicorn starts in about 1-2 s
   ASSERT_TRUE(c) << c.error().message;
   EXPECT_EQ(c->server().protocol_version, "2025-11-25");
   auto tools = c->list_tools();
@@ -623,12 +630,7 @@ TEST_F(OfficialServer, EverythingOverStreamableHttp) {
   o.probe_discover = false;
   o.initialize_timeout = std::chrono::seconds(5);
   o.request_timeout = std::chrono::seconds(30);
-  toon::result<client> c = toon::error{};
-  for (int attempt = 0; attempt < 100; ++attempt) {  // until it listens (node starts in ~1 s)
-    c = toon::mcp::connect_http("http://127.0.0.1:" + port + "/mcp", {}, o);
-    if (c) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
+  toon::result<client> c = connect_when_listening(port, o);  // node starts in about 1 s
   ASSERT_TRUE(c) << c.error().message;
   EXPECT_EQ(c->server().protocol_version, "2025-11-25");
   auto tools = c->list_tools();
