@@ -304,17 +304,14 @@ toon::tool forwarding_tool(upstream& u, const toon::mcp::tool_info& info, bool p
   // The downstream call's cancellation and progress go through to the upstream call: a
   // `notifications/cancelled` from the client cancels the upstream request, and the upstream's
   // `notifications/progress` reach the client when it asked for progress.
-  t.context_handler = [c, upstream_name, tool_name, reencode_json, timeout](const toon::value& arguments,
-                                                                             toon::mcp::call_context& context) {
-    toon::mcp::call_options options;
-    options.timeout = timeout;
-    options.stop = context.stop_token();
-    if (context.wants_progress())
-      options.on_progress = [&context](double done, double total, std::string_view message) {
-        (void)context.progress(done, total, message);
-      };
+  //
+  // The upstream's answer is awaited without a thread: the handler defers its answer
+  // (call_context::defer) and sends the request with call_tool_async, whose callback answers
+  // the call on the client's reading thread. So a call costs no hand-over between threads in
+  // the proxy. Upstreams of 2026-07-28 (multi round-trip requests, which call_tool answers) and
+  // detached contexts are called synchronously.
+  auto answer_of = [upstream_name, reencode_json](toon::result<toon::mcp::call_result> answer) {
     toon::call_result r;
-    auto answer = c->call_tool(tool_name, arguments.is_null() ? toon::value(toon::object{}) : arguments, options);
     if (!answer) {
       r.status = toon::call_status::tool_failed;
       r.text = "upstream " + upstream_name + ": " + answer.error().message;
@@ -323,8 +320,29 @@ toon::tool forwarding_tool(upstream& u, const toon::mcp::tool_info& info, bool p
     r.status = answer->is_error ? toon::call_status::tool_failed : toon::call_status::ok;
     r.text = answer->text();
     r.content = reencode(answer->content, answer->structured_content, reencode_json);
-    if (!answer->structured_content.is_null()) r.structured = answer->structured_content;
+    if (!answer->structured_content.is_null()) r.structured = std::move(answer->structured_content);
     return r;
+  };
+  t.context_handler = [c, tool_name, answer_of, timeout](const toon::value& arguments, toon::mcp::call_context& context) {
+    toon::mcp::call_options options;
+    options.timeout = timeout;
+    options.stop = context.stop_token();
+    if (context.wants_progress())
+      options.on_progress = [context](double done, double total, std::string_view message) mutable {
+        (void)context.progress(done, total, message);  // a copy: it outlives the handler when deferred
+      };
+    toon::value none;
+    const toon::value& args = arguments.is_null() ? (none = toon::object{}) : arguments;
+    if (!c->server().stateless) {
+      if (toon::result<toon::mcp::deferred_answer> later = context.defer()) {
+        auto answer = std::make_shared<toon::mcp::deferred_answer>(std::move(*later));
+        c->call_tool_async(tool_name, args, options, [answer, answer_of](toon::result<toon::mcp::call_result> r) {
+          answer->complete(answer_of(std::move(r)));
+        });
+        return toon::call_result{};  // ignored: the call is answered through `answer`
+      }
+    }
+    return answer_of(c->call_tool(tool_name, args, options));
   };
   t.handler = [h = t.context_handler](const toon::value& arguments) {
     return h(arguments, toon::mcp::detached_call_context());

@@ -162,6 +162,43 @@ TOON_FUNC result<value> call_context::request(std::string_view method, const val
   return e;
 }
 
+TOON_FUNC result<deferred_answer> call_context::defer() {
+  error e;
+  e.code = error_code::protocol_error;
+  if (!state_ || !state_->defer) {
+    e.message = "no server to answer through later (a detached call_context): answer by returning";
+    return e;
+  }
+  if (!state_->defer()) {
+    e.message = "the call is over, or its answer was deferred already";
+    return e;
+  }
+  return deferred_answer(std::make_shared<deferred_answer::state>(deferred_answer::state{state_}));
+}
+TOON_FUNC deferred_answer& deferred_answer::operator=(deferred_answer&& other) noexcept {
+  if (this != &other) {
+    if (state_) {  // the answer this one held: failed, as the destructor would
+      deferred_answer dropped(std::move(state_));
+    }
+    state_ = std::move(other.state_);
+  }
+  return *this;
+}
+TOON_FUNC deferred_answer::~deferred_answer() {
+  if (!state_) return;
+  call_result r;
+  r.status = call_status::tool_failed;
+  r.text = "tool " + state_->call->tool + " failed: its handler deferred the answer and dropped it unanswered";
+  try {
+    complete(std::move(r));
+  } catch (...) {  // a destructor must not throw (allocation failure)
+  }
+}
+TOON_FUNC void deferred_answer::complete(call_result r) {
+  if (!state_) return;
+  std::shared_ptr<state> s = std::move(state_);
+  if (s->call->complete) s->call->complete(std::move(r));
+}
 TOON_FUNC result<value> call_context::sample(const value& params, std::chrono::milliseconds timeout) {
   return request("sampling/createMessage", params, timeout);
 }

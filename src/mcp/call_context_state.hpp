@@ -30,6 +30,11 @@ struct call_context::state {
   // Sends a request to the client and waits for its answer (legacy session only; null: none).
   std::function<result<value>(std::string_view method, const value& params, std::chrono::milliseconds timeout)> ask;
 
+  // Deferred answers (call_context::defer), set by the server: `defer` marks the call deferred
+  // (false when it cannot be: over, or deferred already); `complete` answers it (once).
+  std::function<bool()> defer;
+  std::function<void(call_result)> complete;
+
   std::mutex progress_mutex;  // orders progress() calls and guards last_progress
   std::optional<double> last_progress;
 
@@ -43,6 +48,11 @@ struct call_context::state {
   value input_responses = object{};  // key -> the client's result
   object input_requests;             // key -> {method, params}: asked in this attempt, unanswered
   std::size_t asked = 0;             // requests made by this attempt so far
+};
+
+// What a deferred_answer holds: the call's context, until completed.
+struct deferred_answer::state {
+  std::shared_ptr<call_context::state> call;
 };
 
 }  // namespace toon::mcp

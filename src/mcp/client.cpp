@@ -18,9 +18,14 @@
 #include <atomic>
 #include <cerrno>
 #include <condition_variable>
+#include <functional>
+#include <map>
+#include <set>
+#include <stop_token>
 #include <optional>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "toon/json.hpp"
 
@@ -86,6 +91,16 @@ struct client::impl {
   struct pending {
     bool done = false;
     value response{};
+    // An asynchronous request (call_async): nobody waits on `cv`; whoever takes it out of
+    // `waiting` (under mu) calls on_done once, outside mu.
+    std::function<void(rpc_outcome)> on_done{};
+    std::chrono::steady_clock::time_point deadline{};
+    std::chrono::milliseconds timeout{0};
+    std::int64_t id = 0;
+    bool progress = false;  // registered in progress_of under `id`
+    // Posts the request's id to `stopped_ids` when the caller's stop token fires (the I/O
+    // thread then cancels it). Destroyed with the slot, never under mu.
+    std::optional<std::stop_callback<std::function<void()>>> on_stop{};
   };
 
   client_options opts;
@@ -96,6 +111,13 @@ struct client::impl {
   std::condition_variable_any cv;
   std::map<std::int64_t, std::shared_ptr<pending>> waiting;
   std::int64_t next_id = 1;
+  // Asynchronous requests by deadline, and those whose stop token fired (the I/O thread ends
+  // both); under mu.
+  std::set<std::pair<std::chrono::steady_clock::time_point, std::int64_t>> async_deadlines;
+  std::vector<std::int64_t> stopped_ids;
+  bool io_started = false;  // the I/O thread runs (for a transport: started by the first call_async)
+  // When the I/O thread wakes by itself next (the earliest asynchronous deadline it saw).
+  std::chrono::steady_clock::time_point io_wakes_at = std::chrono::steady_clock::time_point::max();
   // Progress callbacks of running requests, by the progressToken they were sent with (the id).
   // Guarded by progress_mu, which is also held while a callback runs: once a request has
   // removed its entry, its callback (and what it refers to) is no longer used. Lock order: mu,
@@ -143,6 +165,7 @@ struct client::impl {
   bool start() {
     if (::pipe2(wake, O_CLOEXEC | O_NONBLOCK) != 0) return false;
     io = std::thread([this] { run(); });
+    io_started = true;
     return true;
   }
 
@@ -193,7 +216,7 @@ struct client::impl {
         in_slot = static_cast<int>(n);
         fds[n++] = pollfd{in_fd, POLLOUT, 0};  // if closed meanwhile: flush_locked sees it
       }
-      int r = ::poll(fds.data(), n, -1);
+      int r = ::poll(fds.data(), n, poll_timeout_ms());
       if (r < 0) {
         if (errno == EINTR) continue;
         break;
@@ -223,6 +246,80 @@ struct client::impl {
         }
       }
       if (err_slot >= 0 && fds[static_cast<std::size_t>(err_slot)].revents != 0) read_stderr(buf, err_open);
+      end_stopped_and_expired();
+    }
+  }
+
+  // How long the I/O thread may sleep in poll(): until the earliest deadline of an asynchronous
+  // request (-1: none), 0 when a stopped one waits to be ended. Notes the time it wakes by
+  // itself (io_wakes_at), so that call_async wakes it only for an earlier deadline.
+  int poll_timeout_ms() {
+    std::lock_guard lock(mu);
+    if (!stopped_ids.empty()) return 0;
+    if (async_deadlines.empty()) {
+      io_wakes_at = std::chrono::steady_clock::time_point::max();
+      return -1;
+    }
+    io_wakes_at = async_deadlines.begin()->first;
+    auto left = std::chrono::ceil<std::chrono::milliseconds>(io_wakes_at - std::chrono::steady_clock::now()).count();
+    return static_cast<int>(std::clamp<std::int64_t>(left, 0, 24 * 3600 * 1000));
+  }
+
+  // Ends the asynchronous requests whose stop token fired or whose time limit passed: the server
+  // is sent notifications/cancelled, and their callbacks get the outcome (I/O thread).
+  void end_stopped_and_expired() {
+    std::vector<std::pair<std::int64_t, std::shared_ptr<pending>>> stopped, expired;
+    {
+      std::lock_guard lock(mu);
+      if (stopped_ids.empty() && (async_deadlines.empty() || async_deadlines.begin()->first > std::chrono::steady_clock::now()))
+        return;
+      for (std::int64_t id : stopped_ids)
+        if (auto slot = take_async_locked(id)) stopped.emplace_back(id, std::move(slot));
+      stopped_ids.clear();
+      const auto now = std::chrono::steady_clock::now();
+      while (!async_deadlines.empty() && async_deadlines.begin()->first <= now) {
+        std::int64_t id = async_deadlines.begin()->second;
+        if (auto slot = take_async_locked(id)) expired.emplace_back(id, std::move(slot));
+        else async_deadlines.erase(async_deadlines.begin());
+      }
+    }
+    for (auto& [id, slot] : stopped) {
+      (void)notify("notifications/cancelled", object{{"requestId", id}, {"reason", "cancelled by the client"}});
+      rpc_outcome o;
+      o.what = rpc_outcome::kind::cancelled;
+      o.message = "cancelled";
+      finish_async(std::move(slot), std::move(o));
+    }
+    for (auto& [id, slot] : expired) {
+      (void)notify("notifications/cancelled", object{{"requestId", id}, {"reason", "timed out"}});
+      rpc_outcome o;
+      o.what = rpc_outcome::kind::timeout;
+      o.message = "no answer within " + std::to_string(slot->timeout.count()) + " ms";
+      finish_async(std::move(slot), std::move(o));
+    }
+  }
+
+  // Takes asynchronous request `id` out of `waiting` (mu held): its callback is then the
+  // caller's to run, outside mu. Null when it is not (or no longer) waiting.
+  std::shared_ptr<pending> take_async_locked(std::int64_t id) {
+    auto it = waiting.find(id);
+    if (it == waiting.end() || !it->second->on_done) return nullptr;
+    std::shared_ptr<pending> slot = std::move(it->second);
+    waiting.erase(it);
+    async_deadlines.erase({slot->deadline, id});
+    return slot;
+  }
+
+  // Runs the callback of an asynchronous request taken out of `waiting`, outside mu; the slot
+  // (and its stop callback) is released here too, outside mu.
+  void finish_async(std::shared_ptr<pending> slot, rpc_outcome outcome) {
+    if (slot->progress) {
+      std::lock_guard progress_lock(progress_mu);
+      progress_of.erase(slot->id);
+    }
+    try {
+      slot->on_done(std::move(outcome));
+    } catch (...) {  // a throwing callback must not end the I/O thread
     }
   }
 
@@ -312,16 +409,25 @@ struct client::impl {
       if (id->type() == value::kind::integer) key = id->as_int64();
       else if (id->type() == value::kind::uinteger && id->as_uint64() <= static_cast<std::uint64_t>(INT64_MAX))
         key = static_cast<std::int64_t>(id->as_uint64());
-      std::lock_guard lock(mu);
-      auto it = key ? waiting.find(*key) : waiting.end();
-      if (it == waiting.end()) {
-        ++counters.unmatched_responses;
-        return;
+      std::shared_ptr<pending> async;
+      {
+        std::lock_guard lock(mu);
+        auto it = key ? waiting.find(*key) : waiting.end();
+        if (it == waiting.end()) {
+          ++counters.unmatched_responses;
+          return;
+        }
+        if (it->second->on_done) {
+          async = take_async_locked(*key);
+        } else {
+          it->second->done = true;
+          it->second->response = std::move(msg);
+          waiting.erase(it);
+          cv.notify_all();
+          return;
+        }
       }
-      it->second->done = true;
-      it->second->response = std::move(msg);
-      waiting.erase(it);
-      cv.notify_all();
+      finish_async(std::move(async), outcome_of(msg));
       return;
     }
     std::lock_guard lock(mu);
@@ -401,12 +507,24 @@ struct client::impl {
   }
 
   void mark_closed() {
-    std::lock_guard lock(mu);
-    if (closed) return;
-    closed = true;
-    for (auto& [key, slot] : waiting) slot->done = true;  // response stays null: closed
-    waiting.clear();
-    cv.notify_all();
+    std::vector<std::shared_ptr<pending>> async;
+    {
+      std::lock_guard lock(mu);
+      if (closed) return;
+      closed = true;
+      for (auto& [key, slot] : waiting) {
+        if (slot->on_done) async.push_back(std::move(slot));
+        else slot->done = true;  // response stays null: closed
+      }
+      waiting.clear();
+      async_deadlines.clear();
+      cv.notify_all();
+    }
+    for (std::shared_ptr<pending>& slot : async) {
+      rpc_outcome o;
+      o.message = "the server closed the connection before answering";
+      finish_async(std::move(slot), std::move(o));
+    }
   }
 
   // ---- the callers' side ----------------------------------------------------------------
@@ -553,7 +671,13 @@ struct client::impl {
       out.message = "the server closed the connection before answering";
       return out;
     }
-    object& resp = slot->response.as_object();
+    return outcome_of(slot->response);
+  }
+
+  // The outcome a response message (an object with `result` or `error`) gives; moves from it.
+  static rpc_outcome outcome_of(value& response) {
+    rpc_outcome out;
+    object& resp = response.as_object();
     if (value* err = resp.find("error")) {
       out.what = rpc_outcome::kind::remote_error;
       out.payload = std::move(*err);
@@ -562,6 +686,76 @@ struct client::impl {
     out.what = rpc_outcome::kind::result;
     out.payload = std::move(resp["result"]);
     return out;
+  }
+
+  // Sends request `method` without waiting: `on_done` gets its outcome once, on the I/O thread
+  // (the answer, the connection's end, the time limit, or the stop token firing), or on this
+  // thread when it cannot be sent. See client::call_tool_async.
+  void call_async(std::string_view method, value params, std::chrono::milliseconds timeout, std::stop_token stop,
+                  const progress_callback* on_progress, std::function<void(rpc_outcome)> on_done) {
+    auto slot = std::make_shared<pending>();
+    slot->on_done = std::move(on_done);
+    slot->timeout = timeout;
+    std::int64_t id;
+    std::string via_transport;
+    bool wake_io = false;
+    {
+      std::unique_lock lock(mu);
+      if (closed || close_stdin_requested || !writable_locked() || (tr && !io_started && !start())) {
+        lock.unlock();  // the callback may use the client (outcome_error takes mu)
+        rpc_outcome out;
+        out.message = "the connection to the server is closed";
+        slot->on_done(std::move(out));
+        return;
+      }
+      id = next_id++;
+      slot->id = id;
+      if (on_progress != nullptr && *on_progress) {  // the request's id is its progress token
+        if (!params.is_object()) params = object{};
+        value& meta = params.as_object()["_meta"];
+        if (!meta.is_object()) meta = object{};
+        meta.as_object().insert_or_assign("progressToken", id);
+        std::lock_guard progress_lock(progress_mu);
+        progress_of.emplace(id, *on_progress);
+        slot->progress = true;
+      }
+      slot->deadline = std::chrono::steady_clock::now() + timeout;
+      async_deadlines.emplace(slot->deadline, id);
+      wake_io = slot->deadline < io_wakes_at;  // else the I/O thread wakes in time by itself
+      object msg{{"jsonrpc", "2.0"}, {"id", id}, {"method", std::string(method)}};
+      if (!params.is_null()) msg.insert_or_assign("params", std::move(params));
+      waiting.emplace(id, slot);
+      if (tr) {
+        via_transport = to_json(value(std::move(msg)));
+      } else {
+        std::string line = to_json(value(std::move(msg)));
+        line += '\n';
+        write_locked(std::move(line));
+      }
+    }
+    if (wake_io) poke();
+    if (tr && !tr->send(std::move(via_transport))) {
+      std::shared_ptr<pending> taken;
+      {
+        std::lock_guard lock(mu);
+        taken = take_async_locked(id);
+      }
+      if (taken) {
+        rpc_outcome out;
+        out.message = "the connection to the server is closed";
+        finish_async(std::move(taken), std::move(out));
+      }
+      return;
+    }
+    // The caller's stop token ends the request on the I/O thread (a callback destroyed while it
+    // runs, or run under mu, could not be used safely here).
+    if (stop.stop_possible())
+      slot->on_stop.emplace(stop, std::function<void()>([this, id] {
+        std::lock_guard lock(mu);
+        if (closed) return;  // ended with the connection already
+        stopped_ids.push_back(id);
+        poke();
+      }));
   }
 
   toon::error outcome_error(std::string_view method, const rpc_outcome& o, bool with_stderr = true) const {
@@ -726,6 +920,7 @@ struct client::impl {
     if (tr) {
       tr->close();
       mark_closed();
+      stop_io_thread();
       std::lock_guard lock(mu);
       final_status = exit_status{};
       return *final_status;
@@ -733,21 +928,27 @@ struct client::impl {
     poke();
     exit_status st;
     if (proc.pid() > 0 || proc.status()) st = proc.shutdown(opts.shutdown_grace, opts.shutdown_grace);
+    stop_io_thread();
+    mark_closed();
+    std::lock_guard lock(mu);
+    proc.close_output();
+    final_status = st;
+    return st;
+  }
+
+  // Ends the I/O thread (when it runs) and closes the wake pipe.
+  void stop_io_thread() {
     {
       std::lock_guard lock(mu);
       stop_thread = true;
     }
     poke();
     if (io.joinable()) io.join();
-    mark_closed();
     std::lock_guard lock(mu);
-    proc.close_output();
     for (int& fd : wake) {
       if (fd >= 0) ::close(fd);
       fd = -1;
     }
-    final_status = st;
-    return st;
   }
 };
 
@@ -850,20 +1051,57 @@ TOON_FUNC result<std::vector<tool_info>> client::list_tools(const call_options& 
   return make_error(error_code::protocol_error, "MCP tools/list: more than 10000 pages");
 }
 
+namespace {
+
+// A tools/call result object as a call_result.
+result<call_result> tool_result_of(value r) {
+  if (!r.is_object()) return make_error(error_code::protocol_error, "MCP tools/call: the result is not an object");
+  call_result out;
+  object& obj = r.as_object();
+  if (value* c = obj.find("content"); c != nullptr && c->is_array()) out.content = *c;
+  else out.content = array{};
+  if (value* s = obj.find("structuredContent")) out.structured_content = *s;
+  if (value* e = obj.find("isError"); e != nullptr && e->is_bool()) out.is_error = e->as_bool();
+  out.raw = std::move(r);
+  return out;
+}
+
+}  // namespace
+
 TOON_FUNC result<call_result> client::call_tool(std::string_view name, const value& arguments, const call_options& options) {
   object params{{"name", std::string(name)}};
   params.insert_or_assign("arguments", arguments.is_null() ? value(object{}) : arguments);
   result<value> r = impl_->request("tools/call", std::move(params), options);
   if (!r) return r.error();
-  if (!r->is_object()) return make_error(error_code::protocol_error, "MCP tools/call: the result is not an object");
-  call_result out;
-  object& obj = r->as_object();
-  if (value* c = obj.find("content"); c != nullptr && c->is_array()) out.content = *c;
-  else out.content = array{};
-  if (value* s = obj.find("structuredContent")) out.structured_content = *s;
-  if (value* e = obj.find("isError"); e != nullptr && e->is_bool()) out.is_error = e->as_bool();
-  out.raw = std::move(*r);
-  return out;
+  return tool_result_of(std::move(*r));
+}
+
+TOON_FUNC void client::call_tool_async(std::string_view name, const value& arguments, const call_options& options,
+                                       std::function<void(result<call_result>)> done) {
+  object params{{"name", std::string(name)}};
+  params.insert_or_assign("arguments", arguments.is_null() ? value(object{}) : arguments);
+  impl* self = impl_.get();
+  const bool stateless = self->info.stateless;
+  auto on_done = [self, stateless, done = std::move(done)](rpc_outcome o) {
+    if (o.what != rpc_outcome::kind::result) {
+      done(self->outcome_error("tools/call", o));
+      return;
+    }
+    if (stateless && o.payload.is_object()) {
+      const value* type = o.payload.find("resultType");
+      if (type != nullptr && type->is_string() && type->as_string() != "complete") {
+        done(make_error(error_code::protocol_error,
+                        type->as_string() == "input_required"
+                            ? std::string("MCP tools/call: the server asks for input (a 2026-07-28 multi round-trip "
+                                          "request); call_tool answers such requests, call_tool_async does not")
+                            : "MCP tools/call: unexpected resultType \"" + type->as_string() + "\""));
+        return;
+      }
+    }
+    done(tool_result_of(std::move(o.payload)));
+  };
+  self->call_async("tools/call", self->with_meta(value(std::move(params))), self->limit(options), options.stop,
+                   &options.on_progress, std::move(on_done));
 }
 
 TOON_FUNC result<call_result> client::call_dsl(std::string_view request, const call_options& options) {

@@ -256,6 +256,11 @@ struct call {
   bool returned = false;  // the handler has returned (its response may be being written)
   bool timed_out = false;  // its stop token fired at call_timeout; `deadline` is then the end of stop_grace
   bool holds_slot = false;  // abandoned beyond max_abandoned_calls: keeps its slot until it returns
+  // call_context::defer(): the handler answers later through complete_deferred().
+  bool deferred = false;
+  bool awaiting = false;   // deferred, the handler returned, the answer not yet given (counted in deferred_open)
+  bool completed = false;  // the deferred answer was given
+  std::optional<toon::call_result> early;  // ... before the handler returned
   std::chrono::steady_clock::time_point deadline{};
   std::shared_ptr<call_context::state> ctx;  // what the handler's call_context shows
 };
@@ -299,6 +304,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
   std::size_t completed = 0, cancelled = 0, timed_out = 0;
   std::size_t workers = 0;  // pool threads, those running abandoned handlers excluded
   std::size_t idle = 0;     // pool threads waiting for a call
+  std::size_t deferred_open = 0;  // calls awaiting their deferred answer (call::awaiting)
   std::map<call*, std::shared_ptr<call>> active;  // started calls whose handler has not returned
   // Requests to the client waiting for their answer, by id (as JSON); guarded by `mutex`,
   // answered through `changed`.
@@ -668,8 +674,13 @@ struct server::state : std::enable_shared_from_this<server::state> {
     // answer is still to be read, and a reader blocked here could not read it (the handler and
     // the reader would wait for each other until the request timed out). Bounded by
     // max_queued_calls + max_client_requests.
+    // Calls awaiting a deferred answer hold no slot; at max_deferred_calls of them the reader
+    // waits too, until one is answered.
     const std::size_t room = std::max<std::size_t>(options.max_queued_calls, 1);
-    changed.wait(lock, [&] { return queue.size() < room + client_requests.size() || stopping; });
+    const std::size_t deferred_room = std::max<std::size_t>(options.max_deferred_calls, 1);
+    changed.wait(lock, [&] {
+      return (queue.size() < room + client_requests.size() && deferred_open < deferred_room) || stopping;
+    });
     calls.emplace(c->key, c);
     queue.push_back(std::move(c));
     start_queued(lock);
@@ -725,6 +736,20 @@ struct server::state : std::enable_shared_from_this<server::state> {
       auto self = weak.lock();
       auto c = weak_call.lock();
       return self && c && self->send_for_call(*c, message);
+    };
+    ctx->defer = [weak = weak_from_this(), weak_call = std::weak_ptr<call>(call_ptr)] {
+      auto self = weak.lock();
+      auto c = weak_call.lock();
+      if (!self || !c) return false;
+      std::lock_guard<std::mutex> lock(self->mutex);
+      if (c->finished || c->returned || c->deferred) return false;
+      c->deferred = true;
+      return true;
+    };
+    ctx->complete = [weak = weak_from_this(), weak_call = std::weak_ptr<call>(call_ptr)](toon::call_result r) {
+      auto self = weak.lock();
+      auto c = weak_call.lock();
+      if (self && c) self->complete_deferred(c, std::move(r));
     };
     if (!c.context.modern) {  // 2026-07-28 is stateless: no server-to-client requests on stdio
       ctx->ask = [weak = weak_from_this(), weak_call = std::weak_ptr<call>(call_ptr)](
@@ -838,7 +863,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
     std::lock_guard<std::mutex> write(write_mutex);
     {
       std::lock_guard<std::mutex> lock(mutex);
-      if (c.finished || !c.started || c.returned) return false;
+      if (c.finished || !c.started || (c.returned && !c.awaiting)) return false;
     }
     if (routed) routed(text, c.id, false);
     else if (sink) sink(text);
@@ -997,6 +1022,16 @@ struct server::state : std::enable_shared_from_this<server::state> {
     {
       std::unique_lock<std::mutex> lock(mutex);
       c->returned = true;
+      if (c->deferred && !c->completed && !c->abandoned) {
+        // Answered later (complete_deferred): the slot and the worker are free now; the call
+        // stays in `active` (call_timeout) and in `calls` (cancellation).
+        c->awaiting = true;
+        ++deferred_open;
+        --running;
+        start_queued(lock);
+        return false;
+      }
+      if (c->deferred && c->early) r = std::move(*c->early);  // completed before the handler returned
       active.erase(c.get());
       if (c->abandoned) {  // given up after its timeout: already answered
         --abandoned_running;
@@ -1030,6 +1065,40 @@ struct server::state : std::enable_shared_from_this<server::state> {
     return false;
   }
 
+  // The deferred answer `r` of call `c` (call_context::defer): kept for execute() when the
+  // handler has not returned yet, else sent now unless the call is over (cancelled, timed out).
+  void complete_deferred(const std::shared_ptr<call>& c, toon::call_result r) {
+    std::optional<value> response;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!c->deferred || c->completed) return;
+      c->completed = true;
+      if (!c->returned) {
+        c->early = std::move(r);
+        return;
+      }
+      if (!c->awaiting) return;  // abandoned: answered at its timeout already
+      if (!c->finished) {
+        c->finished = true;
+        try {
+          std::optional<value> input = input_required_result(*c->ctx);
+          response = jsonrpc::result_response(c->id, input ? std::move(*input) : call_tool_result(r, c->context));
+        } catch (const std::exception& e) {
+          response = jsonrpc::error_response(c->id, internal_error, std::string("Internal error: ") + e.what());
+        }
+      }
+    }
+    // Written before the call counts as ended, so that wait_idle() implies "answered".
+    if (response) send(*response);
+    std::lock_guard<std::mutex> lock(mutex);
+    c->awaiting = false;
+    --deferred_open;
+    active.erase(c.get());
+    if (auto it = calls.find(c->key); it != calls.end() && it->second == c) calls.erase(it);
+    if (response) ++completed;
+    changed.notify_all();
+  }
+
   // Times out calls that run past their deadline (their stop token fires and they are answered),
   // then abandons those still running stop_grace later.
   void watch() {
@@ -1039,7 +1108,8 @@ struct server::state : std::enable_shared_from_this<server::state> {
       std::optional<std::chrono::steady_clock::time_point> next;
       std::vector<std::shared_ptr<call>> expired;
       for (auto& [ptr, c] : active) {
-        if (c->abandoned || c->returned) continue;
+        // Running handlers, and deferred calls until their timeout (never abandoned: no thread).
+        if (c->abandoned || (c->returned && !c->awaiting) || (c->awaiting && c->timed_out)) continue;
         if (c->deadline <= now) expired.push_back(c);
         else if (!next || c->deadline < *next) next = c->deadline;
       }
@@ -1298,7 +1368,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
 
   void wait_idle() {
     std::unique_lock<std::mutex> lock(mutex);
-    changed.wait(lock, [&] { return running == held_slots && queue.empty(); });
+    changed.wait(lock, [&] { return running == held_slots && queue.empty() && deferred_open == 0; });
   }
 
   // Waits for the calls, then ends the watchdog and the pool's workers (not abandoned handlers:
@@ -1379,6 +1449,7 @@ TOON_FUNC server_stats server::stats() const {
   st.abandoned = state_->abandoned;
   st.abandoned_running = state_->abandoned_running;
   st.abandoned_holding_slots = state_->held_slots;
+  st.deferred = state_->deferred_open;
   return st;
 }
 

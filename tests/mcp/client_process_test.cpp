@@ -10,9 +10,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <stop_token>
 #include <filesystem>
 #include <string>
 #include <thread>
@@ -329,6 +334,111 @@ TEST_F(McpClient, StopTokenCancelsARequest) {
   EXPECT_EQ(r.error().code, toon::error_code::timeout);
   EXPECT_NE(r.error().message.find("cancelled"), std::string::npos);
   EXPECT_TRUE(stderr_shows(*c, ": cancelled by the client"));
+}
+
+// call_tool_async: each callback runs once, with what call_tool would give (the answer, a
+// time-out, a cancellation, the connection's end), on the client's I/O thread.
+namespace {
+struct async_outcomes {
+  std::mutex m;
+  std::condition_variable cv;
+  std::vector<toon::result<toon::mcp::call_result>> got;
+  std::vector<std::thread::id> threads;
+  std::function<void(toon::result<toon::mcp::call_result>)> collect() {
+    return [this](toon::result<toon::mcp::call_result> r) {
+      std::lock_guard<std::mutex> lock(m);
+      got.push_back(std::move(r));
+      threads.push_back(std::this_thread::get_id());
+      cv.notify_all();
+    };
+  }
+  bool wait_for(std::size_t n) {
+    std::unique_lock<std::mutex> lock(m);
+    return cv.wait_for(lock, 30s, [&] { return got.size() >= n; });
+  }
+};
+}  // namespace
+
+TEST_F(McpClient, AsyncCallsAnswerThroughTheirCallbackOnce) {
+  auto c = client::connect(fake("legacy"));
+  ASSERT_TRUE(c) << c.error().message;
+  async_outcomes out;
+  for (int i = 0; i < 50; ++i) c->call_tool_async("echo", toon::object{{"i", i}}, {}, out.collect());
+  ASSERT_TRUE(out.wait_for(50));
+  std::vector<int> seen;
+  {
+    std::lock_guard<std::mutex> lock(out.m);
+    for (std::size_t k = 0; k < out.got.size(); ++k) {
+      ASSERT_TRUE(out.got[k]) << out.got[k].error().message;
+      seen.push_back(static_cast<int>(out.got[k]->structured_content["echo"]["i"].as_int64()));
+      EXPECT_NE(out.threads[k], std::this_thread::get_id()) << "callbacks run on the client's I/O thread";
+    }
+  }
+  std::sort(seen.begin(), seen.end());
+  for (int i = 0; i < 50; ++i) EXPECT_EQ(seen[static_cast<std::size_t>(i)], i);
+  // A tool error is a result with is_error, as with call_tool.
+  async_outcomes err;
+  c->call_tool_async("nope", toon::object{}, {}, err.collect());
+  ASSERT_TRUE(err.wait_for(1));
+  ASSERT_TRUE(err.got[0]);
+  EXPECT_TRUE(err.got[0]->is_error);
+  EXPECT_EQ(err.got[0]->text(), "unknown tool nope");
+}
+
+TEST_F(McpClient, AsyncCallsTimeOutOrStopAndTheServerIsToldSo) {
+  auto c = client::connect(fake("legacy"));
+  ASSERT_TRUE(c) << c.error().message;
+  async_outcomes timed;
+  toon::mcp::call_options quick;
+  quick.timeout = 200ms;
+  c->call_tool_async("slow", toon::object{}, quick, timed.collect());
+  ASSERT_TRUE(timed.wait_for(1));
+  ASSERT_FALSE(timed.got[0]);
+  EXPECT_EQ(timed.got[0].error().code, toon::error_code::timeout);
+  EXPECT_NE(timed.got[0].error().message.find("no answer within 200 ms"), std::string::npos) << timed.got[0].error().message;
+  EXPECT_TRUE(stderr_shows(*c, ": timed out"));
+
+  async_outcomes stopped;
+  std::stop_source source;
+  toon::mcp::call_options o;
+  o.stop = source.get_token();
+  o.timeout = 60s;
+  c->call_tool_async("slow", toon::object{}, o, stopped.collect());
+  ASSERT_TRUE(stderr_shows(*c, "slow call"));
+  source.request_stop();
+  ASSERT_TRUE(stopped.wait_for(1));
+  ASSERT_FALSE(stopped.got[0]);
+  EXPECT_NE(stopped.got[0].error().message.find("cancelled"), std::string::npos) << stopped.got[0].error().message;
+  EXPECT_TRUE(stderr_shows(*c, ": cancelled by the client"));
+  // A token stopped before the call: ended at once, never answered twice.
+  async_outcomes early;
+  c->call_tool_async("echo", toon::object{}, o, early.collect());
+  ASSERT_TRUE(early.wait_for(1));
+  auto ok = c->call_tool("echo", toon::object{{"after", "stop"}});
+  ASSERT_TRUE(ok) << ok.error().message;
+  std::lock_guard<std::mutex> lock(early.m);
+  EXPECT_EQ(early.got.size(), 1u);
+}
+
+TEST_F(McpClient, AsyncCallsFailWhenTheServerGoesAway) {
+  auto c = client::connect(fake("legacy"));
+  ASSERT_TRUE(c) << c.error().message;
+  async_outcomes pending;
+  c->call_tool_async("slow", toon::object{}, {}, pending.collect());
+  ASSERT_TRUE(stderr_shows(*c, "slow call"));
+  auto bye = c->call_tool("bye", toon::object{});
+  EXPECT_FALSE(bye);
+  ASSERT_TRUE(pending.wait_for(1));
+  ASSERT_FALSE(pending.got[0]);
+  EXPECT_EQ(pending.got[0].error().code, toon::error_code::protocol_error);
+  EXPECT_NE(pending.got[0].error().message.find("closed the connection"), std::string::npos) << pending.got[0].error().message;
+  // After the end: the callback runs on the calling thread, before call_tool_async returns.
+  async_outcomes after;
+  c->call_tool_async("echo", toon::object{}, {}, after.collect());
+  std::lock_guard<std::mutex> lock(after.m);
+  ASSERT_EQ(after.got.size(), 1u);
+  EXPECT_FALSE(after.got[0]);
+  EXPECT_EQ(after.threads[0], std::this_thread::get_id());
 }
 
 TEST_F(McpClient, MalformedOversizedAndUnknownLinesAreCountedAndSkipped) {

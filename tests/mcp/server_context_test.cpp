@@ -493,6 +493,194 @@ TEST(CallContext, ADetachedContextReportsNothing) {
   EXPECT_FALSE(toon::mcp::parse_log_level("Info").has_value());
 }
 
+// ---- deferred answers ------------------------------------------------------------------------------
+
+namespace {
+
+// Deferred answers parked by the "later" tool, for the test to complete; the contexts too.
+struct parked_answers {
+  std::mutex m;
+  std::condition_variable cv;
+  std::vector<toon::mcp::deferred_answer> answers;
+  std::vector<toon::mcp::call_context> contexts;
+  std::vector<std::string> errors;
+  bool wait_parked(std::size_t n) {
+    std::unique_lock<std::mutex> lock(m);
+    return cv.wait_for(lock, guard, [&] { return answers.size() >= n; });
+  }
+  // Completes answer `i` from another thread (as a client's reading thread would).
+  void complete_from_thread(std::size_t i, std::string text) {
+    toon::mcp::deferred_answer a;
+    {
+      std::lock_guard<std::mutex> lock(m);
+      a = std::move(answers[i]);
+    }
+    std::thread([a = std::move(a), text = std::move(text)]() mutable {
+      toon::call_result r;
+      r.text = std::move(text);
+      a.complete(std::move(r));
+    }).join();
+  }
+};
+
+struct mode_args {
+  std::string mode;  // "park", "early", "drop", "twice"
+};
+
+toon::tool_catalog deferring_catalog(parked_answers& parked) {
+  toon::tool_catalog cat;
+  cat.add<mode_args>("later", "Answers later", "", [&parked](const mode_args& a, toon::mcp::call_context& ctx) {
+    toon::result<toon::mcp::deferred_answer> later = ctx.defer();
+    if (!later) return "cannot defer: " + later.error().message;
+    if (a.mode == "early") {  // answered before the handler returns
+      toon::call_result r;
+      r.text = "early";
+      later->complete(std::move(r));
+      EXPECT_FALSE(later->pending());
+      return std::string("ignored");
+    }
+    if (a.mode == "drop") return std::string("ignored too");  // `later` is destroyed unanswered
+    if (a.mode == "twice") {
+      toon::result<toon::mcp::deferred_answer> again = ctx.defer();
+      std::lock_guard<std::mutex> lock(parked.m);
+      parked.errors.push_back(again ? std::string("deferred twice") : again.error().message);
+    }
+    std::lock_guard<std::mutex> lock(parked.m);
+    parked.answers.push_back(std::move(*later));
+    parked.contexts.push_back(ctx);
+    parked.cv.notify_all();
+    return std::string("ignored as well");
+  });
+  cat.add<no_args>("quick", "Answers at once", "", [](const no_args&) { return std::string("quick"); });
+  return cat;
+}
+
+}  // namespace
+
+TEST_F(context_fixture, DeferredAnswersFreeTheSlotAndComeFromAnyThread) {
+  parked_answers parked;
+  toon::tool_catalog later_cat = deferring_catalog(parked);
+  toon::mcp::server_options o = quiet();
+  o.max_concurrent_calls = 1;
+  toon::mcp::server s(later_cat, o, out.sink());
+  initialize(s);
+  s.handle_line(call("1", "later", R"({"mode":"park"})"));
+  s.handle_line(call("2", "later", R"({"mode":"twice"})"));
+  ASSERT_TRUE(parked.wait_parked(2));
+  // Both handlers returned; their calls hold no slot, so a quick call runs at once.
+  s.handle_line(call("3", "quick"));
+  EXPECT_EQ(text_of(out.response("3")), "quick");
+  EXPECT_EQ(s.stats().deferred, 2u);
+  EXPECT_EQ(s.stats().running, 0u);
+  parked.complete_from_thread(1, "second");
+  EXPECT_EQ(text_of(out.response("2")), "second");
+  parked.complete_from_thread(0, "first");
+  EXPECT_EQ(text_of(out.response("1")), "first");
+  s.wait_idle();
+  toon::mcp::server_stats st = s.stats();
+  EXPECT_EQ(st.deferred, 0u);
+  EXPECT_EQ(st.completed, 3u);
+  EXPECT_EQ(out.wait_for(4).size(), 4u);  // initialize and the three answers, nothing twice
+  std::lock_guard<std::mutex> lock(parked.m);
+  ASSERT_EQ(parked.errors.size(), 1u);
+  EXPECT_NE(parked.errors[0].find("deferred already"), std::string::npos) << parked.errors[0];
+}
+
+TEST_F(context_fixture, AnswersGivenEarlyOrDroppedStillAnswerOnce) {
+  parked_answers parked;
+  toon::tool_catalog later_cat = deferring_catalog(parked);
+  toon::mcp::server s(later_cat, quiet(), out.sink());
+  initialize(s);
+  s.handle_line(call("1", "later", R"({"mode":"early"})"));
+  EXPECT_EQ(text_of(out.response("1")), "early");
+  s.handle_line(call("2", "later", R"({"mode":"drop"})"));
+  toon::value dropped = out.response("2");
+  EXPECT_TRUE(dropped["result"]["isError"].as_bool());
+  EXPECT_EQ(text_of(dropped), "tool later failed: its handler deferred the answer and dropped it unanswered");
+  s.wait_idle();
+  EXPECT_EQ(out.wait_for(3).size(), 3u);
+  // Outside a server there is nothing to answer through.
+  EXPECT_EQ(later_cat.call_json("later", R"({"mode":"park"})").text,
+            "cannot defer: no server to answer through later (a detached call_context): answer by returning");
+}
+
+TEST_F(context_fixture, DeferredCallsReportProgressAndStopWhenCancelledOrTimedOut) {
+  parked_answers parked;
+  toon::tool_catalog later_cat = deferring_catalog(parked);
+  toon::mcp::server_options o = quiet();
+  o.call_timeout = 300ms;
+  toon::mcp::server s(later_cat, o, out.sink());
+  initialize(s);
+  s.handle_line(call("1", "later", R"({"mode":"park"})", R"({"progressToken":"p"})"));
+  ASSERT_TRUE(parked.wait_parked(1));
+  toon::mcp::call_context ctx1;
+  {
+    std::lock_guard<std::mutex> lock(parked.m);
+    ctx1 = parked.contexts[0];
+  }
+  EXPECT_TRUE(ctx1.progress(1, 2, "half"));  // the handler has returned: the call is still open
+  EXPECT_EQ(out.wait_method("notifications/progress")["params"]["message"].as_string(), "half");
+  EXPECT_FALSE(ctx1.stop_requested());
+  s.handle_line(cancel("1"));
+  EXPECT_TRUE(ctx1.stop_requested());
+  EXPECT_FALSE(ctx1.progress(2, 2)) << "a cancelled call reports nothing more";
+  parked.complete_from_thread(0, "too late");  // dropped: the call was cancelled
+  // Time-out: answered as timed out, the stop token fired, never abandoned (no thread).
+  s.handle_line(call("2", "later", R"({"mode":"park"})"));
+  toon::value timed = out.response("2");
+  EXPECT_TRUE(timed["result"]["isError"].as_bool());
+  EXPECT_EQ(text_of(timed), "tool later timed out after 300 ms");
+  ASSERT_TRUE(parked.wait_parked(2));
+  {
+    std::lock_guard<std::mutex> lock(parked.m);
+    EXPECT_TRUE(parked.contexts[1].stop_requested());
+  }
+  EXPECT_EQ(s.stats().deferred, 1u);  // until its answer comes, however late
+  parked.complete_from_thread(1, "much too late");
+  s.wait_idle();
+  toon::mcp::server_stats st = s.stats();
+  EXPECT_EQ(st.deferred, 0u);
+  EXPECT_EQ(st.cancelled, 1u);
+  EXPECT_EQ(st.timed_out, 1u);
+  EXPECT_EQ(st.abandoned, 0u);
+  EXPECT_EQ(st.completed, 0u);
+  EXPECT_EQ(out.wait_for(3).size(), 3u);  // initialize, the progress, the time-out: nothing else
+}
+
+TEST_F(context_fixture, MaxDeferredCallsStopsTheReadingUntilOneIsAnswered) {
+  parked_answers parked;
+  toon::tool_catalog later_cat = deferring_catalog(parked);
+  toon::mcp::server_options o = quiet();
+  o.max_deferred_calls = 2;
+  toon::mcp::server s(later_cat, o, out.sink());
+  initialize(s);
+  s.handle_line(call("1", "later", R"({"mode":"park"})"));
+  s.handle_line(call("2", "later", R"({"mode":"park"})"));
+  ASSERT_TRUE(parked.wait_parked(2));
+  for (auto until = std::chrono::steady_clock::now() + guard; s.stats().deferred < 2 && std::chrono::steady_clock::now() < until;)
+    std::this_thread::sleep_for(1ms);
+  ASSERT_EQ(s.stats().deferred, 2u);
+  // A third call: the reader waits for room (it reads nothing meanwhile) ...
+  std::atomic<bool> read{false};
+  std::thread reader([&] {
+    s.handle_line(call("3", "later", R"({"mode":"park"})"));
+    read = true;
+  });
+  std::this_thread::sleep_for(200ms);
+  EXPECT_FALSE(read.load()) << "the reader went on with max_deferred_calls open";
+  // ... until one of the two is answered.
+  parked.complete_from_thread(0, "first");
+  reader.join();
+  EXPECT_TRUE(read.load());
+  EXPECT_EQ(text_of(out.response("1")), "first");
+  ASSERT_TRUE(parked.wait_parked(3));
+  parked.complete_from_thread(1, "second");
+  parked.complete_from_thread(2, "third");
+  EXPECT_EQ(text_of(out.response("3")), "third");
+  s.wait_idle();
+  EXPECT_EQ(s.stats().completed, 3u);
+}
+
 // ---- the pool and back-pressure -----------------------------------------------------------------
 
 TEST_F(context_fixture, AFullQueueStopsTheReadingInsteadOfFailingCalls) {

@@ -25,6 +25,7 @@
 #include <string_view>
 
 #include "toon/error.hpp"
+#include "toon/tools/call_result.hpp"
 #include "toon/value.hpp"
 
 namespace toon::mcp {
@@ -37,6 +38,34 @@ enum class log_level { debug, info, notice, warning, error, critical, alert, eme
 [[nodiscard]] std::string_view log_level_name(log_level level) noexcept;
 /// The level named `name` (protocol spelling), or nothing for an unknown name.
 [[nodiscard]] std::optional<log_level> parse_log_level(std::string_view name) noexcept;
+
+class call_context;
+
+/// The answer of a call whose handler returned before it had one (call_context::defer()):
+/// complete() answers the call later, from any thread. Move-only; one that is destroyed
+/// without complete() answers the call as failed, so that no call is left without an answer.
+class deferred_answer {
+ public:
+  /// Nothing to answer (complete() does nothing).
+  deferred_answer() noexcept = default;
+  deferred_answer(deferred_answer&& other) noexcept : state_(std::move(other.state_)) {}
+  deferred_answer& operator=(deferred_answer&& other) noexcept;
+  deferred_answer(const deferred_answer&) = delete;
+  deferred_answer& operator=(const deferred_answer&) = delete;
+  ~deferred_answer();
+
+  /// Answers the call with `r`, as if its handler had returned it. Only the first call counts;
+  /// nothing is sent when the call was cancelled or timed out meanwhile (its stop token fired).
+  void complete(call_result r);
+  /// True until complete() was called (or for a default-constructed one: false).
+  [[nodiscard]] bool pending() const noexcept { return state_ != nullptr; }
+
+ private:
+  friend class call_context;
+  struct state;
+  explicit deferred_answer(std::shared_ptr<state> s) noexcept : state_(std::move(s)) {}
+  std::shared_ptr<state> state_;
+};
 
 /// One tools/call as its handler sees it. Handed by reference to a handler declared as
 /// f(const Args&, toon::mcp::call_context&), valid until the handler returns (a copy shares the
@@ -112,6 +141,16 @@ class call_context {
   /// answers. The handler therefore runs once per round: it should ask before it acts, and ask
   /// in the same order each time. `timeout` does not apply there.
   result<value> request(std::string_view method, const value& params, std::chrono::milliseconds timeout);
+
+  /// Answers this call later: the handler may return at once (what it returns is then ignored)
+  /// and the call stays open until the returned deferred_answer is completed, from any thread.
+  /// Meanwhile the call holds no worker thread and no max_concurrent_calls slot (the server
+  /// keeps at most server_options::max_deferred_calls open), while its stop token, progress()
+  /// and log() keep working; call_timeout still applies. For handlers that wait on something
+  /// with a callback of its own, such as a proxy's request to another server
+  /// (toon::mcp::client::call_tool_async). Errors: protocol_error for a detached context (no
+  /// server to answer through: answer synchronously instead) or a call already deferred or over.
+  result<deferred_answer> defer();
 
   /// The server's side of a context (internal).
   struct state;

@@ -162,6 +162,14 @@ class client {
   /// Convenience: call_tool with only a time limit.
   [[nodiscard]] result<call_result> call_tool(std::string_view name, const value& arguments,
                                               std::chrono::milliseconds timeout);
+  /// Calls a tool without waiting for the answer: `done` gets exactly once what call_tool
+  /// would return, on the client's I/O thread (when the answer arrives, the time limit passes,
+  /// `options.stop` fires, or the connection ends), or on the calling thread, before this
+  /// returns, when the request cannot be sent. `done` must not block: it delays every other
+  /// response of this client. On a 2026-07-28 server a result asking for input
+  /// (`input_required`) is a protocol_error: call_tool answers such requests, this does not.
+  void call_tool_async(std::string_view name, const value& arguments, const call_options& options,
+                       std::function<void(result<call_result>)> done);
   /// Calls a tool written as an MCP-DSL request, as a model may write it
   /// (`> tools/call#3 {name: read_file, args: {path: "a.txt"}}`, the id optional): compiled
   /// with toon::mcp_dsl::compile_tool_call, then sent as call_tool does (with the client's own

@@ -158,6 +158,10 @@ struct server_options {
   /// request, so that the answers can still be read. Also the most open 2026-07-28
   /// subscriptions/listen streams (one more is answered with -32603).
   std::size_t max_queued_calls = 1024;
+  /// Calls whose handler deferred its answer (call_context::defer()) and has not given it yet,
+  /// at most. At this many the thread that feeds messages waits (back-pressure) until one is
+  /// answered, cancelled or timed out.
+  std::size_t max_deferred_calls = 1024;
   /// A handler still running this long after it started is timed out: its stop token fires
   /// (call_context::stop_token()) and the call is answered with an `isError` result. Zero or
   /// negative: no timeout.
@@ -247,6 +251,9 @@ struct server_stats {
   std::size_t abandoned_running = 0;
   /// Of those, the ones keeping their slot (max_abandoned_calls reached).
   std::size_t abandoned_holding_slots = 0;
+  /// Calls whose handler returned having deferred its answer (call_context::defer()), not yet
+  /// answered, cancelled or timed out.
+  std::size_t deferred = 0;
 };
 
 /// Receives each outgoing message: one JSON text, without the newline.
