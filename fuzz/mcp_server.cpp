@@ -8,6 +8,7 @@
 // resources/*, prompts/* and completion/complete are reached too.
 #include <chrono>
 #include <mutex>
+#include <thread>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -48,6 +49,30 @@ struct toon::meta<echo_args> {
 
 namespace {
 
+// Deferred answers of the `later` tool, answered by the harness once the input is fed.
+struct parked_answers {
+  std::mutex m;
+  std::vector<std::pair<toon::mcp::deferred_answer, toon::call_result>> open;
+  void add(toon::mcp::deferred_answer a, toon::call_result r) {
+    std::lock_guard<std::mutex> lock(m);
+    open.emplace_back(std::move(a), std::move(r));
+  }
+  // Answers every parked call; true when there was none.
+  bool answer_all() {
+    std::vector<std::pair<toon::mcp::deferred_answer, toon::call_result>> now;
+    {
+      std::lock_guard<std::mutex> lock(m);
+      now.swap(open);
+    }
+    for (auto& [answer, r] : now) answer.complete(std::move(r));
+    return now.empty();
+  }
+};
+parked_answers& parked() {
+  static parked_answers p;
+  return p;
+}
+
 const toon::tool_catalog& catalog() {
   static const toon::tool_catalog cat = [] {
     toon::tool_catalog c;
@@ -65,6 +90,18 @@ const toon::tool_catalog& catalog() {
         out += toon::to_json(*r);
       }
       return out;
+    });
+    // Defers its answer (call_context::defer): `times` 0 answers before returning, 1 drops the
+    // deferred answer (the call fails), other values park it for the harness to answer after the
+    // input (so cancellations and time-outs of open deferred calls are reached).
+    c.add<echo_args>("later", "Answers later", "", [](const echo_args& a, toon::mcp::call_context& ctx) -> std::string {
+      toon::result<toon::mcp::deferred_answer> later = ctx.defer();
+      if (!later) return later.error().message;
+      toon::call_result r;
+      r.text = a.text;
+      if (a.times == 0) later->complete(std::move(r));
+      else if (a.times != 1) parked().add(std::move(*later), std::move(r));
+      return "ignored";
     });
     return c;
   }();
@@ -172,6 +209,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       else server.handle_line(line);
       if (nl == std::string_view::npos) break;
       start = nl + 1;
+    }
+    // Handlers still running may park answers: answer them until none is left.
+    for (;;) {
+      const bool none = parked().answer_all();
+      toon::mcp::server_stats st = server.stats();
+      if (none && st.running == 0 && st.queued == 0 && st.deferred == 0) break;
+      std::this_thread::yield();
     }
     server.wait_idle();
   }
