@@ -94,7 +94,7 @@ const toon::tool_catalog& catalog() {
     // Defers its answer (call_context::defer): `times` 0 answers before returning, 1 drops the
     // deferred answer (the call fails), other values park it for the harness to answer after the
     // input (so cancellations and time-outs of open deferred calls are reached).
-    c.add<echo_args>("later", "Answers later", "", [](const echo_args& a, toon::mcp::call_context& ctx) -> std::string {
+    toon::tool later_tool = toon::tool_catalog::make_tool<echo_args>("later", "Answers later", "", [](const echo_args& a, toon::mcp::call_context& ctx) -> std::string {
       toon::result<toon::mcp::deferred_answer> later = ctx.defer();
       if (!later) return later.error().message;
       toon::call_result r;
@@ -103,6 +103,8 @@ const toon::tool_catalog& catalog() {
       else if (a.times != 1) parked().add(std::move(*later), std::move(r));
       return "ignored";
     });
+    later_tool.nonblocking = true;  // run on the reading thread when a slot is free
+    c.add_tool(std::move(later_tool));
     return c;
   }();
   return cat;

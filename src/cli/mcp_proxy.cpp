@@ -308,8 +308,7 @@ toon::tool forwarding_tool(upstream& u, const toon::mcp::tool_info& info, bool p
   // The upstream's answer is awaited without a thread: the handler defers its answer
   // (call_context::defer) and sends the request with call_tool_async, whose callback answers
   // the call on the client's reading thread. So a call costs no hand-over between threads in
-  // the proxy. Upstreams of 2026-07-28 (multi round-trip requests, which call_tool answers) and
-  // detached contexts are called synchronously.
+  // the proxy. A detached context (no server) calls synchronously.
   auto answer_of = [upstream_name, reencode_json](toon::result<toon::mcp::call_result> answer) {
     toon::call_result r;
     if (!answer) {
@@ -333,20 +332,27 @@ toon::tool forwarding_tool(upstream& u, const toon::mcp::tool_info& info, bool p
       };
     toon::value none;
     const toon::value& args = arguments.is_null() ? (none = toon::object{}) : arguments;
-    if (!c->server().stateless) {
-      if (toon::result<toon::mcp::deferred_answer> later = context.defer()) {
-        auto answer = std::make_shared<toon::mcp::deferred_answer>(std::move(*later));
-        c->call_tool_async(tool_name, args, options, [answer, answer_of](toon::result<toon::mcp::call_result> r) {
-          answer->complete(answer_of(std::move(r)));
-        });
-        return toon::call_result{};  // ignored: the call is answered through `answer`
+    if (context.stop_token().stop_possible()) {  // served (not detached)
+      toon::result<toon::mcp::deferred_answer> later = context.defer();
+      if (!later) {  // the call is over already (cancelled): never block the reading thread
+        toon::call_result r;
+        r.status = toon::call_status::tool_failed;
+        r.text = later.error().message;
+        return r;
       }
+      auto answer = std::make_shared<toon::mcp::deferred_answer>(std::move(*later));
+      c->call_tool_async(tool_name, args, options, [answer, answer_of](toon::result<toon::mcp::call_result> r) {
+        answer->complete(answer_of(std::move(r)));
+      });
+      return toon::call_result{};  // ignored: the call is answered through `answer`
     }
     return answer_of(c->call_tool(tool_name, args, options));
   };
   t.handler = [h = t.context_handler](const toon::value& arguments) {
     return h(arguments, toon::mcp::detached_call_context());
   };
+  // Run on the proxy's reading thread: it sends the request and returns (call_tool_async).
+  t.nonblocking = true;
   return t;
 }
 

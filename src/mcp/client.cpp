@@ -22,6 +22,7 @@
 #include <map>
 #include <set>
 #include <stop_token>
+#include <system_error>
 #include <optional>
 #include <thread>
 #include <utility>
@@ -116,8 +117,11 @@ struct client::impl {
   std::set<std::pair<std::chrono::steady_clock::time_point, std::int64_t>> async_deadlines;
   std::vector<std::int64_t> stopped_ids;
   bool io_started = false;  // the I/O thread runs (for a transport: started by the first call_async)
-  // When the I/O thread wakes by itself next (the earliest asynchronous deadline it saw).
+  // When the I/O thread wakes by itself next (the earliest asynchronous deadline it saw, or
+  // its tick once call_async was used).
   std::chrono::steady_clock::time_point io_wakes_at = std::chrono::steady_clock::time_point::max();
+  bool async_used = false;
+  static constexpr std::chrono::milliseconds async_tick{1000};
   // Progress callbacks of running requests, by the progressToken they were sent with (the id).
   // Guarded by progress_mu, which is also held while a callback runs: once a request has
   // removed its entry, its callback (and what it refers to) is no longer used. Lock order: mu,
@@ -257,10 +261,17 @@ struct client::impl {
     std::lock_guard lock(mu);
     if (!stopped_ids.empty()) return 0;
     if (async_deadlines.empty()) {
-      io_wakes_at = std::chrono::steady_clock::time_point::max();
-      return -1;
+      // Once asynchronous requests are in use, the thread also wakes every second with none
+      // pending, so that call_async need not wake it for each new request (a context switch
+      // per call): a deadline is at least a millisecond away and mostly seconds.
+      if (!async_used) {
+        io_wakes_at = std::chrono::steady_clock::time_point::max();
+        return -1;
+      }
+      io_wakes_at = std::chrono::steady_clock::now() + async_tick;
+      return static_cast<int>(async_tick.count());
     }
-    io_wakes_at = async_deadlines.begin()->first;
+    io_wakes_at = std::min(async_deadlines.begin()->first, std::chrono::steady_clock::now() + async_tick);
     auto left = std::chrono::ceil<std::chrono::milliseconds>(io_wakes_at - std::chrono::steady_clock::now()).count();
     return static_cast<int>(std::clamp<std::int64_t>(left, 0, 24 * 3600 * 1000));
   }
@@ -721,6 +732,7 @@ struct client::impl {
       }
       slot->deadline = std::chrono::steady_clock::now() + timeout;
       async_deadlines.emplace(slot->deadline, id);
+      async_used = true;
       wake_io = slot->deadline < io_wakes_at;  // else the I/O thread wakes in time by itself
       object msg{{"jsonrpc", "2.0"}, {"id", id}, {"method", std::string(method)}};
       if (!params.is_null()) msg.insert_or_assign("params", std::move(params));
@@ -793,8 +805,16 @@ struct client::impl {
 
   result<value> request(std::string_view method, value params, const call_options& o) {
     params = with_meta(std::move(params));
+    rpc_outcome first = call(method, params, limit(o), o.stop, true, &o.on_progress);
+    return rounds(method, std::move(params), std::move(first), o);
+  }
+
+  // The result of request `method` sent with `params` (with_meta applied), whose first answer
+  // is `r`: on a 2026-07-28 server, input_required answers are fulfilled through on_request and
+  // the request sent again until it completes.
+  result<value> rounds(std::string_view method, value params, rpc_outcome r, const call_options& o) {
     for (int round = 0;; ++round) {
-      rpc_outcome r = call(method, params, limit(o), o.stop, true, &o.on_progress);
+      if (round > 0) r = call(method, params, limit(o), o.stop, true, &o.on_progress);
       if (r.what != rpc_outcome::kind::result) return outcome_error(method, r);
       if (!info.stateless || !r.payload.is_object()) return std::move(r.payload);
       std::string type = string_member(r.payload, "resultType");
@@ -920,6 +940,7 @@ struct client::impl {
     if (tr) {
       tr->close();
       mark_closed();
+      wait_for_round_threads();
       stop_io_thread();
       std::lock_guard lock(mu);
       final_status = exit_status{};
@@ -930,10 +951,40 @@ struct client::impl {
     if (proc.pid() > 0 || proc.status()) st = proc.shutdown(opts.shutdown_grace, opts.shutdown_grace);
     stop_io_thread();
     mark_closed();
+    wait_for_round_threads();
     std::lock_guard lock(mu);
     proc.close_output();
     final_status = st;
     return st;
+  }
+
+  // Runs `f` on a thread of its own (the multi round-trip continuation of call_tool_async);
+  // shutdown() waits for such threads, which end quickly once the connection is closed. Run on
+  // the calling thread when no thread can be had.
+  std::size_t round_threads = 0;
+  std::condition_variable round_threads_done;
+  void run_rounds(std::function<void()> f) {
+    {
+      std::lock_guard lock(mu);
+      ++round_threads;
+    }
+    auto body = [this, f = std::move(f)]() mutable {
+      try {
+        f();
+      } catch (...) {  // a throwing callback must not end the program
+      }
+      std::lock_guard lock(mu);
+      if (--round_threads == 0) round_threads_done.notify_all();
+    };
+    try {
+      std::thread(body).detach();
+    } catch (const std::system_error&) {
+      body();
+    }
+  }
+  void wait_for_round_threads() {
+    std::unique_lock lock(mu);
+    round_threads_done.wait(lock, [&] { return round_threads == 0; });
   }
 
   // Ends the I/O thread (when it runs) and closes the wake pipe.
@@ -1082,26 +1133,33 @@ TOON_FUNC void client::call_tool_async(std::string_view name, const value& argum
   params.insert_or_assign("arguments", arguments.is_null() ? value(object{}) : arguments);
   impl* self = impl_.get();
   const bool stateless = self->info.stateless;
-  auto on_done = [self, stateless, done = std::move(done)](rpc_outcome o) {
+  value sent = self->with_meta(value(std::move(params)));
+  // A 2026-07-28 server asking for input (multi round-trip request): the rounds go on as in
+  // call_tool, on a thread of their own, since they wait for answers the I/O thread reads.
+  std::shared_ptr<value> again = stateless ? std::make_shared<value>(sent) : nullptr;
+  auto on_done = [self, again, options, done = std::move(done)](rpc_outcome o) mutable {
     if (o.what != rpc_outcome::kind::result) {
       done(self->outcome_error("tools/call", o));
       return;
     }
-    if (stateless && o.payload.is_object()) {
+    if (again && o.payload.is_object()) {
       const value* type = o.payload.find("resultType");
+      if (type != nullptr && type->is_string() && type->as_string() == "input_required") {
+        self->run_rounds([self, again, options, done = std::move(done), o = std::move(o)]() mutable {
+          result<value> r = self->rounds("tools/call", std::move(*again), std::move(o), options);
+          done(r ? tool_result_of(std::move(*r)) : result<call_result>(r.error()));
+        });
+        return;
+      }
       if (type != nullptr && type->is_string() && type->as_string() != "complete") {
-        done(make_error(error_code::protocol_error,
-                        type->as_string() == "input_required"
-                            ? std::string("MCP tools/call: the server asks for input (a 2026-07-28 multi round-trip "
-                                          "request); call_tool answers such requests, call_tool_async does not")
-                            : "MCP tools/call: unexpected resultType \"" + type->as_string() + "\""));
+        done(make_error(error_code::protocol_error, "MCP tools/call: unexpected resultType \"" + type->as_string() + "\""));
         return;
       }
     }
     done(tool_result_of(std::move(o.payload)));
   };
-  self->call_async("tools/call", self->with_meta(value(std::move(params))), self->limit(options), options.stop,
-                   &options.on_progress, std::move(on_done));
+  self->call_async("tools/call", std::move(sent), self->limit(options), options.stop, &options.on_progress,
+                   std::move(on_done));
 }
 
 TOON_FUNC result<call_result> client::call_dsl(std::string_view request, const call_options& options) {

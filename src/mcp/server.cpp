@@ -260,6 +260,7 @@ struct call {
   bool deferred = false;
   bool awaiting = false;   // deferred, the handler returned, the answer not yet given (counted in deferred_open)
   bool completed = false;  // the deferred answer was given
+  bool on_reader = false;  // a nonblocking tool run on the reading thread (never abandoned: not a pool thread)
   std::optional<toon::call_result> early;  // ... before the handler returned
   std::chrono::steady_clock::time_point deadline{};
   std::shared_ptr<call_context::state> ctx;  // what the handler's call_context shows
@@ -682,6 +683,13 @@ struct server::state : std::enable_shared_from_this<server::state> {
       return (queue.size() < room + client_requests.size() && deferred_open < deferred_room) || stopping;
     });
     calls.emplace(c->key, c);
+    if (c->target->nonblocking && queue.empty() && running < slots()) {  // run here: no hand-over
+      c->on_reader = true;
+      begin_locked(c);
+      lock.unlock();
+      (void)execute(c);
+      return;
+    }
     queue.push_back(std::move(c));
     start_queued(lock);
   }
@@ -976,18 +984,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
       if (queue.empty() || running >= slots()) break;  // stopping
       std::shared_ptr<call> c = std::move(queue.front());
       queue.pop_front();
-      c->started = true;
-      if (has_timeout()) c->deadline = std::chrono::steady_clock::now() + options.call_timeout;
-      ++running;
-      active.emplace(c.get(), c);
-      if (has_timeout() && !watchdog.joinable()) {
-        try {
-          watchdog = std::thread([self = shared_from_this()] { self->watch(); });
-        } catch (const std::exception& e) {  // no thread to be had: tried again with the next call
-          log(std::string("cannot start the timeout watchdog: ") + e.what());
-        }
-      }
-      if (has_timeout() && c->deadline < watch_until) watch_cv.notify_one();  // an earlier deadline
+      begin_locked(c);
       changed.notify_all();  // the reader sees queue room
       lock.unlock();
       const bool was_abandoned = execute(c);
@@ -1003,6 +1000,22 @@ struct server::state : std::enable_shared_from_this<server::state> {
     }
     --workers;
     changed.notify_all();
+  }
+
+  // Call `c` starts (mutex held): it takes a slot, gets its deadline, and the watchdog knows it.
+  void begin_locked(const std::shared_ptr<call>& c) {
+    c->started = true;
+    if (has_timeout()) c->deadline = std::chrono::steady_clock::now() + options.call_timeout;
+    ++running;
+    active.emplace(c.get(), c);
+    if (has_timeout() && !watchdog.joinable()) {
+      try {
+        watchdog = std::thread([self = shared_from_this()] { self->watch(); });
+      } catch (const std::exception& e) {  // no thread to be had: tried again with the next call
+        log(std::string("cannot start the timeout watchdog: ") + e.what());
+      }
+    }
+    if (has_timeout() && c->deadline < watch_until) watch_cv.notify_one();  // an earlier deadline
   }
 
   // Runs call `c` and answers it; true when it was abandoned meanwhile (then nothing is sent).
@@ -1109,7 +1122,8 @@ struct server::state : std::enable_shared_from_this<server::state> {
       std::vector<std::shared_ptr<call>> expired;
       for (auto& [ptr, c] : active) {
         // Running handlers, and deferred calls until their timeout (never abandoned: no thread).
-        if (c->abandoned || (c->returned && !c->awaiting) || (c->awaiting && c->timed_out)) continue;
+        // A nonblocking tool run on the reading thread is not abandoned either (not a pool thread).
+        if (c->abandoned || (c->returned && !c->awaiting) || ((c->awaiting || c->on_reader) && c->timed_out)) continue;
         if (c->deadline <= now) expired.push_back(c);
         else if (!next || c->deadline < *next) next = c->deadline;
       }

@@ -23,6 +23,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <future>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -544,6 +545,17 @@ TEST_F(OfficialServer, TypeScriptV2MultiRoundTrip) {
   EXPECT_EQ(ok_call(*c, "confirm", toon::object{}).text(), "confirmed Ada");
   EXPECT_EQ(ok_call(*c, "two_step", toon::object{}).text(), "m-1 / work");
   EXPECT_EQ(asked, (std::vector<std::string>{"elicitation/create", "sampling/createMessage", "roots/list"}));
+  // call_tool_async goes through the same rounds (on a thread of its own).
+  {
+    std::promise<toon::result<toon::mcp::call_result>> got;
+    c->call_tool_async("two_step", toon::object{}, {}, [&got](toon::result<toon::mcp::call_result> r) { got.set_value(std::move(r)); });
+    auto f = got.get_future();
+    ASSERT_EQ(f.wait_for(60s), std::future_status::ready);
+    toon::result<toon::mcp::call_result> r = f.get();
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(r->text(), "m-1 / work");
+    EXPECT_EQ(asked.size(), 5u);
+  }
   // Capabilities declared but no on_request: the call fails with a message that says why.
   toon::mcp::client_options bare;
   bare.capabilities = o.capabilities;

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <memory>
 #include <mutex>
+#include <sstream>
 #include <stop_token>
 #include <string>
 #include <string_view>
@@ -504,17 +505,21 @@ struct parked_answers {
   std::vector<toon::mcp::deferred_answer> answers;
   std::vector<toon::mcp::call_context> contexts;
   std::vector<std::string> errors;
+  gate hold;  // the "hold" tool waits here
   bool wait_parked(std::size_t n) {
     std::unique_lock<std::mutex> lock(m);
     return cv.wait_for(lock, guard, [&] { return answers.size() >= n; });
   }
-  // Completes answer `i` from another thread (as a client's reading thread would).
-  void complete_from_thread(std::size_t i, std::string text) {
+  // Completes the answer of request `id` (its JSON) from another thread (as a client's reading
+  // thread would).
+  void complete_from_thread(const std::string& id, std::string text) {
     toon::mcp::deferred_answer a;
     {
       std::lock_guard<std::mutex> lock(m);
-      a = std::move(answers[i]);
+      for (std::size_t i = 0; i < contexts.size(); ++i)
+        if (toon::to_json(contexts[i].request_id()) == id) a = std::move(answers[i]);
     }
+    ASSERT_TRUE(a.pending()) << "no open answer for request " << id;
     std::thread([a = std::move(a), text = std::move(text)]() mutable {
       toon::call_result r;
       r.text = std::move(text);
@@ -552,7 +557,25 @@ toon::tool_catalog deferring_catalog(parked_answers& parked) {
     return std::string("ignored as well");
   });
   cat.add<no_args>("quick", "Answers at once", "", [](const no_args&) { return std::string("quick"); });
+  cat.add<no_args>("hold", "Waits at the gate", "", [&parked](const no_args&) {
+    parked.hold.pass();
+    return std::string("held");
+  });
+  // Nonblocking: run on the reading thread when a slot is free; tells the thread it ran on.
+  toon::tool here = toon::tool_catalog::make_tool<no_args>("here", "Tells its thread", "", [](const no_args&) {
+    std::ostringstream id;
+    id << std::this_thread::get_id();
+    return id.str();
+  });
+  here.nonblocking = true;
+  cat.add_tool(std::move(here));
   return cat;
+}
+
+std::string this_thread_id() {
+  std::ostringstream id;
+  id << std::this_thread::get_id();
+  return id.str();
 }
 
 }  // namespace
@@ -570,11 +593,10 @@ TEST_F(context_fixture, DeferredAnswersFreeTheSlotAndComeFromAnyThread) {
   // Both handlers returned; their calls hold no slot, so a quick call runs at once.
   s.handle_line(call("3", "quick"));
   EXPECT_EQ(text_of(out.response("3")), "quick");
-  EXPECT_EQ(s.stats().deferred, 2u);
-  EXPECT_EQ(s.stats().running, 0u);
-  parked.complete_from_thread(1, "second");
+  EXPECT_EQ(s.stats().deferred, 2u);  // ... while both stay open
+  parked.complete_from_thread("2", "second");
   EXPECT_EQ(text_of(out.response("2")), "second");
-  parked.complete_from_thread(0, "first");
+  parked.complete_from_thread("1", "first");
   EXPECT_EQ(text_of(out.response("1")), "first");
   s.wait_idle();
   toon::mcp::server_stats st = s.stats();
@@ -624,7 +646,7 @@ TEST_F(context_fixture, DeferredCallsReportProgressAndStopWhenCancelledOrTimedOu
   s.handle_line(cancel("1"));
   EXPECT_TRUE(ctx1.stop_requested());
   EXPECT_FALSE(ctx1.progress(2, 2)) << "a cancelled call reports nothing more";
-  parked.complete_from_thread(0, "too late");  // dropped: the call was cancelled
+  parked.complete_from_thread("1", "too late");  // dropped: the call was cancelled
   // Time-out: answered as timed out, the stop token fired, never abandoned (no thread).
   s.handle_line(call("2", "later", R"({"mode":"park"})"));
   toon::value timed = out.response("2");
@@ -636,7 +658,7 @@ TEST_F(context_fixture, DeferredCallsReportProgressAndStopWhenCancelledOrTimedOu
     EXPECT_TRUE(parked.contexts[1].stop_requested());
   }
   EXPECT_EQ(s.stats().deferred, 1u);  // until its answer comes, however late
-  parked.complete_from_thread(1, "much too late");
+  parked.complete_from_thread("2", "much too late");
   s.wait_idle();
   toon::mcp::server_stats st = s.stats();
   EXPECT_EQ(st.deferred, 0u);
@@ -645,6 +667,29 @@ TEST_F(context_fixture, DeferredCallsReportProgressAndStopWhenCancelledOrTimedOu
   EXPECT_EQ(st.abandoned, 0u);
   EXPECT_EQ(st.completed, 0u);
   EXPECT_EQ(out.wait_for(3).size(), 3u);  // initialize, the progress, the time-out: nothing else
+}
+
+TEST_F(context_fixture, NonblockingToolsRunOnTheReadingThreadWhenASlotIsFree) {
+  parked_answers parked;
+  toon::tool_catalog later_cat = deferring_catalog(parked);
+  toon::mcp::server_options o = quiet();
+  o.max_concurrent_calls = 1;
+  toon::mcp::server s(later_cat, o, out.sink());
+  initialize(s);
+  s.handle_line(call("1", "here"));
+  EXPECT_EQ(text_of(out.response("1")), this_thread_id()) << "run by handle_line's caller";
+  // With the only slot taken, it waits in the queue and runs on a worker like any call.
+  s.handle_line(call("2", "hold"));
+  ASSERT_TRUE(parked.hold.wait_entered(1));
+  s.handle_line(call("3", "here"));
+  EXPECT_EQ(s.stats().queued, 1u);
+  parked.hold.release();
+  EXPECT_EQ(text_of(out.response("2")), "held");
+  toon::value r3 = out.response("3");
+  EXPECT_NE(text_of(r3), this_thread_id());
+  EXPECT_EQ(text_of(r3).rfind("(no result)", 0), std::string::npos) << toon::to_json(r3);
+  s.wait_idle();
+  EXPECT_EQ(s.stats().completed, 3u);
 }
 
 TEST_F(context_fixture, MaxDeferredCallsStopsTheReadingUntilOneIsAnswered) {
@@ -669,13 +714,13 @@ TEST_F(context_fixture, MaxDeferredCallsStopsTheReadingUntilOneIsAnswered) {
   std::this_thread::sleep_for(200ms);
   EXPECT_FALSE(read.load()) << "the reader went on with max_deferred_calls open";
   // ... until one of the two is answered.
-  parked.complete_from_thread(0, "first");
+  parked.complete_from_thread("1", "first");
   reader.join();
   EXPECT_TRUE(read.load());
   EXPECT_EQ(text_of(out.response("1")), "first");
   ASSERT_TRUE(parked.wait_parked(3));
-  parked.complete_from_thread(1, "second");
-  parked.complete_from_thread(2, "third");
+  parked.complete_from_thread("2", "second");
+  parked.complete_from_thread("3", "third");
   EXPECT_EQ(text_of(out.response("3")), "third");
   s.wait_idle();
   EXPECT_EQ(s.stats().completed, 3u);

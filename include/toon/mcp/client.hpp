@@ -167,7 +167,8 @@ class client {
   /// `options.stop` fires, or the connection ends), or on the calling thread, before this
   /// returns, when the request cannot be sent. `done` must not block: it delays every other
   /// response of this client. On a 2026-07-28 server a result asking for input
-  /// (`input_required`) is a protocol_error: call_tool answers such requests, this does not.
+  /// (`input_required`) is answered as call_tool does (client_options::on_request, at most 10
+  /// rounds), on a thread of its own, where `done` then runs.
   void call_tool_async(std::string_view name, const value& arguments, const call_options& options,
                        std::function<void(result<call_result>)> done);
   /// Calls a tool written as an MCP-DSL request, as a model may write it

@@ -54,6 +54,11 @@ struct tool {
   /// "Proxy"). When set, call() does not validate the arguments against args_schema: the
   /// handler receives them as sent (null as {}); args_schema still gives the tools table.
   std::optional<value> input_schema{};
+  /// The handler never blocks: it returns at once, with its result or having deferred its
+  /// answer (toon::mcp::call_context::defer()). toon::mcp::server runs such a tool on the
+  /// thread that reads the messages when a slot is free, instead of handing it to a worker
+  /// thread (one thread switch less per call). A handler that blocks stalls the reading.
+  bool nonblocking = false;
 };
 
 /// A set of tools, in registration order, grouped into categories. Registration is not
@@ -166,9 +171,10 @@ class tool_catalog {
   /// Like call_mcp, with the params as JSON text (malformed text: invalid_request).
   [[nodiscard]] call_result call_mcp_json(std::string_view params_json) const;
 
- private:
+  /// The tool add<Args>() registers, to adjust before try_add_tool() / add_tool() (for example
+  /// `nonblocking`): parameters from Args, the handler `f` as add<Args>() takes it.
   template <class Args, class F>
-  static tool make_tool(std::string_view name, std::string_view description, std::string_view category, F f) {
+  [[nodiscard]] static tool make_tool(std::string_view name, std::string_view description, std::string_view category, F f) {
     tool t;
     t.name = std::string(name);
     t.description = std::string(description);
@@ -184,6 +190,7 @@ class tool_catalog {
     return t;
   }
 
+ private:
   // A call of a known tool on decoded (not yet validated) arguments; `context` (may be null)
   // goes to a context_handler.
   [[nodiscard]] call_result call_tool(const tool& t, const value& arguments, mcp::call_context* context = nullptr) const;
