@@ -161,7 +161,9 @@ def mcp_section(out, root):
         f"Load average before and after (`/proc/loadavg`): `{data.get('load_before', '')}`, "
         f"`{data.get('load_after', '')}`; the client and the server share the machine's cores. toon-cpp runs "
         "calls on a pool of at most `max_concurrent_calls` (4) worker threads; the SDK runs "
-        "handlers on node's event loop.",
+        "handlers on node's event loop. `toon mcp proxy` sends each call upstream on the thread "
+        "that read it and answers it on the thread that reads the upstream's answer (its "
+        "forwarding tools are `nonblocking` and defer their answer: docs/mcp.md, Proxy).",
     ]
     for n in notes:
         lines.append("")
