@@ -186,15 +186,15 @@ TOON_FUNC deferred_answer& deferred_answer::operator=(deferred_answer&& other) n
 }
 TOON_FUNC deferred_answer::~deferred_answer() {
   if (!state_) return;
-  call_result r;
-  r.status = call_status::tool_failed;
+  toon::call_result r;
+  r.status = toon::call_status::tool_failed;
   r.text = "tool " + state_->call->tool + " failed: its handler deferred the answer and dropped it unanswered";
   try {
     complete(std::move(r));
   } catch (...) {  // a destructor must not throw (allocation failure)
   }
 }
-TOON_FUNC void deferred_answer::complete(call_result r) {
+TOON_FUNC void deferred_answer::complete(toon::call_result r) {
   if (!state_) return;
   std::shared_ptr<state> s = std::move(state_);
   if (s->call->complete) s->call->complete(std::move(r));

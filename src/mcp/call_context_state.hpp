@@ -33,7 +33,7 @@ struct call_context::state {
   // Deferred answers (call_context::defer), set by the server: `defer` marks the call deferred
   // (false when it cannot be: over, or deferred already); `complete` answers it (once).
   std::function<bool()> defer;
-  std::function<void(call_result)> complete;
+  std::function<void(toon::call_result)> complete;
 
   std::mutex progress_mutex;  // orders progress() calls and guards last_progress
   std::optional<double> last_progress;

@@ -56,7 +56,7 @@ class deferred_answer {
 
   /// Answers the call with `r`, as if its handler had returned it. Only the first call counts;
   /// nothing is sent when the call was cancelled or timed out meanwhile (its stop token fired).
-  void complete(call_result r);
+  void complete(toon::call_result r);
   /// True until complete() was called (or for a default-constructed one: false).
   [[nodiscard]] bool pending() const noexcept { return state_ != nullptr; }
 
