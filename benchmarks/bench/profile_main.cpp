@@ -3,7 +3,7 @@
 // (valgrind --tool=callgrind, perf), which toon_bench cannot give: its registration runs
 // simdjson kernels that valgrind does not emulate, and Google Benchmark picks the iterations.
 //
-//   toon_bench_profile typed_decode|value_decode|document_decode|parse|json_to_toon|typed_encode|value_encode DATASET [N]
+//   toon_bench_profile typed_decode|value_decode|document_decode|parse|toon_to_json|json_to_toon|typed_encode|value_encode DATASET [N]
 //
 // DATASET is a typed dataset or `catalog` (value_decode, document_decode, parse,
 // json_to_toon and value_encode only). Prints the instructions-relevant facts (records,
@@ -22,7 +22,7 @@
 namespace {
 
 int usage() {
-  std::fprintf(stderr, "usage: toon_bench_profile typed_decode|value_decode|document_decode|parse|json_to_toon|typed_encode|value_encode DATASET [N]\n");
+  std::fprintf(stderr, "usage: toon_bench_profile typed_decode|value_decode|document_decode|parse|toon_to_json|json_to_toon|typed_encode|value_encode DATASET [N]\n");
   return 2;
 }
 
@@ -40,6 +40,10 @@ long value_op(std::string_view op, const std::string& text, const std::string& j
   if (op == "parse") {
     bench::null_handler h;
     return toon::decode_events(text, h) ? 1 : -1;
+  }
+  if (op == "toon_to_json") {
+    auto r = toon::toon_to_json(text);
+    return r ? static_cast<long>(r->size()) : -1;
   }
   if (op == "json_to_toon") {
     auto r = toon::json_to_toon(json);

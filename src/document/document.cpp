@@ -232,12 +232,23 @@ class document_builder final : public event_handler, public text_sink {
                                         const field_run* run, std::size_t& taken, const char*& next) {
     frame& f = *ftop_;
     const std::size_t held = static_cast<std::size_t>(stop_ - sbase_) - f.start;
-    if (held >= 32 || k == e || *k == '-' || *k == '#' || *k == '\t') return false;
-    // The key ends at the first ':' or '[', unless a '"' comes first (the parser's key_colon()).
-    const char* c = fast::find3(k, e, line, ':', '[', '"');
-    if (c == k || c == e || *c == '"' || c[-1] == ' ' || c[-1] == '\t' || e[-1] == ' ' || e[-1] == '\r')
-      return false;  // whitespace before the ':' or '[' (an error before a bracket), trailing spaces, CR
-    const std::string_view key(k, static_cast<std::size_t>(c - k));
+    if (held >= 32 || k == e || *k == '-' || *k == '#' || *k == '\t' || e[-1] == ' ' || e[-1] == '\r')
+      return false;  // trailing spaces, CR
+    const char* c;
+    std::string_view key;
+    if (*k == '"') {
+      // A quoted key without a backslash, its colon right after the closing quote: the key the
+      // parser reads (its plain_quoted_key_colon()); not a header (`"key"[N]:`).
+      c = fast::quoted_cell(k, e, line, ':');
+      if (!c || c == e) return false;
+      key = std::string_view(k + 1, static_cast<std::size_t>(c - k - 2));
+    } else {
+      // The key ends at the first ':' or '[', unless a '"' comes first (the parser's key_colon()).
+      c = fast::find3(k, e, line, ':', '[', '"');
+      if (c == k || c == e || *c == '"' || c[-1] == ' ' || c[-1] == '\t')
+        return false;  // whitespace before the ':' or '[' (an error before a bracket)
+      key = std::string_view(k, static_cast<std::size_t>(c - k));
+    }
     for (const node_member* m = sbase_ + f.start; m != stop_; ++m)
       if (m->key() == key) return false;  // a repeated key: the parser's
     node n;
@@ -263,6 +274,7 @@ class document_builder final : public event_handler, public text_sink {
   bool nested_object(std::string_view key, const char* p, const field_run& run, std::size_t& taken,
                      const char*& next) {
     if (run.indent == 0 || run.room == 0) return false;
+    if (declined_before(p)) return false;
     const std::size_t slot = static_cast<std::size_t>(stop_ - sbase_);
     document::block* const block = current_;
     const std::size_t used = used_;
@@ -276,6 +288,7 @@ class document_builder final : public event_handler, public text_sink {
       --ftop_;
       stop_ = sbase_ + slot;
       if (current_ == block) used_ = used;  // what closed objects inside took of the same block
+      if (declined_count_ < max_declined) declined_[declined_count_++] = p;
       return false;
     }
     close();
@@ -283,6 +296,27 @@ class document_builder final : public event_handler, public text_sink {
     taken += lines + 1;
     next = q;
     return true;
+  }
+
+  // Whether the object whose lines start at p was declined before (nested_object()). An
+  // object that held a line the builder declines is read up to that line, then dropped: the
+  // parser reads its `key:` line and offers its lines from p again, where the objects nested in
+  // it that held the line are asked for again, each one level further in (manifests: a
+  // Deployment's `spec:` holds `containers[1]:` three objects down; openapi: a path's `get:`
+  // holds a table). Asked again, such an object is declined at once rather than read up to
+  // that line again. Declining is always safe (the parser reads what the builder does not
+  // take); the objects the parser has gone past (before p: lines are offered in order) are
+  // forgotten.
+  bool declined_before(const char* p) noexcept {
+    if (declined_count_ == 0) return false;
+    bool hit = false;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < declined_count_; ++i) {
+      if (declined_[i] == p) hit = true;
+      else if (declined_[i] > p) declined_[kept++] = declined_[i];
+    }
+    declined_count_ = kept;
+    return hit;
   }
 
   // `N]: a,b,c` from p (after the key's '['), the line ending at e: exactly N values, each as
@@ -535,6 +569,11 @@ class document_builder final : public event_handler, public text_sink {
   std::vector<std::string_view> columns_;
   bool columns_repeat_ = false;
   key_index_stack keys_;  // non-strict mode: repeated keys of large objects
+  // Where the lines of the nested objects declined since the parser went past them start
+  // (declined_before()); a full list records no more (a missed entry only costs a retry).
+  static constexpr std::size_t max_declined = 64;
+  const char* declined_[max_declined] = {};
+  std::size_t declined_count_ = 0;
 };
 
 }  // namespace detail

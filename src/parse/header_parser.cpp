@@ -134,6 +134,7 @@ void reset(header& h) {
   h.length_text = {};
   h.inline_values = {};
   h.owned.clear();
+  h.names_checked = false;
 }
 
 header_status malformed(scan_error& err, error_code code, const char* msg, std::size_t at) {
@@ -306,12 +307,14 @@ void copy_shape(const header& from, header& to, Moved moved) {
   to.fields.clear();
   for (const header_field& f : from.fields) to.fields.push_back(header_field{moved(f.name), f.subtree_end, f.is_group});
   to.leaf_count = from.leaf_count;
+  to.names_checked = from.names_checked;
 }
 
 }  // namespace
 
 TOON_FUNC header_status header_memo::parse(std::string_view s, header& out, std::string& scratch, scan_error& err) {
   // The entry that answered last first: a run of records repeats the same header.
+  answered_ = true;
   if (entries_[last_].valid && reuse(entries_[last_], s, out)) return header_status::ok;
   for (std::size_t k = 0; k < slots; ++k) {
     if (k != last_ && entries_[k].valid && reuse(entries_[k], s, out)) {
@@ -319,8 +322,9 @@ TOON_FUNC header_status header_memo::parse(std::string_view s, header& out, std:
       return header_status::ok;
     }
   }
+  answered_ = false;
   const header_status st = parse_header(s, out, scratch, err);
-  if (st == header_status::ok) remember(s, out);
+  if (st == header_status::ok) answered_ = remember(s, out);
   return st;
 }
 
@@ -352,20 +356,20 @@ TOON_FUNC bool header_memo::reuse(const entry& m, std::string_view s, header& ou
   return true;
 }
 
-TOON_FUNC void header_memo::remember(std::string_view s, const header& h) {
-  if (!h.owned.empty()) return;  // unescaped names live in the header, not in the line
+TOON_FUNC bool header_memo::remember(std::string_view s, const header& h) {
+  if (!h.owned.empty()) return false;  // unescaped names live in the header, not in the line
   // The colon ends the remembered text: it is the last ':' before the inline values.
   std::size_t colon = h.inline_offset;
   while (colon > 0 && s[colon - 1] == ' ') --colon;
-  if (colon == 0 || s[colon - 1] != ':') return;
+  if (colon == 0 || s[colon - 1] != ':') return false;
   const std::string_view text = s.substr(0, colon);
   // The length's digits, found through the parsed header (a '[' may also stand in a quoted key
   // or field name): the remembered text is the line but them, outside any quote span, so a line
   // equal to it but for those digits parses the same.
-  if (h.length_text.empty() || h.length_text.data() <= s.data() || h.length_text.data() >= s.data() + colon) return;
+  if (h.length_text.empty() || h.length_text.data() <= s.data() || h.length_text.data() >= s.data() + colon) return false;
   const std::size_t begin = static_cast<std::size_t>(h.length_text.data() - s.data());
   const std::size_t end = begin + h.length_text.size();
-  if (s[begin - 1] != '[' || end >= colon) return;
+  if (s[begin - 1] != '[' || end >= colon) return false;
   entry& m = entries_[next_];
   last_ = next_;
   next_ = (next_ + 1) % slots;
@@ -374,6 +378,7 @@ TOON_FUNC void header_memo::remember(std::string_view s, const header& h) {
   m.digits_end = end;
   copy_shape(h, m.parsed, [&](std::string_view v) { return rebase(v, s.data(), m.line.data(), 0, 0, 0); });
   m.valid = true;
+  return true;
 }
 
 }  // namespace toon::detail

@@ -34,6 +34,7 @@ struct header {
   std::string_view inline_values;    ///< trimmed content after the colon
   std::size_t inline_offset = 0;     ///< offset of inline_values in the line content
   std::list<std::string> owned;      ///< storage for unescaped quoted names (no allocation when unused)
+  bool names_checked = false;        ///< its field names passed the strict check before (header_memo)
 };
 
 /// Outcome of header parsing.
@@ -56,6 +57,11 @@ header_status parse_header(std::string_view content, header& out, std::string& s
 class header_memo {
  public:
   header_status parse(std::string_view content, header& out, std::string& scratch, scan_error& err);
+  /// The header the last parse() gave passed the strict check of its field names: a line that
+  /// repeats it gets `names_checked` set (its names are the same).
+  void names_checked() noexcept {
+    if (answered_) entries_[last_].parsed.names_checked = true;
+  }
 
  private:
   struct entry {
@@ -67,11 +73,12 @@ class header_memo {
   static constexpr std::size_t slots = 4;  // headers remembered (the oldest is replaced)
 
   static bool reuse(const entry& m, std::string_view s, header& out);
-  void remember(std::string_view s, const header& h);
+  bool remember(std::string_view s, const header& h);  // whether it was remembered
 
   entry entries_[slots];
   std::size_t next_ = 0;  // the entry remember() fills next
   std::size_t last_ = 0;  // the entry that answered or was filled last
+  bool answered_ = false;  // the last parse() was answered or remembered by entries_[last_]
 };
 
 }  // namespace toon::detail

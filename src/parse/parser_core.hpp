@@ -358,18 +358,62 @@ class parser_core {
     }
     // The common line: the next field of the open object, `key: value` with an unquoted key
     // (content_line() would come to the same field_line() call).
-    if (used_ != 0 && top_->k == kind::object && top_->known && depth == top_->depth) {
+    if (used_ != 0 && top_->k == kind::object) {
+      if (top_->known && depth == top_->depth) {
+        if (const std::size_t colon = key_colon(c); colon != npos) {
+          parse_key_value(c, depth, trim_spaces(std::string_view(c.data(), colon)), colon);
+          return;
+        }
+        std::string_view qkey;
+        if (const std::size_t colon = plain_quoted_key_colon(c, qkey); colon != npos) {
+          parse_key_value(c, depth, qkey, colon);
+          return;
+        }
+      } else if (!sink_reads_fields() &&
+                 (!top_->known || (depth < top_->depth && frames_[used_ - 2]->k == kind::object))) {
+        return object_line(c, depth);
+      }
+    }
+    content_line(c, depth);
+  }
+
+  // A line at depth d where the top scope is an object whose lines the sink does not read
+  // (field_line() offers them to it) and that does not hold fields at depth d. It is settled
+  // as content_line() would before it places the line: the first line of a `key:` object one
+  // level under its key line sets the object's depth (set_depth()); a shallower line closes the
+  // objects deeper than it, down to one that the sink reads or to a scope of another kind
+  // (close_top()). Then a common line of the object it now stands in as in raw_line(), any
+  // other through content_line(). (Not for a list item's object: content_line() closes it
+  // and its list reads the next item.)
+  [[gnu::noinline]] void object_line(std::string_view c, std::uint32_t d) {
+    frame& f = *top_;
+    if (!f.known) {
+      if (d == f.parent + 1) {
+        f.depth = d;
+        f.known = true;
+      }
+    } else if (d < f.depth) {
+      do close_top();
+      while (top_->k == kind::object && top_->known && d < top_->depth && !sink_reads_fields());
+    }
+    if (top_->k == kind::object && top_->known && d == top_->depth) {
       if (const std::size_t colon = key_colon(c); colon != npos) {
-        parse_key_value(c, depth, trim_spaces(std::string_view(c.data(), colon)), colon);
+        parse_key_value(c, d, trim_spaces(std::string_view(c.data(), colon)), colon);
         return;
       }
       std::string_view qkey;
       if (const std::size_t colon = plain_quoted_key_colon(c, qkey); colon != npos) {
-        parse_key_value(c, depth, qkey, colon);
+        parse_key_value(c, d, qkey, colon);
         return;
       }
     }
-    content_line(c, depth);
+    content_line(c, d);
+  }
+
+  // Whether the sink may read the top object's lines (field_line(), field_lines()).
+  [[gnu::always_inline]] bool sink_reads_fields() const noexcept {
+    if constexpr (std::is_final_v<Sink>) return top_->fields;
+    else return false;
   }
 
   // Points the position helpers at a line kept elsewhere (the deferred root line).
@@ -643,9 +687,12 @@ class parser_core {
   }
 
   // Strict mode: field names repeated within one brace group (§9.3).
+  // `h` is the header the last headers_.parse() gave: a header its memo repeats (the same
+  // names) is checked once.
   void check_field_names(const header& h, const char* at) {
-    if (!strict_) return;
+    if (!strict_ || h.names_checked) return;
     check_group(h, 0, static_cast<std::uint32_t>(h.fields.size()), at);
+    headers_.names_checked();
   }
   // Groups nest at most 64 deep (header_parser.cpp), which bounds the recursion. A group of
   // more than a few names is checked through a hash set: a header of 10^5 fields must not take
@@ -927,10 +974,20 @@ class parser_core {
           if (d != f.depth)
             fail(error_code::unexpected_indentation, indent_hint("line is indented deeper than the table's entries"),
                  c.data());
-          // Every line of the scope is an entry row 'key: values' (§9.5), in both modes.
-          if (find_unquoted(c, ':') == npos)
-            fail(error_code::unexpected_line, "expected an entry row 'key: values'", c.data());
-          auto [key, colon] = split_key(c);
+          // Every line of the scope is an entry row 'key: values' (§9.5), in both modes. An
+          // unquoted key before any '[' or '"', or a quoted one without a backslash followed
+          // by its colon, is read in one pass (split_key() gives the same key and colon).
+          std::string_view key;
+          std::size_t colon = key_colon(c);
+          if (colon != npos) {
+            key = trim_spaces(c.substr(0, colon));
+          } else if (colon = plain_quoted_key_colon(c, key); colon == npos) {
+            if (find_unquoted(c, ':') == npos)
+              fail(error_code::unexpected_line, "expected an entry row 'key: values'", c.data());
+            const auto split = split_key(c);
+            key = split.first;
+            colon = split.second;
+          }
           emit_key(key, c.data());
           const std::string_view cells = trim_spaces(c.substr(colon + 1));
           if (cells.empty()) width_error(f.h, cells, c.data());  // `key:` alone carries no cells

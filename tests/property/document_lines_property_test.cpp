@@ -5,8 +5,9 @@
 // the same error (code, message, line, column), in strict and non-strict mode.
 //
 // The documents are objects nested several levels deep, at the root and as list items, whose
-// lines are every kind the fast path takes among kinds it leaves to the parser (list arrays,
-// tables, quoted keys), with values of every shape (numbers at the classifier's edges,
+// lines are every kind the fast path takes (quoted keys without escapes among them, nested
+// objects it declines after some of their lines) among kinds it leaves to the parser (list
+// arrays, tables, quoted keys with escapes or a space before the colon), with values of every shape (numbers at the classifier's edges,
 // literals and near-literals, quoted strings with and without escapes, empty arrays, hyphens);
 // each line may then be perturbed into one the fast path must decline or that the parser
 // rejects (trailing spaces, CR, tabs, blank and comment lines, indentation off by one or a
@@ -75,7 +76,8 @@ std::string token() {
 
 std::string key() {
   static const std::vector<std::string> keys = {"a",  "b",  "id", "name", "x.y", "k-1", "_z",  "a b",
-                                                "K9", "v2", "dup", "-x", "#c", "1k", "\"q k\"", "\"a:b\"", "t\t", "\tt"};
+                                                "K9", "v2", "dup", "-x", "#c", "1k", "\"q k\"", "\"a:b\"", "t\t", "\tt",
+                                                "\"dup\"", "\"\"", "\"a[1]\"", "\"e\\\"s\"", "\"sp\" ", "\"app.io/name\""};
   return *rc::gen::elementOf(keys);
 }
 

@@ -4,7 +4,9 @@
 #include <string>
 
 #include "toon/decode.hpp"
+#include "toon/document.hpp"
 #include "toon/events.hpp"
+#include "toon/json.hpp"
 
 namespace {
 
@@ -88,6 +90,56 @@ TEST(Decode, KeyedTables) {
                                            {"bob", object{{"age", 25}, {"city", "Oslo"}}}}}})));
   EXPECT_EQ(ok("[2:]{v}:\n  \"a b\": 1\n  c: 2"),
             (value(object{{"a b", object{{"v", 1}}}, {"c", object{{"v", 2}}}})));
+}
+
+TEST(Decode, KeyedTableEntryKeys) {
+  // Entry keys: unquoted (spaces before the colon trimmed), quoted with a space, an escape, a
+  // space before the colon, and a bracket; the same object through the tree, the document and
+  // TOON -> JSON.
+  const std::string_view text = "t[5:]{v}:\n  a : 1\n  \"b c\": 2\n  \"q\\\"x\": 3\n  \"s\" : 4\n  \"k[1]\": 5\nu: 6";
+  const value want(object{{"t", object{{"a", object{{"v", 1}}},
+                                       {"b c", object{{"v", 2}}},
+                                       {"q\"x", object{{"v", 3}}},
+                                       {"s", object{{"v", 4}}},
+                                       {"k[1]", object{{"v", 5}}}}},
+                          {"u", 6}});
+  EXPECT_EQ(ok(text), want);
+  auto doc = toon::decode_document(text);
+  ASSERT_TRUE(doc.has_value()) << doc.error().to_string();
+  EXPECT_EQ(doc->root().to_value(), want);
+  auto json = toon::toon_to_json(text);
+  ASSERT_TRUE(json.has_value()) << json.error().to_string();
+  EXPECT_EQ(*json, R"({"t":{"a":{"v":1},"b c":{"v":2},"q\"x":{"v":3},"s":{"v":4},"k[1]":{"v":5}},"u":6})");
+  // A key written quoted and unquoted is one key: strict mode rejects the second entry.
+  fails("t[2:]{v}:\n  a: 1\n  \"a\": 2", {error_code::duplicate_key, 3, 3});
+  fails("t[2:]{v}:\n  \"a\": 1\n  a : 2", {error_code::duplicate_key, 3, 3});
+}
+
+TEST(Decode, NestedObjectsOpenAndCloseByIndentation) {
+  // `key:` objects whose first line opens them one level down and lines that close several at
+  // once, into a list item's object and back to the root; the same through TOON -> JSON.
+  const std::string_view text =
+      "a:\n  b:\n    c: 1\n  d: 2\n  e:\n    f:\n      g: x\nh: 3\n"
+      "l[1]:\n  - m:\n      n:\n        o: 4\n    p: 5\nq:\n  \"r s\":\n    t: 6\nz: 7";
+  const value want(object{{"a", object{{"b", object{{"c", 1}}}, {"d", 2}, {"e", object{{"f", object{{"g", "x"}}}}}}},
+                          {"h", 3},
+                          {"l", array{object{{"m", object{{"n", object{{"o", 4}}}}}, {"p", 5}}}},
+                          {"q", object{{"r s", object{{"t", 6}}}}},
+                          {"z", 7}});
+  EXPECT_EQ(ok(text), want);
+  EXPECT_EQ(ok(text, lenient()), want);
+  auto json = toon::toon_to_json(text);
+  ASSERT_TRUE(json.has_value()) << json.error().to_string();
+  EXPECT_EQ(*json, R"({"a":{"b":{"c":1},"d":2,"e":{"f":{"g":"x"}}},"h":3,"l":[{"m":{"n":{"o":4}},"p":5}],)"
+                   R"("q":{"r s":{"t":6}},"z":7})");
+  // An empty `key:` object closed by the next line, and the errors of a first line indented
+  // two levels down (strict) and of a line deeper than its object's lines.
+  EXPECT_EQ(ok("a:\n  b:\n  c: 1\nd:"), (value(object{{"a", object{{"b", object{}}, {"c", 1}}}, {"d", object{}}})));
+  fails("a:\n  b:\n      c: 1", {error_code::unexpected_indentation, 3, 7});
+  fails("a:\n  b:\n    c: 1\n      d: 2", {error_code::unexpected_indentation, 4, 7});
+  // Non-strict mode reads a first line two levels down as the object's.
+  EXPECT_EQ(ok("a:\n  b:\n      c: 1\n  d: 2", lenient()),
+            (value(object{{"a", object{{"b", object{{"c", 1}}}, {"d", 2}}}})));
 }
 
 TEST(Decode, ListItemWithTabularFirstField) {
@@ -242,6 +294,18 @@ TEST(DecodeErrors, EachCodeWithPosition) {
   fails("a: \"\xC3\x28\"", {error_code::invalid_utf8, 1, 5});
 }
 
+TEST(DecodeErrors, FieldNamesOfEveryHeaderChecked) {
+  // The field names of a header the parser's memo repeats (the same text but for N) are
+  // checked once; every other header's are checked on their own line.
+  EXPECT_EQ(ok("l[2]:\n  - t[1]{x,y}:\n      1,2\n  - t[2]{x,y}:\n      3,4\n      5,6"),
+            (value(object{{"l", array{object{{"t", array{object{{"x", 1}, {"y", 2}}}}},
+                                      object{{"t", array{object{{"x", 3}, {"y", 4}}, object{{"x", 5}, {"y", 6}}}}}}}})));
+  fails("a[1]{x,y}:\n  1,2\nb[1]{x,x}:\n  1,2", {error_code::duplicate_key, 3, 1});
+  fails("l[3]:\n  - t[1]{x,y}:\n      1,2\n  - t[2]{x,y}:\n      1,2\n      3,4\n  - t[1]{y,y}:\n      5,6",
+        {error_code::duplicate_key, 7, 5});
+  fails("a[1]{x,y{p,q}}:\n  1,2,3\nb[1]{x,y{p,q}}:\n  1,2,3\nc[1]{x,y{p,p}}:\n  1,2,3", {error_code::duplicate_key, 5, 1});
+}
+
 TEST(DecodeErrors, Limits) {
   std::string deep;
   for (int i = 0; i < 300; ++i) deep += std::string(static_cast<std::size_t>(i) * 2, ' ') + "k:\n";
@@ -358,6 +422,14 @@ TEST(DecodeEvents, RowObjectsAnnounceTheirFieldCounts) {
   recorder r;
   ASSERT_TRUE(toon::decode_events("t[1]{a,b{c,d{e},f},g}:\n  1,2,3,4,5\nu:\n  v: 6", r));
   EXPECT_EQ(r.log, "{0 k:t [1 {3 k:a i1 k:b {3 k:c i2 k:d {1 k:e i3 } k:f i4 } k:g i5 } ] k:u {0 k:v i6 } } ");
+}
+
+TEST(DecodeEvents, NestedObjectsThroughTheGenericParser) {
+  // The parser with any handler (virtual calls): objects opened by `key:` lines and closed
+  // several at once by a shallower line.
+  recorder r;
+  ASSERT_TRUE(toon::decode_events("a:\n  b:\n    c: 1\n  d:\n    e:\n      f: 2\ng: 3\nh:\n  \"i j\": 4", r));
+  EXPECT_EQ(r.log, "{0 k:a {0 k:b {0 k:c i1 } k:d {0 k:e {0 k:f i2 } } } k:g i3 k:h {0 k:i j i4 } } ");
 }
 
 TEST(DecodeEvents, HandlerErrorCarriesPosition) {
