@@ -313,6 +313,24 @@ TEST(CompactTools, DescriptionsOfArrayElementsAndUnionAlternativesAreKept) {
             "tools[1]{name,description,params}:\n  t,\"\",\"a:{x:string ...}[] u:string|{y:int ...}\"");
 }
 
+TEST(CompactTools, DescriptionsOfMapValuesAreKept) {
+  // An additionalProperties schema's description goes on the `*:T` type, written `*:(T"text")`.
+  toon::mcp::tool_info tool;
+  tool.name = "sort";
+  tool.input_schema = json(R"({"type":"object","properties":{"by":{"type":"object","description":"Sort keys",)"
+                           R"("additionalProperties":{"type":"number","description":"The direction"}}},)"
+                           R"("additionalProperties":false})");
+  toon::mcp::compact_tool c = toon::mcp::compact(tool);
+  EXPECT_TRUE(c.losses.empty());
+  EXPECT_EQ(toon::format_typed_params(c.params), "by:{*:number}");
+  EXPECT_EQ(toon::format_typed_params(c.params, {true, {}}), "by:{*:(number\"The direction\")}\"Sort keys\"");
+  auto back = toon::parse_typed_params(toon::format_typed_params(c.params, {true, {}}));
+  ASSERT_TRUE(back) << back.error().to_string();
+  EXPECT_EQ(*back, c.params);
+  EXPECT_EQ(toon::json_schema(c.params)["properties"]["by"]["additionalProperties"]["description"].as_string(),
+            "The direction");
+}
+
 TEST(CompactTools, SharedTextsAreWrittenOnceAndReferenced) {
   toon::mcp::tool_info a;
   a.name = "find";
