@@ -101,7 +101,8 @@ for entry in "${list[@]}"; do
     const d = JSON.parse(require("fs").readFileSync(0, "utf8"));
     const tools = (d.tools ?? []).map((t) => t.description).filter((x) => typeof x === "string" && x !== "");
     // In typed params a quoted string after "(", ",", "=", " ", "{", "|" or at the start is a
-    // constraint, default, name or enum value; anywhere else it is a description.
+    // constraint, default, name or enum value, after "[" or ":" one inside a JSON default;
+    // anywhere else it is a description.
     const described = (params) => {
       const found = [];
       let prev = "";
@@ -109,7 +110,7 @@ for entry in "${list[@]}"; do
         if (params[i] !== "\"") { prev = params[i++]; continue; }
         let j = i + 1;
         while (params[j] !== "\"") j += params[j] === "\\" ? 2 : 1;
-        if (!["", "(", ",", "=", " ", "{", "|"].includes(prev) && params[j + 1] !== ":") found.push(JSON.parse(params.slice(i, j + 1)));
+        if (!["", "(", ",", "=", " ", "{", "|", "[", ":"].includes(prev) && params[j + 1] !== ":") found.push(JSON.parse(params.slice(i, j + 1)));
         prev = "\"";
         i = j + 1;
       }
