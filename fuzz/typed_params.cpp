@@ -4,7 +4,7 @@
 //   - no crash, hang, leak or undefined behaviour; an error has a code and a position inside
 //     the text;
 //   - the canonical text round-trips: parse(format(s)) == s and format(parse(format(s))) ==
-//     format(s);
+//     format(s), format written with descriptions (a text may carry them);
 //   - json_schema(s) is a JSON object that to_json / from_json carry unchanged;
 //   - every default is valid for its type (a required parameter may have one: `!=v`);
 //     validate({}, s) reports exactly the required parameters as missing; when no type states
@@ -88,11 +88,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     toon_fuzz::check_error(s.error(), text);
     return 0;
   }
-  const std::string canonical = toon::format_typed_params(*s);
+  // With descriptions: a text may carry them (docs/typed-params.md, "Descriptions").
+  toon::typed_params_format_options described;
+  described.descriptions = true;
+  const std::string canonical = toon::format_typed_params(*s, described);
   toon::result<toon::schema> again = toon::parse_typed_params(canonical);
   if (!again) toon_fuzz::fail("canonical text does not parse", again.error().to_string() + "\n" + canonical);
   if (!(*again == *s)) toon_fuzz::fail("canonical text parses to another schema", canonical);
-  if (toon::format_typed_params(*again) != canonical) toon_fuzz::fail("canonical text is not a fixed point", canonical);
+  if (toon::format_typed_params(*again, described) != canonical) toon_fuzz::fail("canonical text is not a fixed point", canonical);
 
   const toon::value js = toon::json_schema(*s);
   if (!js.is_object()) toon_fuzz::fail("json_schema is not an object", canonical);

@@ -95,11 +95,28 @@ for entry in "${list[@]}"; do
        esac ;;
   esac > "$out/$name/version.txt"
   # The description texts each form carries, one per line, as the forms write them: the tool
-  # descriptions (the TOON tools table) and also the parameter descriptions (with their table).
+  # descriptions (the TOON tools table) and also the parameter descriptions (the described form:
+  # the JSON strings in description position of its params cells, and its table of shared texts).
   "$toon" decode --json-indent 0 "$out/$name/tools_descriptions.toon" | node -e '
     const d = JSON.parse(require("fs").readFileSync(0, "utf8"));
     const tools = (d.tools ?? []).map((t) => t.description).filter((x) => typeof x === "string" && x !== "");
-    const params = (d.params ?? []).map((p) => p.description).filter((x) => typeof x === "string" && x !== "");
+    // In typed params a quoted string after "(", ",", "=", " ", "{", "|" or at the start is a
+    // constraint, default, name or enum value, after "[" or ":" one inside a JSON default;
+    // anywhere else it is a description.
+    const described = (params) => {
+      const found = [];
+      let prev = "";
+      for (let i = 0; i < params.length;) {
+        if (params[i] !== "\"") { prev = params[i++]; continue; }
+        let j = i + 1;
+        while (params[j] !== "\"") j += params[j] === "\\" ? 2 : 1;
+        if (!["", "(", ",", "=", " ", "{", "|", "[", ":"].includes(prev) && params[j + 1] !== ":") found.push(JSON.parse(params.slice(i, j + 1)));
+        prev = "\"";
+        i = j + 1;
+      }
+      return found;
+    };
+    const params = [...(d.tools ?? []).flatMap((t) => described(t.params)), ...(d.descriptions ?? []).map((x) => x.text)];
     require("fs").writeFileSync(process.argv[1] + "/texts_tools.txt", tools.join("\n") + "\n");
     require("fs").writeFileSync(process.argv[1] + "/texts_all.txt", [...tools, ...params].join("\n") + "\n");
   ' "$out/$name"
@@ -344,7 +361,7 @@ const lines = [
   "`@wonderwhy-er/desktop-commander` those are almost all of the table. `@notionhq/notion-mcp-server`",
   "repeats the same `$defs` block in every `inputSchema`, used or not; typed params write out the",
   "definitions a tool uses where it uses them and nothing else, which loses nothing. Parameter",
-  "descriptions are written once per parameter path and text, with the tools sharing them.",
+  "descriptions sit next to their parameters; a text that several share is written once.",
   "",
   "What each form drops:",
   "",
@@ -358,8 +375,10 @@ const lines = [
   "  positions, non-string enum values: [the list](mcp.md#what-is-lost)); bounds, formats, patterns,",
   "  `oneOf`, map values, open objects and defaults are kept. White space runs in descriptions are",
   "  one space.",
-  "- **table + parameter descriptions**: the parameter descriptions are back, in a second table",
-  "  `params[N]{param,description,tools}:`; the losses of the typed form stay.",
+  "- **table + parameter descriptions**: the parameter descriptions are back, each a JSON string",
+  "  right after its parameter in the params cell (`path:string!\"File path\"`), a",
+  "  text that several parameters share once in `descriptions[M]{id,text}:` and written `#id`",
+  "  ([typed-params.md](typed-params.md#descriptions)); the losses of the typed form stay.",
   "",
   "Losses reported by the conversion, by kind ([what each means](mcp.md#what-is-lost)); all make",
   "the typed form more permissive except `open_object` (a top level that is not an object):",

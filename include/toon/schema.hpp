@@ -101,8 +101,8 @@ struct param_type {
   /// Bounds, format, pattern, ... (empty for most types).
   param_constraints constraints{};
   /// Free text for JSON Schema's "description" of an array's element type or of a union's
-  /// alternative (a parameter's own description is param::description); not part of the text
-  /// form.
+  /// alternative (a parameter's own description is param::description); in the text only when
+  /// formatted with descriptions (`T"text"[]`, `A"text"|B`).
   std::string description{};
 
   param_type() = default;
@@ -132,7 +132,8 @@ struct param {
   /// `name:T=v`: the value assumed when absent (any JSON value valid for the type; `!=v` on a
   /// required parameter, where it only annotates).
   std::optional<value> default_value{};
-  /// Free text for JSON Schema's "description"; not part of the text form.
+  /// Free text for JSON Schema's "description"; in the text only when formatted with
+  /// descriptions (`name:T!"text"`).
   std::string description{};
 
   friend bool operator==(const param& a, const param& b);
@@ -155,6 +156,9 @@ struct typed_params_options {
   std::size_t max_depth = 64;
   /// Maximum length of the text in bytes.
   std::size_t max_size = std::size_t(1) << 20;
+  /// The texts that description references `#N` name, N = 1, 2, ... (a described catalog's table
+  /// of shared descriptions); without them a reference is an error.
+  std::vector<std::string> description_table{};
 };
 
 /// Parses the typed-param form. Errors carry a code (invalid_schema for grammar errors;
@@ -165,6 +169,22 @@ struct typed_params_options {
 /// The canonical text of `s` (descriptions are not part of it). For canonical text t,
 /// format_typed_params(*parse_typed_params(t)) == t.
 [[nodiscard]] std::string format_typed_params(const schema& s);
+
+/// How format_typed_params writes descriptions.
+struct typed_params_format_options {
+  /// Write the descriptions of parameters, array elements and union alternatives, each as a
+  /// JSON string right after what it describes: `path:string!"File path"`, `T"one"[]`,
+  /// `A"text"|(B"other")`.
+  bool descriptions = false;
+  /// Texts written as a reference `#N` (N = position + 1) instead of the string, so that a text
+  /// several parameters share is written once (parse with the same table in
+  /// typed_params_options::description_table).
+  std::vector<std::string> description_table{};
+};
+
+/// The canonical text of `s` with descriptions when options.descriptions; for such a text t,
+/// format_typed_params(*parse_typed_params(t, {.description_table = table}), options) == t.
+[[nodiscard]] std::string format_typed_params(const schema& s, const typed_params_format_options& options);
 
 /// The canonical text of one type, e.g. `int[]|string`.
 [[nodiscard]] std::string format_param_type(const param_type& t);

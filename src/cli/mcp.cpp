@@ -54,9 +54,10 @@ each tool's inputSchema converted to typed params (docs/mcp.md, "JSON Schema to
 typed params"). Token figures of the JSON and TOON forms go to standard error.
 
 Options:
-  --descriptions          also print the per-parameter descriptions table,
-                          params[N]{param,description,tools}: (one row per
-                          description, with the tools that share it)
+  --descriptions          print the tools table with every parameter
+                          description in its params cell (path:string!"Text"),
+                          texts that several parameters share once, in
+                          descriptions[M]{id,text}:, referenced as #id
   --losses                print what each conversion dropped (formats, bounds,
                           patterns, ...) to standard error
   --no-figures            print no token figures
@@ -80,7 +81,7 @@ inputSchema, what function-calling APIs take):
   baseline
   TOON tools table (drops parameter descriptions, titles, annotations, output
   schemas and what the conversion loses)
-  TOON tools table + parameter descriptions table
+  TOON tools table with parameter descriptions (--descriptions)
 
 Exit status: 0 success, 1 the server could not be started or listed, FILE
 could not be read or holds no tools, or a file could not be written, 2 wrong
@@ -283,10 +284,9 @@ int report_tools(const mcp_options& o, std::vector<toon::mcp::tool_info>& tool_l
   const std::vector<toon::mcp::tool_info>* tools = &tool_list;
   std::vector<toon::mcp::compact_tool> compact = toon::mcp::compact_tools(*tools);
   std::string table = toon::mcp::tools_table(compact);
-  std::string descriptions = toon::mcp::param_descriptions_table(compact);
+  std::string described = toon::mcp::described_tools_table(compact);
 
-  std::string out = table + "\n";
-  if (o.descriptions) out += descriptions + "\n";
+  std::string out = (o.descriptions ? described : table) + "\n";
   put(stdout, out);
   std::fflush(stdout);
 
@@ -325,7 +325,7 @@ int report_tools(const mcp_options& o, std::vector<toon::mcp::tool_info>& tool_l
       {"tools_list.toon", "tools/list result, generic TOON", toon::encode(list)},
       {"baseline.json", "baseline: compact JSON of name, description, inputSchema", std::move(baseline_json)},
       {"tools.toon", "TOON tools table", table},
-      {"tools_descriptions.toon", "TOON tools table + parameter descriptions", table + "\n" + descriptions},
+      {"tools_descriptions.toon", "TOON tools table with parameter descriptions", std::move(described)},
   };
 
   std::string counter = o.token_counter;

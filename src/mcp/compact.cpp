@@ -11,8 +11,6 @@
 #include <utility>
 #include <vector>
 
-#include "../schema/schema_internal.hpp"  // detail::is_bare_name
-#include "toon/detail/typed_decoder.hpp"  // detail::append_json_escaped
 #include "toon/encode.hpp"
 
 namespace toon::mcp {
@@ -47,6 +45,7 @@ void collapse_param_descriptions(std::vector<param>& params) {
 }
 
 void collapse_type_descriptions(param_type& t) {
+  t.description = collapse_description_space(t.description);
   collapse_param_descriptions(t.fields);
   for (param_type& item : t.items) collapse_type_descriptions(item);
 }
@@ -95,104 +94,81 @@ TOON_FUNC std::string tools_table(const std::vector<compact_tool>& tools, const 
 
 namespace {
 
-void append_name(std::string& out, std::string_view name) {
-  if (toon::detail::is_bare_name(name)) {
-    out += name;
-  } else {
-    out += '"';
-    toon::detail::append_json_escaped(out, name);
-    out += '"';
-  }
+// Counts the description texts of a type and of its parts, in the order format_typed_params
+// writes them (the order does not matter for the counts, only for the table's order, which
+// follows first appearance).
+void count_type_texts(const param_type& t, std::vector<std::string>& order, std::map<std::string, std::size_t, std::less<>>& seen);
+
+void count_text(const std::string& text, std::vector<std::string>& order, std::map<std::string, std::size_t, std::less<>>& seen) {
+  if (text.empty()) return;
+  auto [at, added] = seen.emplace(text, 0);
+  if (added) order.push_back(text);
+  ++at->second;
 }
 
-// One row of the description table: a parameter path and its description, shared by tools.
-struct description_row {
-  std::string param;
-  std::string description;
-  std::string tools;  // space-separated
-};
-
-void add_rows(std::vector<description_row>& rows, const std::string& tool, const std::string& prefix,
-              const std::vector<param>& params);
-
-// A row for `description` at `name`, or `tool` added to the row that has both already.
-void add_row(std::vector<description_row>& rows, const std::string& tool, const std::string& name,
-             const std::string& description) {
-  if (description.empty()) return;
-  auto same = std::find_if(rows.begin(), rows.end(), [&](const description_row& r) {
-    return r.param == name && r.description == description;
-  });
-  if (same == rows.end()) {
-    rows.push_back(description_row{name, description, tool});
-  } else if (same->tools != tool && !(same->tools.size() > tool.size() &&
-                                      same->tools.compare(same->tools.size() - tool.size() - 1, std::string::npos,
-                                                          " " + tool) == 0)) {
-    same->tools += ' ';
-    same->tools += tool;
-  }
-}
-
-// The descriptions reachable through a type: those of array elements (`[]`) and of union
-// alternatives (`|1`, `|2`, ... by position), and the fields of `{...}`, of array elements
-// and of every alternative of a union (alternatives not marked in a field's path).
-void add_type_rows(std::vector<description_row>& rows, const std::string& tool, const std::string& prefix,
-                   const param_type& t) {
-  switch (t.kind) {
-    case param_kind::object:
-      if (t.has_fields) add_rows(rows, tool, prefix + ".", t.fields);
-      return;
-    case param_kind::array:
-      if (!t.items.empty()) {
-        add_row(rows, tool, prefix + "[]", t.items.front().description);
-        add_type_rows(rows, tool, prefix + "[]", t.items.front());
-      }
-      return;
-    case param_kind::any_of:
-      for (std::size_t i = 0; i < t.items.size(); ++i)
-        add_row(rows, tool, prefix + "|" + std::to_string(i + 1), t.items[i].description);
-      for (const param_type& alt : t.items) add_type_rows(rows, tool, prefix, alt);
-      return;
-    default: return;
-  }
-}
-
-void add_rows(std::vector<description_row>& rows, const std::string& tool, const std::string& prefix,
-              const std::vector<param>& params) {
+void count_params_texts(const std::vector<param>& params, const param_type* rest, std::vector<std::string>& order,
+                        std::map<std::string, std::size_t, std::less<>>& seen) {
   for (const param& p : params) {
-    std::string name = prefix;
-    append_name(name, p.name);
-    add_row(rows, tool, name, p.description);
-    add_type_rows(rows, tool, name, p.type);
+    count_type_texts(p.type, order, seen);
+    count_text(p.description, order, seen);
   }
+  if (rest != nullptr) count_type_texts(*rest, order, seen);
+}
+
+void count_type_texts(const param_type& t, std::vector<std::string>& order, std::map<std::string, std::size_t, std::less<>>& seen) {
+  if (t.kind == param_kind::object && t.has_fields) {
+    count_params_texts(t.fields, t.items.empty() ? nullptr : &t.items.front(), order, seen);
+  } else {
+    for (const param_type& item : t.items) count_type_texts(item, order, seen);
+  }
+  count_text(t.description, order, seen);
 }
 
 }  // namespace
 
-TOON_FUNC value param_descriptions_value(const std::vector<compact_tool>& tools) {
-  std::vector<description_row> found;
-  for (const compact_tool& t : tools) add_rows(found, t.name, {}, t.params.params);
-  array rows;
-  rows.reserve(found.size());
-  // A text an earlier row has is written as that row's number (1-based), an integer: a text
-  // is always a string, so the two cannot be mistaken for each other.
-  std::map<std::string, std::uint64_t, std::less<>> first_row;
-  for (description_row& r : found) {
-    object row;
-    row.reserve(3);
-    row.emplace_back("param", std::move(r.param));
-    auto [at, added] = first_row.emplace(r.description, static_cast<std::uint64_t>(rows.size() + 1));
-    if (added) row.emplace_back("description", std::move(r.description));
-    else row.emplace_back("description", at->second);
-    row.emplace_back("tools", std::move(r.tools));
-    rows.emplace_back(std::move(row));
-  }
-  object out;
-  out.emplace_back("params", std::move(rows));
+TOON_FUNC std::vector<std::string> shared_descriptions(const std::vector<compact_tool>& tools) {
+  std::vector<std::string> order;
+  std::map<std::string, std::size_t, std::less<>> seen;
+  for (const compact_tool& t : tools) count_params_texts(t.params.params, t.params.rest ? &*t.params.rest : nullptr, order, seen);
+  std::vector<std::string> out;
+  for (std::string& text : order)
+    if (seen.find(text)->second > 1) out.push_back(std::move(text));
   return out;
 }
 
-TOON_FUNC std::string param_descriptions_table(const std::vector<compact_tool>& tools, const encode_options& options) {
-  return encode(param_descriptions_value(tools), options);
+TOON_FUNC value described_tools_value(const std::vector<compact_tool>& tools) {
+  typed_params_format_options format;
+  format.descriptions = true;
+  format.description_table = shared_descriptions(tools);
+  array rows;
+  rows.reserve(tools.size());
+  for (const compact_tool& t : tools) {
+    object row;
+    row.reserve(3);
+    row.emplace_back("name", t.name);
+    row.emplace_back("description", t.description);
+    row.emplace_back("params", format_typed_params(t.params, format));
+    rows.emplace_back(std::move(row));
+  }
+  object out;
+  out.emplace_back("tools", std::move(rows));
+  if (!format.description_table.empty()) {
+    array texts;
+    texts.reserve(format.description_table.size());
+    for (std::size_t i = 0; i < format.description_table.size(); ++i) {
+      object row;
+      row.reserve(2);
+      row.emplace_back("id", static_cast<std::uint64_t>(i + 1));
+      row.emplace_back("text", std::move(format.description_table[i]));
+      texts.emplace_back(std::move(row));
+    }
+    out.emplace_back("descriptions", std::move(texts));
+  }
+  return out;
+}
+
+TOON_FUNC std::string described_tools_table(const std::vector<compact_tool>& tools, const encode_options& options) {
+  return encode(described_tools_value(tools), options);
 }
 
 }  // namespace toon::mcp

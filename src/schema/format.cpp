@@ -2,6 +2,7 @@
 #include <string>
 #include "toon/detail/linkage.hpp"
 #include <string_view>
+#include <unordered_map>
 
 #include "schema_internal.hpp"
 #include "toon/detail/typed_decoder.hpp"  // detail::append_json_escaped
@@ -24,7 +25,25 @@ void append_name(std::string& out, std::string_view name) {
   else append_json_string(out, name);
 }
 
-void append_list(std::string& out, const std::vector<param>& params, const param_type* rest);
+// How descriptions are written: not at all (a null pointer), or as JSON strings, the texts of
+// the table as `#N`.
+struct description_writer {
+  std::unordered_map<std::string_view, std::size_t> ids;  // text -> N (1-based)
+};
+
+// `"text"` or `#N` after what it describes; nothing for an empty text or without a writer.
+void append_description(std::string& out, const std::string& text, const description_writer* d) {
+  if (d == nullptr || text.empty()) return;
+  if (auto it = d->ids.find(text); it != d->ids.end()) {
+    out += '#';
+    out += std::to_string(it->second);
+    return;
+  }
+  append_json_string(out, text);
+}
+
+void append_list(std::string& out, const std::vector<param>& params, const param_type* rest,
+                 const description_writer* d);
 
 void append_number(std::string& out, const value& v) {
   switch (v.type()) {
@@ -84,14 +103,14 @@ void append_constraints(std::string& out, param_kind kind, const param_constrain
   out += ')';
 }
 
-void append_type_only(std::string& out, const param_type& t);
+void append_type_only(std::string& out, const param_type& t, const description_writer* d);
 
-void append_type(std::string& out, const param_type& t) {
-  append_type_only(out, t);
+void append_type(std::string& out, const param_type& t, const description_writer* d) {
+  append_type_only(out, t, d);
   if (t.kind != param_kind::any_of && t.kind != param_kind::enumeration) append_constraints(out, t.kind, t.constraints);
 }
 
-void append_type_only(std::string& out, const param_type& t) {
+void append_type_only(std::string& out, const param_type& t, const description_writer* d) {
   switch (t.kind) {
     case param_kind::string: out += "string"; return;
     case param_kind::integer: out += "int"; return;
@@ -105,7 +124,7 @@ void append_type_only(std::string& out, const param_type& t) {
         return;
       }
       out += '{';
-      append_list(out, t.fields, t.items.empty() ? nullptr : &t.items.front());
+      append_list(out, t.fields, t.items.empty() ? nullptr : &t.items.front(), d);
       out += '}';
       return;
     case param_kind::array: {
@@ -114,11 +133,13 @@ void append_type_only(std::string& out, const param_type& t) {
         out += "any";
       } else if (t.items.front().kind == param_kind::any_of && t.items.front().items.size() != 1) {
         out += '(';
-        append_type(out, t.items.front());
+        append_type(out, t.items.front(), d);
         out += ')';
       } else {
-        append_type(out, t.items.front());
+        append_type(out, t.items.front(), d);
       }
+      // The element's description sits between it and `[]`: `{a:int}"one entry"[]`.
+      if (!t.items.empty()) append_description(out, t.items.front().description, d);
       out += "[]";
       return;
     }
@@ -142,21 +163,48 @@ void append_type_only(std::string& out, const param_type& t) {
         out += "()";
         return;
       }
-      bool first = true;
-      for (const param_type& alternative : t.items) {
-        if (!first) out += t.exclusive ? '^' : '|';
-        first = false;
+      for (std::size_t i = 0; i < t.items.size(); ++i) {
+        const param_type& alternative = t.items[i];
+        if (i > 0) out += t.exclusive ? '^' : '|';
+        // A description follows its alternative: `A"text"|B`; after the last one it would be
+        // read as the parameter's, so the last alternative and its description are
+        // parenthesized: `A|(B"text")`.
+        const bool described = d != nullptr && !alternative.description.empty();
+        const bool wrap = described && i + 1 == t.items.size();
+        if (wrap) out += '(';
         if (alternative.kind == param_kind::any_of && alternative.items.size() != 1) {
           out += '(';
-          append_type(out, alternative);
+          append_type(out, alternative, d);
           out += ')';
         } else {
-          append_type(out, alternative);
+          append_type(out, alternative, d);
         }
+        if (described) append_description(out, alternative.description, d);
+        if (wrap) out += ')';
       }
       return;
     }
   }
+}
+
+// A parameter's (or `*:T`'s) type. A description of the type itself (param::description is the
+// parameter's) is written in parentheses, `x:(int"text")`, so that it is not read as the
+// parameter's.
+void append_param_type(std::string& out, const param_type& t, const description_writer* d) {
+  if (d == nullptr || t.description.empty()) {
+    append_type(out, t, d);
+    return;
+  }
+  out += '(';
+  if (t.kind == param_kind::any_of && t.items.size() != 1) {
+    out += '(';
+    append_type(out, t, d);
+    out += ')';
+  } else {
+    append_type(out, t, d);
+  }
+  append_description(out, t.description, d);
+  out += ')';
 }
 
 void append_default(std::string& out, const value& v) {
@@ -180,27 +228,29 @@ void append_default(std::string& out, const value& v) {
   }
 }
 
-void append_list(std::string& out, const std::vector<param>& params, const param_type* rest) {
+void append_list(std::string& out, const std::vector<param>& params, const param_type* rest,
+                 const description_writer* d) {
   bool first = true;
   for (const param& p : params) {
     if (!first) out += ' ';
     first = false;
     append_name(out, p.name);
     out += ':';
-    append_type(out, p.type);
+    append_param_type(out, p.type, d);
     if (p.required) out += '!';
     if (p.default_value) {
       out += '=';
       append_default(out, *p.default_value);
     }
+    append_description(out, p.description, d);
   }
   if (rest != nullptr) {
     if (!first) out += ' ';
-    if (rest->kind == param_kind::any && rest->constraints.empty()) {
+    if (rest->kind == param_kind::any && rest->constraints.empty() && (d == nullptr || rest->description.empty())) {
       out += "...";  // any other members
     } else {
       out += "*:";
-      append_type(out, *rest);
+      append_param_type(out, *rest, d);
     }
   }
 }
@@ -209,13 +259,23 @@ void append_list(std::string& out, const std::vector<param>& params, const param
 
 TOON_FUNC std::string format_typed_params(const schema& s) {
   std::string out;
-  append_list(out, s.params, s.rest ? &*s.rest : nullptr);
+  append_list(out, s.params, s.rest ? &*s.rest : nullptr, nullptr);
+  return out;
+}
+
+TOON_FUNC std::string format_typed_params(const schema& s, const typed_params_format_options& options) {
+  if (!options.descriptions) return format_typed_params(s);
+  description_writer d;
+  for (std::size_t i = 0; i < options.description_table.size(); ++i)
+    d.ids.emplace(options.description_table[i], i + 1);  // the first of equal texts
+  std::string out;
+  append_list(out, s.params, s.rest ? &*s.rest : nullptr, &d);
   return out;
 }
 
 TOON_FUNC std::string format_param_type(const param_type& t) {
   std::string out;
-  append_type(out, t);
+  append_type(out, t, nullptr);
   return out;
 }
 

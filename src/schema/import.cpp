@@ -204,7 +204,8 @@ class importer {
   importer(const value& root, const json_schema_import_options& options, std::vector<schema_loss>* losses)
       : root_(root), options_(options), losses_(losses) {}
 
-  // The "description" of an array's element schema or a union's alternative, kept on its type
+  // The "description" of an array's element schema, a union's alternative or an
+  // additionalProperties schema, kept on its type
   // (a nested union is flattened into its parent by make_union, and a description on it lost).
   void keep_description(param_type& t, const value& node) const {
     if (!options_.keep_descriptions || !node.is_object()) return;
@@ -670,7 +671,10 @@ class importer {
       return param_kind::object;
     }
     std::vector<param_type> rest;
-    if (typed_rest) rest.push_back(convert(*additional, path + "/additionalProperties", depth + 1));
+    if (typed_rest) {
+      rest.push_back(convert(*additional, path + "/additionalProperties", depth + 1));
+      keep_description(rest.back(), *additional);  // `*:(T"text")` in the described form
+    }
     else if (open && has_members) rest.emplace_back(param_kind::any);
     if (!has_members) {
       if (!closed && !typed_rest) return param_type(param_kind::object);

@@ -121,7 +121,7 @@ class parser {
         if (peek() != ':') return fail(error_code::invalid_schema, "expected ':' after '*', found " + found(pos_), pos_);
         ++pos_;
         param_type t;
-        if (!parse_union(t, depth, h)) return false;
+        if (!parse_union(t, depth, h, false)) return false;
         rest = std::move(t);
       } else {
         param p;
@@ -156,13 +156,13 @@ class parser {
     }
   }
 
-  // name ":" type [ "!" | "=" default ]
+  // name ":" type [ "!" ] [ "=" default ] [ description ]
   bool parse_param(param& out, std::size_t depth, std::size_t& height) {
     if (!parse_name(out.name)) return false;
     if (peek() != ':')
       return fail(error_code::invalid_schema, "expected ':' after the parameter name, found " + found(pos_), pos_);
     ++pos_;
-    if (!parse_union(out.type, depth, height)) return false;
+    if (!parse_union(out.type, depth, height, false)) return false;
     if (peek() == '!') {
       ++pos_;
       out.required = true;
@@ -178,6 +178,51 @@ class parser {
       out.default_value = std::move(v);
       if (peek() == '!') return fail(error_code::invalid_schema, "a parameter with a default cannot be required", pos_);
     }
+    if (at_description() && !parse_description(out.description)) return false;
+    return true;
+  }
+
+  [[nodiscard]] bool at_description() const noexcept { return peek() == '"' || peek() == '#'; }
+
+  // description ::= string | "#" count: a JSON string (not empty), or the N-th text (1-based)
+  // of options.description_table.
+  bool parse_description(std::string& out) {
+    const std::size_t start = pos_;
+    if (peek() == '"') {
+      if (!parse_quoted(out)) return false;
+      if (out.empty()) return fail(error_code::invalid_schema, "empty description (leave it out)", start);
+      return true;
+    }
+    ++pos_;  // '#'
+    if (!is_digit(peek()))
+      return fail(error_code::invalid_schema, "expected a description number after '#', found " + found(pos_), pos_);
+    std::optional<std::uint64_t> n;
+    if (!parse_count(n)) return false;
+    const std::vector<std::string>& table = options_.description_table;
+    if (*n == 0 || *n > table.size())
+      return fail(error_code::invalid_schema,
+                  "description #" + std::to_string(*n) + " is not in the description table (" +
+                      std::to_string(table.size()) + " texts)",
+                  start);
+    out = table[*n - 1];
+    return true;
+  }
+
+  // A description at pos_ that belongs to the type just read: taken when `belongs` holds for
+  // the byte after it, else left for an outer level (pos_ unchanged). Errors in the
+  // description itself are errors wherever it belongs.
+  template <class Belongs>
+  bool take_description(std::string& out, Belongs belongs) {
+    if (!at_description()) return true;
+    const std::size_t start = pos_;
+    std::string d;
+    if (!parse_description(d)) return false;
+    if (!belongs(peek())) {
+      pos_ = start;
+      return true;
+    }
+    if (!out.empty()) return fail(error_code::invalid_schema, "a second description of one type", start);
+    out = std::move(d);
     return true;
   }
 
@@ -201,12 +246,18 @@ class parser {
     return fail(error_code::invalid_schema, "expected a parameter name, found " + found(pos_), pos_);
   }
 
-  // postfix { "|" postfix } | postfix { "^" postfix }: a union when there are two or more
-  // alternatives (`^`: exactly one matches).
-  bool parse_union(param_type& out, std::size_t depth, std::size_t& height) {
+  // postfix [ description ] { "|" postfix [ description ] } (or with "^"): a union when there
+  // are two or more alternatives (`^`: exactly one matches). A description after an
+  // alternative is its own when a separator follows, or `)` in parentheses (`in_parens`);
+  // else it is left to the parameter.
+  bool parse_union(param_type& out, std::size_t depth, std::size_t& height, bool in_parens) {
+    auto alternative_description = [&](param_type& t) {
+      return take_description(t.description, [&](char c) { return c == '|' || c == '^' || (in_parens && c == ')'); });
+    };
     param_type first;
     std::size_t h = 0;
     if (!parse_postfix(first, depth, h)) return false;
+    if (!alternative_description(first)) return false;
     const char separator = peek();
     if (separator != '|' && separator != '^') {
       out = std::move(first);
@@ -220,7 +271,8 @@ class parser {
     u.exclusive = exclusive;
     std::size_t tallest = 0;
     auto add = [&](param_type&& t, std::size_t th) {
-      if (!exclusive && t.kind == param_kind::any_of && !t.exclusive) {  // a parenthesized `|` union: flattened
+      if (!exclusive && t.kind == param_kind::any_of && !t.exclusive && t.description.empty()) {
+        // a parenthesized `|` union (without a description of its own): flattened
         for (param_type& inner : t.items) u.items.push_back(std::move(inner));
         tallest = std::max(tallest, th - 1);
       } else {
@@ -239,6 +291,7 @@ class parser {
                     pos_);
       param_type t;
       if (!parse_postfix(t, depth + 1, h)) return false;
+      if (!alternative_description(t)) return false;
       add(std::move(t), h);
     }
     out = std::move(u);
@@ -246,7 +299,8 @@ class parser {
     return true;
   }
 
-  // primary { "[]" }
+  // primary [ constraints ] { [ description ] "[]" [ constraints ] }: a description before
+  // `[]` is the element's.
   bool parse_postfix(param_type& out, std::size_t depth, std::size_t& height) {
     const char first = peek();
     if (!parse_primary(out, depth, height)) return false;
@@ -254,7 +308,9 @@ class parser {
       if (first == '(') return fail(error_code::invalid_schema, "constraints cannot follow a parenthesized type", pos_);
       if (!parse_constraints(out)) return false;
     }
-    while (peek() == '[') {
+    for (;;) {
+      if (!take_description(out.description, [](char c) { return c == '['; })) return false;
+      if (peek() != '[') break;
       const std::size_t open = pos_;
       if (pos_ + 1 >= text_.size() || text_[pos_ + 1] != ']')
         return fail(error_code::invalid_schema, "expected ']' after '[', found " + found(pos_ + 1), pos_ + 1);
@@ -420,7 +476,7 @@ class parser {
         if (ok && rest) out.items.push_back(std::move(*rest));
         height = h + 1;
       } else {
-        ok = parse_union(out, depth, height);
+        ok = parse_union(out, depth, height, true);
         if (ok && peek() != ')')
           ok = fail(error_code::invalid_schema,
                     "expected ')' to close the '(' at column " + column_of(start) + ", found " + found(pos_), pos_);

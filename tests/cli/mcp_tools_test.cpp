@@ -1,6 +1,6 @@
 // `toon mcp tools` against @modelcontextprotocol/server-everything, started directly with node
 // from tools/mcp-servers/node_modules (no npx): the TOON tools table on stdout (decoded and
-// checked against the tools the library's client lists itself), the description table, the
+// checked against the tools the library's client lists itself), the described form, the
 // losses, the saved forms and the token figures (o200k_base with tools/tokens/count.mjs when its
 // package is installed, else the estimate), and usage errors. Skipped without node or the
 // server (failed when CI=true).
@@ -155,24 +155,29 @@ TEST_F(McpTools, DescriptionsLossesSavedFormsAndFigures) {
   mcp_run r = run({"tools", "--descriptions", "--losses", "--save", save.string(), "--", "node", everything.string(), "stdio"},
                   counter_env(counted));
   ASSERT_EQ(r.status, 0) << r.err;
-  // stdout: one TOON document with the tools table and the description table.
+  // stdout: the described form, one TOON document: the tools table with each parameter
+  // description in its params cell (texts several parameters share in `descriptions`).
   auto doc = toon::decode(r.out);
   ASSERT_TRUE(doc) << doc.error().message << "\n" << r.out;
-  const toon::value* params = doc->find("params");
-  ASSERT_TRUE(params != nullptr && params->is_array());
+  toon::typed_params_options with_table;
+  if (const toon::value* shared = doc->find("descriptions"))
+    for (const toon::value& row : shared->as_array()) with_table.description_table.push_back(row["text"].as_string());
   bool echo_row = false;
-  for (const toon::value& row : params->as_array())
-    echo_row = echo_row || (row["param"].as_string() == "message" && row["tools"].as_string() == "echo" &&
-                            row["description"].as_string() == "Message to echo");
+  for (const toon::value& row : doc->find("tools")->as_array()) {
+    auto params = toon::parse_typed_params(row["params"].as_string(), with_table);
+    ASSERT_TRUE(params) << row["params"].as_string() << ": " << params.error().message;
+    echo_row = echo_row || (row["name"].as_string() == "echo" && params->params.size() == 1 &&
+                            params->params[0].name == "message" && params->params[0].description == "Message to echo");
+  }
   EXPECT_TRUE(echo_row) << r.out;
   // Losses: none; the server's `format: uri`, its bounds and its open objects are kept.
   EXPECT_NE(r.err.find("no losses\n"), std::string::npos) << r.err;
-  EXPECT_NE(r.out.find("count:number(1..10)=3 ..."), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("data:string(uri)="), std::string::npos) << r.out;
-  // Saved forms: the table is stdout's first part; the baseline is the tools' name, description
-  // and inputSchema as JSON.
   std::string table = read_all(save / "tools.toon");
-  EXPECT_EQ(r.out.substr(0, table.size() + 1), table + "\n");
+  EXPECT_NE(table.find("count:number(1..10)=3 ..."), std::string::npos) << table;
+  EXPECT_NE(table.find("data:string(uri)="), std::string::npos) << table;
+  // Saved forms: stdout is the described form; the baseline is the tools' name, description
+  // and inputSchema as JSON.
+  EXPECT_EQ(r.out, read_all(save / "tools_descriptions.toon") + "\n");
   auto baseline = toon::from_json(read_all(save / "baseline.json"));
   ASSERT_TRUE(baseline);
   const toon::array& base_tools = (*baseline)["tools"].as_array();
@@ -237,7 +242,11 @@ TEST_F(McpTools, ReadsASavedToolsListResult) {
     EXPECT_EQ(r.out, table) << name;
   }
   mcp_run d = run({"tools", "--no-figures", "--descriptions", "--from", (dir_ / "list.json").string()});
-  EXPECT_EQ(d.out, table + "params[1]{param,description,tools}:\n  path,File path,read\n");
+  // The described form: the description after its parameter, inside the quoted cell.
+  EXPECT_EQ(d.out,
+            "tools[2]{name,description,params}:\n"
+            "  read,Read a file,\"path:string(1..)!\\\"File path\\\" ...\"\n"
+            "  ping,\"\",\"\"\n");
   // Errors: a missing file, no tools, a tool without a name (1); --from with a command (2).
   mcp_run missing = run({"tools", "--from", (dir_ / "none.json").string()});
   EXPECT_EQ(missing.status, 1);

@@ -42,13 +42,13 @@ std::string lossy_params() {
   return toon::format_typed_params(in.params);  // env:object
 }
 
-// A server's tools as a TOON tools table, and the parameter descriptions as a second table.
+// A server's tools as a TOON tools table, and the same table with the parameter descriptions.
 void print_compact(toon::mcp::client& client) {
   auto tools = client.list_tools();
   if (!tools) return;
   std::vector<toon::mcp::compact_tool> compact = toon::mcp::compact_tools(*tools);
-  std::cout << toon::mcp::tools_table(compact) << '\n';             // tools[N]{name,description,params}:
-  std::cout << toon::mcp::param_descriptions_table(compact) << '\n';  // params[M]{param,description,tools}:
+  std::cout << toon::mcp::tools_table(compact) << '\n';  // tools[N]{name,description,params}:
+  std::cout << toon::mcp::described_tools_table(compact) << '\n';  // the same, url:string!"URL to fetch" ...
 }
 // doc:end
 
@@ -62,16 +62,15 @@ TEST(CompactDocs, FetchParams) {
   EXPECT_EQ(lossy_params(), "env:object");
   EXPECT_EQ(testing::internal::GetCapturedStderr(),
             "/properties/env: patternProperties {\"^[A-Z_]+$\":{\"type\":\"string\"}} is not checked: object\n");
-  // The same tool's description table.
+  // The same tool with its descriptions.
   toon::mcp::tool_info fetch;
   fetch.name = "fetch";
   fetch.input_schema = *toon::from_json(
       R"({"type":"object","properties":{"url":{"type":"string","description":"URL to fetch"},)"
       R"("raw":{"type":"boolean","description":"Get the raw content"}}})");
-  EXPECT_EQ(toon::mcp::param_descriptions_table(toon::mcp::compact_tools({fetch})),
-            "params[2]{param,description,tools}:\n"
-            "  url,URL to fetch,fetch\n"
-            "  raw,Get the raw content,fetch");
+  EXPECT_EQ(toon::mcp::described_tools_table(toon::mcp::compact_tools({fetch})),
+            "tools[1]{name,description,params}:\n"
+            "  fetch,\"\",\"url:string\\\"URL to fetch\\\" raw:bool\\\"Get the raw content\\\" ...\"");
   (void)&print_compact;  // needs a live server: tested as `toon mcp tools` (tests/cli/mcp_tools_test.cpp)
 }
 

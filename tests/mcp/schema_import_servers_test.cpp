@@ -30,6 +30,7 @@
 #include <cerrno>
 #include <cmath>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -40,6 +41,7 @@
 #include <string>
 #include <vector>
 
+#include "toon/decode.hpp"
 #include "toon/json.hpp"
 #include "toon/mcp/client.hpp"
 #include "toon/mcp/compact.hpp"
@@ -361,6 +363,28 @@ void check_tools(const std::string& name, const std::vector<toon::mcp::tool_info
     EXPECT_GT(counts.rejected, 0) << name << "/" << tool.name << ": no generated arguments were invalid";
     ::testing::Test::RecordProperty(tool.name, std::to_string(counts.accepted) + " valid, " + std::to_string(counts.rejected) +
                                   " invalid, " + std::to_string(counts.explained) + " differing (explained by losses)");
+  }
+  // The described form keeps every parameter description: its TOON text decoded, each params
+  // cell parsed with the table of shared texts, gives the converted parameters back,
+  // descriptions included.
+  std::vector<toon::mcp::compact_tool> compact = toon::mcp::compact_tools(tools);
+  auto decoded = toon::decode(toon::mcp::described_tools_table(compact));
+  ASSERT_TRUE(decoded) << name << ": " << decoded.error().message;
+  toon::typed_params_options with_table;
+  if (const value* shared = decoded->find("descriptions")) {
+    for (const value& row : shared->as_array()) {
+      EXPECT_EQ(row["id"].as_int64(), static_cast<std::int64_t>(with_table.description_table.size() + 1));
+      with_table.description_table.push_back(row["text"].as_string());
+    }
+  }
+  EXPECT_EQ(with_table.description_table, toon::mcp::shared_descriptions(compact));
+  const toon::array& rows = (*decoded)["tools"].as_array();
+  ASSERT_EQ(rows.size(), compact.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    auto back = toon::parse_typed_params(rows[i]["params"].as_string(), with_table);
+    ASSERT_TRUE(back) << name << "/" << compact[i].name << ": " << back.error().to_string();
+    back->description = compact[i].params.description;  // the tool's, in its own column
+    EXPECT_EQ(*back, compact[i].params) << name << "/" << compact[i].name;
   }
   std::printf("%s: %zu tools, %ld argument sets, %ld disagreements between the original and the re-emitted schema "
               "(%ld explained by reported losses)\n",

@@ -2,6 +2,8 @@
 //   - round trip: parse_typed_params(format_typed_params(s)) == s for every well-formed model
 //     (names and enum values that need quotes, control characters, non-ASCII, unions, arrays of
 //     unions, nested objects, defaults of every primitive kind);
+//   - with descriptions (parameters, array elements, union alternatives, types of their own; some
+//     as `#N` references to a table): the described text parses back to the same model;
 //   - canonical fixpoint: whatever parses formats to text that parses to the same model;
 //   - robustness: arbitrary and mutated texts parse or fail with a located error, never crash.
 // Default runs use rapidcheck's 100 cases per property; RC_PARAMS="max_success=10000" runs more.
@@ -125,7 +127,8 @@ rc::Gen<toon::schema> gen_schema() {
 // Characters of the grammar, for texts that get far into the parser.
 rc::Gen<std::string> gen_grammar_text() {
   return rc::gen::map(rc::gen::container<std::vector<std::string>>(rc::gen::element<std::string>(
-                          "a", "b", ":", " ", "!", "=", "|", "[", "]", "[]", "{", "}", "(", ")", "\"", "\\", "\\u",
+                          "a", "b", ":", " ", "!", "=", "|", "[", "]", "[]", "{", "}", "(", ")", "\"", "\\", "\\u", "#",
+                          "#1", "\"d\"",
                           "d800", "string", "int", "number", "bool", "object", "null", "any", "enum(", "1", "-", ".",
                           "e+", "true", "\xC3", "\xA9", "\n")),
                       [](const std::vector<std::string>& pieces) {
@@ -149,11 +152,14 @@ void check_any_text(const std::string& text) {
     RC_ASSERT(e.column <= text.size() + 1);
     return;
   }
-  const std::string canonical = toon::format_typed_params(*r);
+  // Descriptions parse too: the canonical text with them gives the same model back.
+  toon::typed_params_format_options with;
+  with.descriptions = true;
+  const std::string canonical = toon::format_typed_params(*r, with);
   auto again = toon::parse_typed_params(canonical);
   RC_ASSERT(again.has_value());
   RC_ASSERT(*again == *r);
-  RC_ASSERT(toon::format_typed_params(*again) == canonical);
+  RC_ASSERT(toon::format_typed_params(*again, with) == canonical);
 }
 
 RC_GTEST_PROP(TypedParamsProperty, FormatThenParseIsIdentity, ()) {
@@ -168,6 +174,52 @@ RC_GTEST_PROP(TypedParamsProperty, FormatThenParseIsIdentity, ()) {
   for (const param& p : s.params)
     if (p.default_value) RC_ASSERT(toon::validate(*p.default_value, p.type).empty());
   RC_ASSERT(toon::json_schema(s).is_object());
+}
+
+// Puts generated descriptions (some from `table`) on parameters, on array elements, on union
+// alternatives and on parameters' own types, at random.
+void describe_type(param_type& t, const std::vector<std::string>& table);
+
+std::string gen_description(const std::vector<std::string>& table) {
+  if (!table.empty() && *rc::gen::arbitrary<bool>()) return *rc::gen::elementOf(table);
+  return *rc::gen::suchThat(gen_text(), [](const std::string& s) { return !s.empty(); });
+}
+
+void describe_params(std::vector<param>& params, const std::vector<std::string>& table) {
+  for (param& p : params) {
+    if (*rc::gen::arbitrary<bool>()) p.description = gen_description(table);
+    if (*rc::gen::inRange(0, 4) == 0) p.type.description = gen_description(table);
+    describe_type(p.type, table);
+  }
+}
+
+void describe_type(param_type& t, const std::vector<std::string>& table) {
+  if (t.kind == param_kind::object && t.has_fields) describe_params(t.fields, table);
+  for (param_type& item : t.items) {
+    if (t.kind != param_kind::object && *rc::gen::arbitrary<bool>()) item.description = gen_description(table);
+    describe_type(item, table);
+  }
+}
+
+RC_GTEST_PROP(TypedParamsProperty, DescribedFormatThenParseIsIdentity, ()) {
+  toon::schema s = *gen_schema();
+  const std::string plain = toon::format_typed_params(s);
+  std::vector<std::string> table = *rc::gen::container<std::vector<std::string>>(
+      rc::gen::suchThat(gen_text(), [](const std::string& x) { return !x.empty(); }));
+  describe_params(s.params, table);
+  toon::typed_params_format_options with;
+  with.descriptions = true;
+  with.description_table = table;
+  const std::string text = toon::format_typed_params(s, with);
+  RC_LOG() << text << "\n";
+  toon::typed_params_options options;
+  options.description_table = table;
+  auto back = toon::parse_typed_params(text, options);
+  RC_ASSERT(back.has_value());
+  RC_ASSERT(*back == s);
+  RC_ASSERT(toon::format_typed_params(*back, with) == text);
+  // Without descriptions the text is the one of the model without them.
+  RC_ASSERT(toon::format_typed_params(s) == plain);
 }
 
 RC_GTEST_PROP(TypedParamsProperty, ArbitraryTextNeverCrashes, ()) {

@@ -255,12 +255,26 @@ TEST(CompactTools, TablesOfForeignTools) {
             "tools[2]{name,description,params}:\n"
             "  read,Read a file,\"path:string! opts:{mode:enum(a|b)}\"\n"
             "  list,List files,\"path:string edits:{\\\"old text\\\":string ...}[] ...\"");
-  EXPECT_EQ(toon::mcp::param_descriptions_table(compact),
-            "params[3]{param,description,tools}:\n"
-            "  path,File path,read list\n"
-            "  opts.mode,How,read\n"
-            "  \"edits[].\\\"old text\\\"\",Old,list");
-  EXPECT_EQ(toon::mcp::param_descriptions_table({}), "params: []");
+  // The described form: each description after what it describes; "File path", which two
+  // parameters have, once in the table and `#1` at both.
+  EXPECT_EQ(toon::mcp::described_tools_table(compact),
+            "tools[2]{name,description,params}:\n"
+            "  read,Read a file,\"path:string!#1 opts:{mode:enum(a|b)\\\"How\\\"}\"\n"
+            "  list,List files,\"path:string#1 edits:{\\\"old text\\\":string\\\"Old\\\" ...}[] ...\"\n"
+            "descriptions[1]{id,text}:\n"
+            "  1,File path");
+  EXPECT_EQ(toon::mcp::shared_descriptions(compact), std::vector<std::string>{"File path"});
+  // Read back with the table: the same parameters, descriptions included.
+  toon::typed_params_options with_table;
+  with_table.description_table = {"File path"};
+  toon::value v = toon::mcp::described_tools_value(compact);
+  for (std::size_t i = 0; i < 2; ++i) {
+    auto back = toon::parse_typed_params(v["tools"][i]["params"].as_string(), with_table);
+    ASSERT_TRUE(back) << back.error().to_string();
+    EXPECT_EQ(*back, compact[i].params);
+    EXPECT_EQ(back->params[0].description, "File path");
+  }
+  EXPECT_EQ(toon::mcp::described_tools_table({}), "tools: []");
 }
 
 TEST(CompactTools, DescriptionsOfArrayElementsAndUnionAlternativesAreKept) {
@@ -274,15 +288,18 @@ TEST(CompactTools, DescriptionsOfArrayElementsAndUnionAlternativesAreKept) {
                            R"("additionalProperties":false})");
   toon::mcp::compact_tool c = toon::mcp::compact(tool);
   EXPECT_TRUE(c.losses.empty());
-  EXPECT_EQ(toon::mcp::param_descriptions_table({c}),
-            "params[7]{param,description,tools}:\n"
-            "  a,A list,t\n"
-            "  \"a[]\",One entry,t\n"
-            "  \"a[].x\",X of it,t\n"
-            "  u,U,t\n"
-            "  u|1,as text,t\n"
-            "  u|2,as object,t\n"
-            "  u.y,Y,t");
+  // An element's description before its `[]`, an alternative's after it (the last one in
+  // parentheses, so that the parameter's own follows unmistakably).
+  EXPECT_EQ(toon::format_typed_params(c.params, {true, {}}),
+            "a:{x:string\"X of it\" ...}\"One entry\"[]\"A list\" u:string\"as text\"|({y:int\"Y\" ...}\"as object\")\"U\"");
+  EXPECT_EQ(toon::format_typed_params(c.params), "a:{x:string ...}[] u:string|{y:int ...}");
+  EXPECT_EQ(toon::mcp::described_tools_table({c}),
+            "tools[1]{name,description,params}:\n"
+            "  t,\"\",\"a:{x:string\\\"X of it\\\" ...}\\\"One entry\\\"[]\\\"A list\\\" "
+            "u:string\\\"as text\\\"|({y:int\\\"Y\\\" ...}\\\"as object\\\")\\\"U\\\"\"");
+  auto parsed = toon::parse_typed_params(toon::format_typed_params(c.params, {true, {}}));
+  ASSERT_TRUE(parsed) << parsed.error().to_string();
+  EXPECT_EQ(*parsed, c.params);
   // The JSON Schema written back has them where they were.
   toon::value back = toon::json_schema(c.params);
   EXPECT_EQ(back["properties"]["a"]["items"]["description"].as_string(), "One entry");
@@ -292,10 +309,29 @@ TEST(CompactTools, DescriptionsOfArrayElementsAndUnionAlternativesAreKept) {
   // Without keep_descriptions, none.
   toon::json_schema_import_options bare;
   bare.keep_descriptions = false;
-  EXPECT_EQ(toon::mcp::param_descriptions_table({toon::mcp::compact(tool, bare)}), "params: []");
+  EXPECT_EQ(toon::mcp::described_tools_table({toon::mcp::compact(tool, bare)}),
+            "tools[1]{name,description,params}:\n  t,\"\",\"a:{x:string ...}[] u:string|{y:int ...}\"");
 }
 
-TEST(CompactTools, ATextOfAnEarlierRowIsWrittenAsThatRowsNumber) {
+TEST(CompactTools, DescriptionsOfMapValuesAreKept) {
+  // An additionalProperties schema's description goes on the `*:T` type, written `*:(T"text")`.
+  toon::mcp::tool_info tool;
+  tool.name = "sort";
+  tool.input_schema = json(R"({"type":"object","properties":{"by":{"type":"object","description":"Sort keys",)"
+                           R"("additionalProperties":{"type":"number","description":"The direction"}}},)"
+                           R"("additionalProperties":false})");
+  toon::mcp::compact_tool c = toon::mcp::compact(tool);
+  EXPECT_TRUE(c.losses.empty());
+  EXPECT_EQ(toon::format_typed_params(c.params), "by:{*:number}");
+  EXPECT_EQ(toon::format_typed_params(c.params, {true, {}}), "by:{*:(number\"The direction\")}\"Sort keys\"");
+  auto back = toon::parse_typed_params(toon::format_typed_params(c.params, {true, {}}));
+  ASSERT_TRUE(back) << back.error().to_string();
+  EXPECT_EQ(*back, c.params);
+  EXPECT_EQ(toon::json_schema(c.params)["properties"]["by"]["additionalProperties"]["description"].as_string(),
+            "The direction");
+}
+
+TEST(CompactTools, SharedTextsAreWrittenOnceAndReferenced) {
   toon::mcp::tool_info a;
   a.name = "find";
   a.input_schema = json(R"({"type":"object","properties":{"db":{"type":"string","description":"Database name"},)"
@@ -305,18 +341,26 @@ TEST(CompactTools, ATextOfAnEarlierRowIsWrittenAsThatRowsNumber) {
   b.input_schema = json(R"({"type":"object","properties":{"database":{"type":"string","description":"Database name"},)"
                         R"("db":{"type":"string","description":"Database name"},"k":{"type":"string","description":"1"}}})");
   std::vector<toon::mcp::compact_tool> compact = toon::mcp::compact_tools({a, b});
-  // Row 3 (database) has row 1's text; db of drop shares row 1 itself; k has row 2's text "1",
-  // a string, unlike the row number 2.
-  EXPECT_EQ(toon::mcp::param_descriptions_table(compact),
-            "params[4]{param,description,tools}:\n"
-            "  db,Database name,find drop\n"
-            "  n,\"1\",find\n"
-            "  database,1,drop\n"
-            "  k,2,drop");
-  toon::value v = toon::mcp::param_descriptions_value(compact);
-  EXPECT_TRUE(v["params"][1]["description"].is_string());
-  EXPECT_EQ(v["params"][2]["description"].as_int64(), 1);
-  EXPECT_EQ(v["params"][3]["description"].as_int64(), 2);
+  // "Database name" (three parameters) and "1" (two) are written once each, in order of first
+  // appearance; the text "1" stays a string, the id an integer.
+  EXPECT_EQ(toon::mcp::described_tools_table(compact),
+            "tools[2]{name,description,params}:\n"
+            "  find,\"\",\"db:string#1 n:int#2 ...\"\n"
+            "  drop,\"\",\"database:string#1 db:string#1 k:string#2 ...\"\n"
+            "descriptions[2]{id,text}:\n"
+            "  1,Database name\n"
+            "  2,\"1\"");
+  toon::value v = toon::mcp::described_tools_value(compact);
+  EXPECT_EQ(v["descriptions"][0]["id"].as_int64(), 1);
+  EXPECT_EQ(v["descriptions"][1]["id"].as_int64(), 2);
+  EXPECT_TRUE(v["descriptions"][1]["text"].is_string());
+  // Without the table the references do not parse; with it, they give the texts back.
+  EXPECT_FALSE(toon::parse_typed_params("db:string#1 n:int#2 ..."));
+  toon::typed_params_options table;
+  table.description_table = {"Database name", "1"};
+  auto back = toon::parse_typed_params("database:string#1 db:string#1 k:string#2 ...", table);
+  ASSERT_TRUE(back) << back.error().to_string();
+  EXPECT_EQ(*back, compact[1].params);
 }
 
 TEST(CompactTools, WhiteSpaceRunsInDescriptionsAreOneSpace) {
@@ -328,10 +372,9 @@ TEST(CompactTools, WhiteSpaceRunsInDescriptionsAreOneSpace) {
                            R"("additionalProperties":false}},"additionalProperties":false})");
   toon::mcp::compact_tool c = toon::mcp::compact(tool);
   EXPECT_EQ(c.description, "Read a file.");
-  EXPECT_EQ(toon::mcp::param_descriptions_table({c}),
-            "params[2]{param,description,tools}:\n"
-            "  o,Options,read\n"
-            "  o.m,How to read,read");
+  EXPECT_EQ(toon::mcp::described_tools_table({c}),
+            "tools[1]{name,description,params}:\n"
+            "  read,Read a file.,\"o:{m:string\\\"How to read\\\"}\\\"Options\\\"\"");
 }
 
 }  // namespace

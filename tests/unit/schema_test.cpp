@@ -308,6 +308,149 @@ TEST(TypedParamsParse, Errors) {
   }
 }
 
+// ---- descriptions (docs/typed-params.md, "Descriptions") ------------------------------------
+
+param described(param p, std::string description) {
+  p.description = std::move(description);
+  return p;
+}
+
+param_type described(param_type t, std::string description) {
+  t.description = std::move(description);
+  return t;
+}
+
+TEST(TypedParamsDescriptions, WhereTheGrammarPutsThem) {
+  // Written by hand from the grammar: a parameter's after its `!` and default, an element's
+  // before `[]`, an alternative's after it (the last one parenthesized), a field's in `{...}`.
+  const std::string text =
+      "path:string!\"File path\" line:int=1\"Line, 1-based\" tags:string\"A tag\"[]\"Tags\" "
+      "id:int\"as number\"|(string\"as text\")\"The id\" o:{m:enum(a|b)=a\"How\"}\"Options\"";
+  toon::schema expected;
+  expected.params.push_back(described(make("path", param_kind::string, true), "File path"));
+  expected.params.push_back(described(with_default("line", param_kind::integer, 1), "Line, 1-based"));
+  expected.params.push_back(
+      described(make("tags", param_type::array_of(described(param_type(param_kind::string), "A tag"))), "Tags"));
+  expected.params.push_back(described(make("id", param_type::any_of({described(param_type(param_kind::integer), "as number"),
+                                                                     described(param_type(param_kind::string), "as text")})),
+                                      "The id"));
+  expected.params.push_back(described(
+      make("o", param_type::object_with({described(with_default("m", param_type::enum_of({"a", "b"}), "a"), "How")})),
+      "Options"));
+  EXPECT_EQ(parse_ok(text), expected);
+  toon::typed_params_format_options with;
+  with.descriptions = true;
+  EXPECT_EQ(toon::format_typed_params(expected, with), text);
+  // Without descriptions, the plain text; and a model without descriptions gives the same text
+  // either way.
+  const std::string plain = "path:string! line:int=1 tags:string[] id:int|string o:{m:enum(a|b)=a}";
+  EXPECT_EQ(toon::format_typed_params(expected), plain);
+  EXPECT_EQ(toon::format_typed_params(parse_ok(plain), with), plain);
+  // JSON Schema has them where they were.
+  toon::value js = toon::json_schema(expected);
+  EXPECT_EQ(js["properties"]["tags"]["items"]["description"].as_string(), "A tag");
+  EXPECT_EQ(js["properties"]["id"]["anyOf"][1]["description"].as_string(), "as text");
+  EXPECT_EQ(js["properties"]["o"]["properties"]["m"]["description"].as_string(), "How");
+}
+
+TEST(TypedParamsDescriptions, AfterDefaultsOfEveryKind) {
+  const toon::schema s = parse_ok("s:string=hi\"d1\" n:number=-2.5\"d2\" l:int[]=[1,2]\"d3\" q:string=\"a b\"\"d4\" r:int!\"d5\"");
+  ASSERT_EQ(s.params.size(), 5u);
+  EXPECT_EQ(s.params[0].default_value, toon::value("hi"));
+  EXPECT_EQ(s.params[0].description, "d1");
+  EXPECT_EQ(s.params[1].default_value, toon::value(-2.5));
+  EXPECT_EQ(s.params[1].description, "d2");
+  EXPECT_EQ(s.params[2].description, "d3");
+  EXPECT_EQ(s.params[3].default_value, toon::value("a b"));
+  EXPECT_EQ(s.params[3].description, "d4");
+  EXPECT_TRUE(s.params[4].required);
+  EXPECT_EQ(s.params[4].description, "d5");
+}
+
+TEST(TypedParamsDescriptions, EscapesAndTypesOfTheirOwn) {
+  toon::typed_params_format_options with;
+  with.descriptions = true;
+  // JSON string escapes, as in names.
+  toon::schema s;
+  s.params.push_back(described(make("a", param_kind::integer), "say \"hi\"\n\\now"));
+  EXPECT_EQ(toon::format_typed_params(s, with), "a:int\"say \\\"hi\\\"\\n\\\\now\"");
+  EXPECT_EQ(parse_ok("a:int\"say \\\"hi\\\"\\n\\\\now\""), s);
+  // A description of a parameter's type itself (not of an element or alternative) in
+  // parentheses; of the other members' type, `*:(T"text")` (then not `...`).
+  const std::string own = "x:(int\"the type\")\"the parameter\" u:((int|null)\"either\") *:(any\"others\")";
+  toon::schema t = parse_ok(own);
+  ASSERT_EQ(t.params.size(), 2u);
+  EXPECT_EQ(t.params[0].type.description, "the type");
+  EXPECT_EQ(t.params[0].description, "the parameter");
+  EXPECT_EQ(t.params[1].type.kind, param_kind::any_of);
+  EXPECT_EQ(t.params[1].type.description, "either");
+  ASSERT_TRUE(t.rest.has_value());
+  EXPECT_EQ(t.rest->description, "others");
+  EXPECT_EQ(toon::format_typed_params(t, with), own);
+  EXPECT_EQ(toon::format_typed_params(t), "x:int u:int|null ...");
+  // A described `|` union inside a `|` union stays an alternative of its own.
+  const std::string nested = "v:bool|((int|null)\"maybe a number\")";
+  toon::schema n = parse_ok(nested);
+  ASSERT_EQ(n.params[0].type.items.size(), 2u);
+  EXPECT_EQ(n.params[0].type.items[1].description, "maybe a number");
+  EXPECT_EQ(toon::format_typed_params(n, with), nested);
+  // An element that is a union: the description between `)` and `[]`.
+  const std::string elements = "e:(int|string)\"an id\"[]";
+  EXPECT_EQ(parse_ok(elements).params[0].type.items[0].description, "an id");
+  EXPECT_EQ(toon::format_typed_params(parse_ok(elements), with), elements);
+}
+
+TEST(TypedParamsDescriptions, ReferencesToTheTable) {
+  toon::typed_params_options table;
+  table.description_table = {"Shared text", "1"};
+  auto r = toon::parse_typed_params("a:int#1 b:string#1 c:bool[]#2 d:int#2[]", table);
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(r->params[0].description, "Shared text");
+  EXPECT_EQ(r->params[1].description, "Shared text");
+  EXPECT_EQ(r->params[2].description, "1");
+  EXPECT_EQ(r->params[3].description, "");
+  EXPECT_EQ(r->params[3].type.items[0].description, "1");
+  toon::typed_params_format_options with;
+  with.descriptions = true;
+  with.description_table = {"Shared text", "1"};
+  EXPECT_EQ(toon::format_typed_params(*r, with), "a:int#1 b:string#1 c:bool[]#2 d:int#2[]");
+  // A text not in the table is written out; without a table every text is.
+  with.description_table = {"1"};
+  EXPECT_EQ(toon::format_typed_params(*r, with), "a:int\"Shared text\" b:string\"Shared text\" c:bool[]#1 d:int#1[]");
+  with.description_table.clear();
+  EXPECT_EQ(toon::format_typed_params(*r, with),
+            "a:int\"Shared text\" b:string\"Shared text\" c:bool[]\"1\" d:int\"1\"[]");
+}
+
+TEST(TypedParamsDescriptions, Errors) {
+  using toon::error_code;
+  toon::typed_params_options one;
+  one.description_table = {"x"};
+  const error_case cases[] = {
+      {"a:int#1", error_code::invalid_schema, 6, "description #1 is not in the description table (0 texts)"},
+      {"a:int#0", error_code::invalid_schema, 6, "description #0 is not in the description table (0 texts)"},
+      {"a:int#x", error_code::invalid_schema, 7, "expected a description number after '#', found 'x'"},
+      {"a:int#01", error_code::invalid_schema, 7, "expected a count (0, 1, 2, ...), found '0'"},
+      {"a:int\"\"", error_code::invalid_schema, 6, "empty description (leave it out)"},
+      {"a:int\"x\"!", error_code::invalid_schema, 9, "expected ' ' after a parameter, found '!'"},
+      {"a:int\"x\"=1", error_code::invalid_schema, 9, "expected ' ' after a parameter, found '='"},
+      {"a:int\"x\"\"y\"", error_code::invalid_schema, 9, "expected ' ' after a parameter, found '\"'"},
+      {"a:(int\"x\")\"y\"[]", error_code::invalid_schema, 11, "a second description of one type"},
+      {"a:int\"x\"(1..2)", error_code::invalid_schema, 9, "expected ' ' after a parameter, found '('"},
+      {"a:int\"x", error_code::unterminated_string, 6, "unterminated string"},
+      {"a:int\"\\q\"", error_code::invalid_escape, 7, "invalid escape \"\\q\""},
+  };
+  for (const error_case& c : cases) {
+    toon::error e = parse_error(c.text);
+    EXPECT_EQ(e.code, c.code) << c.text;
+    EXPECT_EQ(e.column, c.column) << c.text;
+    EXPECT_EQ(e.message, c.message) << c.text;
+  }
+  toon::error e = parse_error("a:int#2", one);
+  EXPECT_EQ(e.message, "description #2 is not in the description table (1 texts)");
+  EXPECT_EQ(e.column, 6u);
+}
+
 TEST(TypedParamsParse, ErrorToStringAndSourceLine) {
   toon::error e = parse_error("path:string! days:int=x");
   EXPECT_EQ(e.to_string(), "1:23: invalid default: expected int, found string");

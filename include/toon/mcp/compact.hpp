@@ -1,13 +1,15 @@
 // toon/mcp/compact.hpp - a foreign MCP server's tools in compact form: each tool's inputSchema
 // converted to typed params (toon/schema_import.hpp), emitted as a TOON tools table
-// `tools[N]{name,description,params}:` and, when wanted, a second table of per-parameter
-// descriptions `params[N]{param,description,tools}:`. The building blocks of `toon mcp tools`
-// and of a compacting proxy (docs/mcp.md, "Compact tools of any server").
+// `tools[N]{name,description,params}:` and, when wanted, the described form: the same table with
+// every parameter description in its params cell (`path:string!"File path"`), texts that several
+// parameters share written once in `descriptions[M]{id,text}:` and referenced as `#id`. The
+// building blocks of `toon mcp tools` and of a compacting proxy (docs/mcp.md, "Compact tools of
+// any server").
 //
 //   auto tools = client.list_tools();
 //   std::vector<toon::mcp::compact_tool> compact = toon::mcp::compact_tools(*tools);
 //   std::string table = toon::mcp::tools_table(compact);
-//   std::string descriptions = toon::mcp::param_descriptions_table(compact);
+//   std::string described = toon::mcp::described_tools_table(compact);
 #pragma once
 
 #include "toon/version.hpp"  // first: stops below C++20 with a clear message
@@ -49,21 +51,22 @@ struct compact_tool {
 /// The TOON tools table: `tools[N]{name,description,params}:` and one row per tool.
 [[nodiscard]] std::string tools_table(const std::vector<compact_tool>& tools, const encode_options& options = {});
 
-/// The per-parameter descriptions as a value: {"params":[{"param","description","tools"},...]},
-/// one row per parameter path and description, `tools` naming (space-separated, in order) every
-/// tool whose parameter of that path has that description, so that a description that several
-/// tools share is written once. A text that an earlier row has already (under another path)
-/// is written as that row's number, 1-based, an integer (a text is always a string), so that
-/// every text is written once. Rows in order of first appearance; parameters without a
-/// description have none. Nested fields are named by their path: `options.mode`,
-/// `edits[].oldText` (array elements `[]`; union alternatives not marked), names that are not
-/// bare typed-param names quoted as in the typed-param form; the descriptions of array
-/// elements are at `edits[]`, those of union alternatives at `value|1`, `value|2`, ...
-[[nodiscard]] value param_descriptions_value(const std::vector<compact_tool>& tools);
-/// The TOON table of per-parameter descriptions: `params[N]{param,description,tools}:` (no
-/// description at all gives `params: []`).
-[[nodiscard]] std::string param_descriptions_table(const std::vector<compact_tool>& tools,
-                                                   const encode_options& options = {});
+/// The description texts that occur more than once in the parameters of `tools` (parameters,
+/// nested fields, array elements, union alternatives; tool descriptions not counted), in order of
+/// first appearance: the table of shared descriptions of the described form.
+[[nodiscard]] std::vector<std::string> shared_descriptions(const std::vector<compact_tool>& tools);
+
+/// The described form as a value: {"tools":[{"name","description","params"},...],
+/// "descriptions":[{"id","text"},...]}: each params text written with its descriptions
+/// (format_typed_params with typed_params_format_options::descriptions: `path:string!"File
+/// path"`), a text in shared_descriptions(tools) written as `#id`; "descriptions" (id 1, 2, ...)
+/// left out when no text is shared. Read back with parse_typed_params, the texts of
+/// "descriptions" in typed_params_options::description_table.
+[[nodiscard]] value described_tools_value(const std::vector<compact_tool>& tools);
+/// The described form as TOON: `tools[N]{name,description,params}:` with descriptions in the
+/// params cells, then `descriptions[M]{id,text}:` when some text is shared.
+[[nodiscard]] std::string described_tools_table(const std::vector<compact_tool>& tools,
+                                                const encode_options& options = {});
 
 }  // namespace toon::mcp
 
