@@ -619,6 +619,33 @@ struct client::impl {
     return {};
   }
 
+  // With a progress callback: the request's id becomes its progressToken (in params' _meta)
+  // and the callback is registered under it; true then. Called with mu held.
+  bool register_progress_locked(std::int64_t id, value& params, const progress_callback* on_progress) {
+    if (on_progress == nullptr || !*on_progress) return false;
+    if (!params.is_object()) params = object{};
+    value& meta = params.as_object()["_meta"];
+    if (!meta.is_object()) meta = object{};
+    meta.as_object().insert_or_assign("progressToken", id);
+    std::lock_guard progress_lock(progress_mu);
+    progress_of.emplace(id, *on_progress);
+    return true;
+  }
+
+  // Writes request `id` (written from this thread when nothing is queued), or for a transport
+  // leaves its text in `via_transport`, to be sent outside mu. Called with mu held.
+  void send_request_locked(std::int64_t id, std::string_view method, value params, std::string& via_transport) {
+    object msg{{"jsonrpc", "2.0"}, {"id", id}, {"method", std::string(method)}};
+    if (!params.is_null()) msg.insert_or_assign("params", std::move(params));
+    if (tr) {
+      via_transport = to_json(value(std::move(msg)));
+      return;
+    }
+    std::string line = to_json(value(std::move(msg)));
+    line += '\n';
+    write_locked(std::move(line));
+  }
+
   rpc_outcome call(std::string_view method, value params, std::chrono::milliseconds timeout,
                    std::stop_token stop, bool cancel_on_timeout, const progress_callback* on_progress = nullptr) {
     rpc_outcome out;
@@ -632,24 +659,9 @@ struct client::impl {
         return out;
       }
       id = next_id++;
-      if (on_progress != nullptr && *on_progress) {  // the request's id is its progress token
-        if (!params.is_object()) params = object{};
-        value& meta = params.as_object()["_meta"];
-        if (!meta.is_object()) meta = object{};
-        meta.as_object().insert_or_assign("progressToken", id);
-        std::lock_guard progress_lock(progress_mu);
-        progress_of.emplace(id, *on_progress);
-      }
-      object msg{{"jsonrpc", "2.0"}, {"id", id}, {"method", std::string(method)}};
-      if (!params.is_null()) msg.insert_or_assign("params", std::move(params));
+      register_progress_locked(id, params, on_progress);
       waiting.emplace(id, slot);
-      if (tr) {
-        via_transport = to_json(value(std::move(msg)));
-      } else {
-        std::string line = to_json(value(std::move(msg)));
-        line += '\n';
-        write_locked(std::move(line));
-      }
+      send_request_locked(id, method, std::move(params), via_transport);
     }
     if (tr && !tr->send(std::move(via_transport))) {
       std::lock_guard lock(mu);
@@ -721,29 +733,13 @@ struct client::impl {
       }
       id = next_id++;
       slot->id = id;
-      if (on_progress != nullptr && *on_progress) {  // the request's id is its progress token
-        if (!params.is_object()) params = object{};
-        value& meta = params.as_object()["_meta"];
-        if (!meta.is_object()) meta = object{};
-        meta.as_object().insert_or_assign("progressToken", id);
-        std::lock_guard progress_lock(progress_mu);
-        progress_of.emplace(id, *on_progress);
-        slot->progress = true;
-      }
+      slot->progress = register_progress_locked(id, params, on_progress);
       slot->deadline = std::chrono::steady_clock::now() + timeout;
       async_deadlines.emplace(slot->deadline, id);
       async_used = true;
       wake_io = slot->deadline < io_wakes_at;  // else the I/O thread wakes in time by itself
-      object msg{{"jsonrpc", "2.0"}, {"id", id}, {"method", std::string(method)}};
-      if (!params.is_null()) msg.insert_or_assign("params", std::move(params));
       waiting.emplace(id, slot);
-      if (tr) {
-        via_transport = to_json(value(std::move(msg)));
-      } else {
-        std::string line = to_json(value(std::move(msg)));
-        line += '\n';
-        write_locked(std::move(line));
-      }
+      send_request_locked(id, method, std::move(params), via_transport);
     }
     if (wake_io) poke();
     if (tr && !tr->send(std::move(via_transport))) {

@@ -1060,12 +1060,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
       }
       if (!c->finished) {
         c->finished = true;
-        try {
-          std::optional<value> input = input_required_result(*c->ctx);
-          response = jsonrpc::result_response(c->id, input ? std::move(*input) : call_tool_result(r, c->context));
-        } catch (const std::exception& e) {
-          response = jsonrpc::error_response(c->id, internal_error, std::string("Internal error: ") + e.what());
-        }
+        response = answer_message(*c, r);
       }
     }
     // Written before the call counts as ended, so that wait_idle() implies "answered".
@@ -1076,6 +1071,17 @@ struct server::state : std::enable_shared_from_this<server::state> {
     --running;
     start_queued(lock);
     return false;
+  }
+
+  // The response to call `c` whose handler gave `r`: input_required when the handler asked the
+  // client (2026-07-28 multi round-trip requests), else its result.
+  value answer_message(const call& c, const toon::call_result& r) {
+    try {
+      std::optional<value> input = input_required_result(*c.ctx);
+      return jsonrpc::result_response(c.id, input ? std::move(*input) : call_tool_result(r, c.context));
+    } catch (const std::exception& e) {
+      return jsonrpc::error_response(c.id, internal_error, std::string("Internal error: ") + e.what());
+    }
   }
 
   // The deferred answer `r` of call `c` (call_context::defer): kept for execute() when the
@@ -1093,12 +1099,7 @@ struct server::state : std::enable_shared_from_this<server::state> {
       if (!c->awaiting) return;  // abandoned: answered at its timeout already
       if (!c->finished) {
         c->finished = true;
-        try {
-          std::optional<value> input = input_required_result(*c->ctx);
-          response = jsonrpc::result_response(c->id, input ? std::move(*input) : call_tool_result(r, c->context));
-        } catch (const std::exception& e) {
-          response = jsonrpc::error_response(c->id, internal_error, std::string("Internal error: ") + e.what());
-        }
+        response = answer_message(*c, r);
       }
     }
     // Written before the call counts as ended, so that wait_idle() implies "answered".
