@@ -330,8 +330,6 @@ toon::tool forwarding_tool(upstream& u, const toon::mcp::tool_info& info, bool p
       options.on_progress = [context](double done, double total, std::string_view message) mutable {
         (void)context.progress(done, total, message);  // a copy: it outlives the handler when deferred
       };
-    toon::value none;
-    const toon::value& args = arguments.is_null() ? (none = toon::object{}) : arguments;
     if (context.stop_token().stop_possible()) {  // served (not detached)
       toon::result<toon::mcp::deferred_answer> later = context.defer();
       if (!later) {  // the call is over already (cancelled): never block the reading thread
@@ -341,12 +339,12 @@ toon::tool forwarding_tool(upstream& u, const toon::mcp::tool_info& info, bool p
         return r;
       }
       auto answer = std::make_shared<toon::mcp::deferred_answer>(std::move(*later));
-      c->call_tool_async(tool_name, args, options, [answer, answer_of](toon::result<toon::mcp::call_result> r) {
+      c->call_tool_async(tool_name, arguments, options, [answer, answer_of](toon::result<toon::mcp::call_result> r) {
         answer->complete(answer_of(std::move(r)));
       });
       return toon::call_result{};  // ignored: the call is answered through `answer`
     }
-    return answer_of(c->call_tool(tool_name, args, options));
+    return answer_of(c->call_tool(tool_name, arguments, options));  // null arguments are sent as {}
   };
   t.handler = [h = t.context_handler](const toon::value& arguments) {
     return h(arguments, toon::mcp::detached_call_context());

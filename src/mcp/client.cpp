@@ -193,12 +193,13 @@ struct client::impl {
     std::array<char, 65536> buf{};
     while (true) {
       bool want_write, stopping;
-      int in_fd;
+      int in_fd, timeout_ms;
       {
         std::lock_guard lock(mu);
         stopping = stop_thread;
         in_fd = proc.stdin_fd();  // closed by shutdown() under the lock
         want_write = !outbuf.empty() && in_fd >= 0;
+        timeout_ms = poll_timeout_locked();
       }
       if (stopping) {
         if (err_open) read_stderr(buf, err_open);
@@ -220,7 +221,7 @@ struct client::impl {
         in_slot = static_cast<int>(n);
         fds[n++] = pollfd{in_fd, POLLOUT, 0};  // if closed meanwhile: flush_locked sees it
       }
-      int r = ::poll(fds.data(), n, poll_timeout_ms());
+      int r = ::poll(fds.data(), n, timeout_ms);
       if (r < 0) {
         if (errno == EINTR) continue;
         break;
@@ -254,26 +255,23 @@ struct client::impl {
     }
   }
 
-  // How long the I/O thread may sleep in poll(): until the earliest deadline of an asynchronous
-  // request (-1: none), 0 when a stopped one waits to be ended. Notes the time it wakes by
-  // itself (io_wakes_at), so that call_async wakes it only for an earlier deadline.
-  int poll_timeout_ms() {
-    std::lock_guard lock(mu);
+  // How long the I/O thread may sleep in poll() (mu held): until the earliest deadline of an
+  // asynchronous request or its tick (-1: never), 0 when a stopped one waits to be ended. Notes
+  // the time it wakes by itself (io_wakes_at), so that call_async wakes it only for an earlier
+  // deadline.
+  int poll_timeout_locked() {
     if (!stopped_ids.empty()) return 0;
-    if (async_deadlines.empty()) {
-      // Once asynchronous requests are in use, the thread also wakes every second with none
-      // pending, so that call_async need not wake it for each new request (a context switch
-      // per call): a deadline is at least a millisecond away and mostly seconds.
-      if (!async_used) {
-        io_wakes_at = std::chrono::steady_clock::time_point::max();
-        return -1;
-      }
-      io_wakes_at = std::chrono::steady_clock::now() + async_tick;
-      return static_cast<int>(async_tick.count());
+    if (!async_used) {  // no asynchronous request yet (then none has a deadline)
+      io_wakes_at = std::chrono::steady_clock::time_point::max();
+      return -1;
     }
-    io_wakes_at = std::min(async_deadlines.begin()->first, std::chrono::steady_clock::now() + async_tick);
-    auto left = std::chrono::ceil<std::chrono::milliseconds>(io_wakes_at - std::chrono::steady_clock::now()).count();
-    return static_cast<int>(std::clamp<std::int64_t>(left, 0, 24 * 3600 * 1000));
+    // Once asynchronous requests are in use, the thread also wakes every second, so that
+    // call_async need not wake it for each new request (a context switch per call): a deadline
+    // is at least a millisecond away and mostly seconds.
+    const auto now = std::chrono::steady_clock::now();
+    io_wakes_at = now + async_tick;
+    if (!async_deadlines.empty()) io_wakes_at = std::min(io_wakes_at, async_deadlines.begin()->first);
+    return static_cast<int>(std::max<std::int64_t>(0, std::chrono::ceil<std::chrono::milliseconds>(io_wakes_at - now).count()));
   }
 
   // Ends the asynchronous requests whose stop token fired or whose time limit passed: the server
@@ -1134,25 +1132,17 @@ TOON_FUNC void client::call_tool_async(std::string_view name, const value& argum
   // call_tool, on a thread of their own, since they wait for answers the I/O thread reads.
   std::shared_ptr<value> again = stateless ? std::make_shared<value>(sent) : nullptr;
   auto on_done = [self, again, options, done = std::move(done)](rpc_outcome o) mutable {
-    if (o.what != rpc_outcome::kind::result) {
-      done(self->outcome_error("tools/call", o));
+    if (again && o.what == rpc_outcome::kind::result && o.payload.is_object() &&
+        string_member(o.payload, "resultType") == "input_required") {
+      self->run_rounds([self, again, options, done = std::move(done), o = std::move(o)]() mutable {
+        result<value> r = self->rounds("tools/call", std::move(*again), std::move(o), options);
+        done(r ? tool_result_of(std::move(*r)) : result<call_result>(r.error()));
+      });
       return;
     }
-    if (again && o.payload.is_object()) {
-      const value* type = o.payload.find("resultType");
-      if (type != nullptr && type->is_string() && type->as_string() == "input_required") {
-        self->run_rounds([self, again, options, done = std::move(done), o = std::move(o)]() mutable {
-          result<value> r = self->rounds("tools/call", std::move(*again), std::move(o), options);
-          done(r ? tool_result_of(std::move(*r)) : result<call_result>(r.error()));
-        });
-        return;
-      }
-      if (type != nullptr && type->is_string() && type->as_string() != "complete") {
-        done(make_error(error_code::protocol_error, "MCP tools/call: unexpected resultType \"" + type->as_string() + "\""));
-        return;
-      }
-    }
-    done(tool_result_of(std::move(o.payload)));
+    // Any other outcome is final: rounds() gives it as request() would (its params unused).
+    result<value> r = self->rounds("tools/call", value{}, std::move(o), options);
+    done(r ? tool_result_of(std::move(*r)) : result<call_result>(r.error()));
   };
   self->call_async("tools/call", std::move(sent), self->limit(options), options.stop, &options.on_progress,
                    std::move(on_done));

@@ -532,6 +532,12 @@ struct mode_args {
   std::string mode;  // "park", "early", "drop", "twice"
 };
 
+std::string this_thread_id() {
+  std::ostringstream id;
+  id << std::this_thread::get_id();
+  return id.str();
+}
+
 toon::tool_catalog deferring_catalog(parked_answers& parked) {
   toon::tool_catalog cat;
   cat.add<mode_args>("later", "Answers later", "", [&parked](const mode_args& a, toon::mcp::call_context& ctx) {
@@ -562,27 +568,22 @@ toon::tool_catalog deferring_catalog(parked_answers& parked) {
     return std::string("held");
   });
   // Nonblocking: run on the reading thread when a slot is free; tells the thread it ran on.
-  toon::tool here = toon::tool_catalog::make_tool<no_args>("here", "Tells its thread", "", [](const no_args&) {
-    std::ostringstream id;
-    id << std::this_thread::get_id();
-    return id.str();
-  });
+  toon::tool here = toon::tool_catalog::make_tool<no_args>("here", "Tells its thread", "",
+                                                            [](const no_args&) { return this_thread_id(); });
   here.nonblocking = true;
   cat.add_tool(std::move(here));
   return cat;
 }
 
-std::string this_thread_id() {
-  std::ostringstream id;
-  id << std::this_thread::get_id();
-  return id.str();
-}
+// The fixture with the deferring tools.
+struct deferred_fixture : context_fixture {
+  parked_answers parked;
+  toon::tool_catalog later_cat = deferring_catalog(parked);
+};
 
 }  // namespace
 
-TEST_F(context_fixture, DeferredAnswersFreeTheSlotAndComeFromAnyThread) {
-  parked_answers parked;
-  toon::tool_catalog later_cat = deferring_catalog(parked);
+TEST_F(deferred_fixture, DeferredAnswersFreeTheSlotAndComeFromAnyThread) {
   toon::mcp::server_options o = quiet();
   o.max_concurrent_calls = 1;
   toon::mcp::server s(later_cat, o, out.sink());
@@ -608,9 +609,7 @@ TEST_F(context_fixture, DeferredAnswersFreeTheSlotAndComeFromAnyThread) {
   EXPECT_NE(parked.errors[0].find("deferred already"), std::string::npos) << parked.errors[0];
 }
 
-TEST_F(context_fixture, AnswersGivenEarlyOrDroppedStillAnswerOnce) {
-  parked_answers parked;
-  toon::tool_catalog later_cat = deferring_catalog(parked);
+TEST_F(deferred_fixture, AnswersGivenEarlyOrDroppedStillAnswerOnce) {
   toon::mcp::server s(later_cat, quiet(), out.sink());
   initialize(s);
   s.handle_line(call("1", "later", R"({"mode":"early"})"));
@@ -626,9 +625,7 @@ TEST_F(context_fixture, AnswersGivenEarlyOrDroppedStillAnswerOnce) {
             "cannot defer: no server to answer through later (a detached call_context): answer by returning");
 }
 
-TEST_F(context_fixture, DeferredCallsReportProgressAndStopWhenCancelledOrTimedOut) {
-  parked_answers parked;
-  toon::tool_catalog later_cat = deferring_catalog(parked);
+TEST_F(deferred_fixture, DeferredCallsReportProgressAndStopWhenCancelledOrTimedOut) {
   toon::mcp::server_options o = quiet();
   o.call_timeout = 300ms;
   toon::mcp::server s(later_cat, o, out.sink());
@@ -669,9 +666,7 @@ TEST_F(context_fixture, DeferredCallsReportProgressAndStopWhenCancelledOrTimedOu
   EXPECT_EQ(out.wait_for(3).size(), 3u);  // initialize, the progress, the time-out: nothing else
 }
 
-TEST_F(context_fixture, NonblockingToolsRunOnTheReadingThreadWhenASlotIsFree) {
-  parked_answers parked;
-  toon::tool_catalog later_cat = deferring_catalog(parked);
+TEST_F(deferred_fixture, NonblockingToolsRunOnTheReadingThreadWhenASlotIsFree) {
   toon::mcp::server_options o = quiet();
   o.max_concurrent_calls = 1;
   toon::mcp::server s(later_cat, o, out.sink());
@@ -692,9 +687,7 @@ TEST_F(context_fixture, NonblockingToolsRunOnTheReadingThreadWhenASlotIsFree) {
   EXPECT_EQ(s.stats().completed, 3u);
 }
 
-TEST_F(context_fixture, MaxDeferredCallsStopsTheReadingUntilOneIsAnswered) {
-  parked_answers parked;
-  toon::tool_catalog later_cat = deferring_catalog(parked);
+TEST_F(deferred_fixture, MaxDeferredCallsStopsTheReadingUntilOneIsAnswered) {
   toon::mcp::server_options o = quiet();
   o.max_deferred_calls = 2;
   toon::mcp::server s(later_cat, o, out.sink());
