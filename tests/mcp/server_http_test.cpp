@@ -256,6 +256,31 @@ class HttpServer : public ::testing::Test {
     EXPECT_EQ(body_json(r)["result"]["tools"].as_array().size(), 3u) << r;
   }
 
+  // `n` connections open at once, each sending a ping without a session: every one is answered
+  // 400 (served by the MCP endpoint) or 503 (beyond `max_connections`), at most max_connections
+  // served, and all are closed on the server's side once the client closes them.
+  void connection_burst(int n, int max_connections, int close_polls) {
+    std::vector<std::unique_ptr<conn>> all;
+    for (int i = 0; i < n; ++i) {
+      all.push_back(std::make_unique<conn>(srv->port()));
+      ASSERT_TRUE(all.back()->ok()) << i;
+    }
+    for (auto& c : all) c->send(request({.body = R"({"jsonrpc":"2.0","id":1,"method":"ping"})"}));
+    int served = 0, refused = 0;
+    for (auto& c : all) {
+      const int status = status_of(c->response());
+      if (status == 400) ++served;  // no session: answered by the MCP endpoint
+      else if (status == 503) ++refused;
+    }
+    EXPECT_EQ(served + refused, n);
+    EXPECT_GE(served, 1);
+    EXPECT_LE(served, max_connections);
+    EXPECT_GE(refused, n - max_connections);
+    all.clear();
+    for (int i = 0; i < close_polls && srv->stats().connections > 0; ++i) std::this_thread::sleep_for(20ms);
+    EXPECT_EQ(srv->stats().connections, 0u);
+  }
+
   std::unique_ptr<toon::mcp::http_server> srv;
 };
 
@@ -538,25 +563,7 @@ TEST_F(HttpServer, ManyConcurrentConnectionsAreEachServedOrRefused) {
   toon::mcp::http_options http;
   http.max_connections = 200;
   start(http);
-  std::vector<std::unique_ptr<conn>> all;
-  for (int i = 0; i < 300; ++i) {
-    all.push_back(std::make_unique<conn>(srv->port()));
-    ASSERT_TRUE(all.back()->ok()) << i;
-  }
-  for (auto& c : all) c->send(request({.body = R"({"jsonrpc":"2.0","id":1,"method":"ping"})"}));
-  int served = 0, refused = 0;
-  for (auto& c : all) {
-    const int status = status_of(c->response());
-    if (status == 400) ++served;  // no session: answered by the MCP endpoint
-    else if (status == 503) ++refused;
-  }
-  EXPECT_EQ(served + refused, 300);
-  EXPECT_GE(served, 1);
-  EXPECT_LE(served, 200);
-  EXPECT_GE(refused, 100);
-  all.clear();
-  for (int i = 0; i < 100 && srv->stats().connections > 0; ++i) std::this_thread::sleep_for(20ms);
-  EXPECT_EQ(srv->stats().connections, 0u);
+  connection_burst(300, 200, 100);
   expect_serving();
 }
 
@@ -762,27 +769,7 @@ TEST_F(HttpServer, AThousandConcurrentConnectionsAreServedOrRefusedInBoundedMemo
   toon::mcp::http_options http;
   http.max_connections = 600;
   start(http);
-  auto burst = [&] {
-    std::vector<std::unique_ptr<conn>> all;
-    for (int i = 0; i < 1000; ++i) {
-      all.push_back(std::make_unique<conn>(srv->port()));
-      ASSERT_TRUE(all.back()->ok()) << i;
-    }
-    for (auto& c : all) c->send(request({.body = R"({"jsonrpc":"2.0","id":1,"method":"ping"})"}));
-    int served = 0, refused = 0;
-    for (auto& c : all) {
-      const int status = status_of(c->response());
-      if (status == 400) ++served;  // no session: answered by the MCP endpoint
-      else if (status == 503) ++refused;
-    }
-    EXPECT_EQ(served + refused, 1000);
-    EXPECT_GE(served, 1);
-    EXPECT_LE(served, 600);
-    EXPECT_GE(refused, 400);
-    all.clear();
-    for (int i = 0; i < 250 && srv->stats().connections > 0; ++i) std::this_thread::sleep_for(20ms);
-    EXPECT_EQ(srv->stats().connections, 0u);
-  };
+  auto burst = [&] { connection_burst(1000, 600, 250); };
   const std::size_t before = resident_bytes();
   burst();
   const std::size_t after_one = resident_bytes();
