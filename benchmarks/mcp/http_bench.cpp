@@ -48,6 +48,7 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 
+#include "bench_common.hpp"
 #include "toon/json.hpp"
 #include "toon/mcp/process.hpp"
 #include "toon/version.hpp"
@@ -67,17 +68,8 @@ struct settings {
   std::size_t repetitions = 3;
 };
 
-struct server_spec {
-  std::string label;
-  std::vector<std::string> argv;
-};
-
-std::string load_average() {
-  std::ifstream in("/proc/loadavg");
-  std::string line;
-  std::getline(in, line);
-  return line;
-}
+using toon_mcp_bench::load_average;
+using toon_mcp_bench::server_spec;
 
 // User + system CPU time of process `pid` and its threads, in clock ticks (/proc/PID/stat).
 long cpu_ticks(int pid) {
@@ -346,13 +338,9 @@ int main(int argc, char** argv) {
   settings cfg;
   std::vector<server_spec> servers;
   for (int i = 1; i < argc; ++i) {
+    if (toon_mcp_bench::take_server_argument(i, argc, argv, servers, usage)) continue;
     std::string_view a = argv[i];
-    if (a == "--server") {
-      if (i + 1 >= argc) usage("--server needs a label");
-      servers.push_back({argv[++i], {}});
-    } else if (!servers.empty()) {
-      servers.back().argv.emplace_back(a);
-    } else if (i + 1 < argc && a == "--clients") {
+    if (i + 1 < argc && a == "--clients") {
       cfg.clients.clear();
       std::string list = argv[++i];
       for (std::size_t at = 0; at <= list.size();) {
@@ -373,9 +361,7 @@ int main(int argc, char** argv) {
       usage("unknown argument " + std::string(a));
     }
   }
-  if (servers.empty()) usage("no --server");
-  for (const server_spec& s : servers)
-    if (s.argv.empty()) usage("--server " + s.label + " has no command");
+  toon_mcp_bench::check_servers(servers, usage);
 
   toon::object doc;
   doc.emplace_back("toon_version", std::string(toon::version));
@@ -402,9 +388,7 @@ int main(int argc, char** argv) {
   for (std::size_t s = 0; s < servers.size(); ++s) {
     toon::object r;
     r.emplace_back("label", servers[s].label);
-    std::string command;
-    for (const std::string& part : servers[s].argv) command += (command.empty() ? "" : " ") + part;
-    r.emplace_back("command", command);
+    r.emplace_back("command", servers[s].command());
     toon::array by_clients;
     for (std::size_t c = 0; c < cfg.clients.size(); ++c) {
       toon::object o;

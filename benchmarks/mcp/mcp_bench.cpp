@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bench_common.hpp"
 #include "toon/json.hpp"
 #include "toon/mcp/client.hpp"
 #include "toon/mcp/process.hpp"
@@ -41,17 +42,8 @@ struct settings {
   std::size_t latency_calls = 2000;
 };
 
-struct server_spec {
-  std::string label;
-  std::vector<std::string> argv;
-};
-
-std::string load_average() {
-  std::ifstream in("/proc/loadavg");
-  std::string line;
-  std::getline(in, line);
-  return line;
-}
+using toon_mcp_bench::load_average;
+using toon_mcp_bench::server_spec;
 
 // Reads what the child wrote, counts complete lines and hands each to `on_line`. stderr is
 // drained and dropped so that the child never blocks on it.
@@ -204,13 +196,9 @@ int main(int argc, char** argv) {
   settings cfg;
   std::vector<server_spec> servers;
   for (int i = 1; i < argc; ++i) {
+    if (toon_mcp_bench::take_server_argument(i, argc, argv, servers, usage)) continue;
     std::string_view a = argv[i];
-    if (a == "--server") {
-      if (i + 1 >= argc) usage("--server needs a label");
-      servers.push_back({argv[++i], {}});
-    } else if (!servers.empty()) {
-      servers.back().argv.emplace_back(a);
-    } else if (i + 1 < argc && (a == "--calls" || a == "--window" || a == "--repetitions" || a == "--latency-calls")) {
+    if (i + 1 < argc && (a == "--calls" || a == "--window" || a == "--repetitions" || a == "--latency-calls")) {
       std::size_t n = std::strtoull(argv[++i], nullptr, 10);
       if (n == 0) usage(std::string(a) + " needs a positive integer");
       (a == "--calls" ? cfg.calls : a == "--window" ? cfg.window : a == "--repetitions" ? cfg.repetitions : cfg.latency_calls) = n;
@@ -218,9 +206,7 @@ int main(int argc, char** argv) {
       usage("unknown argument " + std::string(a));
     }
   }
-  if (servers.empty()) usage("no --server");
-  for (const server_spec& s : servers)
-    if (s.argv.empty()) usage("--server " + s.label + " has no command");
+  toon_mcp_bench::check_servers(servers, usage);
 
   toon::object doc;
   doc.emplace_back("toon_version", std::string(toon::version));
@@ -235,9 +221,7 @@ int main(int argc, char** argv) {
     std::cerr << "toon_mcp_bench: " << s.label << '\n';
     toon::object r;
     r.emplace_back("label", s.label);
-    std::string command;
-    for (const std::string& part : s.argv) command += (command.empty() ? "" : " ") + part;
-    r.emplace_back("command", command);
+    r.emplace_back("command", s.command());
     std::vector<double> rates;
     for (std::size_t k = 0; k < cfg.repetitions; ++k)
       if (auto rate = throughput_run(s, cfg)) rates.push_back(*rate);
