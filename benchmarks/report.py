@@ -102,18 +102,31 @@ def python_package_version(root, package):
     return "?"
 
 
+def load_with_notes(out, name):
+    """BENCH_OUT/NAME.json (with its notes added as "notes") and the lines of
+    BENCH_OUT/NAME-notes.txt; (None, []) when the benchmark did not run."""
+    data = load(os.path.join(out, name + ".json"))
+    notes_path = os.path.join(out, name + "-notes.txt")
+    notes = [n for n in open(notes_path, encoding="utf-8").read().split("\n") if n] if os.path.exists(notes_path) else []
+    if data:
+        data["notes"] = notes
+    return data, notes
+
+
+def node_version():
+    """`node --version`, or "" without node."""
+    if not shutil.which("node"):
+        return ""
+    return subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+
+
 def mcp_section(out, root):
     """The body of the "MCP over stdio" section (between the markers) from BENCH_OUT/mcp.json and
     BENCH_OUT/mcp-notes.txt, and the raw figures; (None, None) when the benchmark did not run."""
-    data = load(os.path.join(out, "mcp.json"))
+    data, notes = load_with_notes(out, "mcp")
     if not data:
         return None, None
-    notes_path = os.path.join(out, "mcp-notes.txt")
-    notes = [n for n in open(notes_path, encoding="utf-8").read().split("\n") if n] if os.path.exists(notes_path) else []
-    data["notes"] = notes
-    node = ""
-    if shutil.which("node"):
-        node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    node = node_version()
     names = {
         "toon-cpp": f"`toon::mcp::server` (toon-cpp {data.get('toon_version', '')}, C++; default options)",
         "ts-sdk": f"`McpServer` of `@modelcontextprotocol/sdk` {node_package_version(root, '@modelcontextprotocol/sdk')} "
@@ -287,15 +300,10 @@ MCP_HTTP_BEGIN, MCP_HTTP_END = "<!-- mcp-http:begin -->", "<!-- mcp-http:end -->
 def mcp_http_section(out, root):
     """The body of the "MCP over Streamable HTTP" section from BENCH_OUT/mcp-http.json and
     BENCH_OUT/mcp-http-notes.txt, and the raw figures; (None, None) when the benchmark did not run."""
-    data = load(os.path.join(out, "mcp-http.json"))
+    data, notes = load_with_notes(out, "mcp-http")
     if not data:
         return None, None
-    notes_path = os.path.join(out, "mcp-http-notes.txt")
-    notes = [n for n in open(notes_path, encoding="utf-8").read().split("\n") if n] if os.path.exists(notes_path) else []
-    data["notes"] = notes
-    node = ""
-    if shutil.which("node"):
-        node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    node = node_version()
     names = {
         "toon-cpp": f"`toon::mcp::http_server` (toon-cpp {data.get('toon_version', '')}, C++, Boost.Beast; default options)",
         "ts-sdk": f"`McpServer` + `StreamableHTTPServerTransport` of `@modelcontextprotocol/sdk` "
