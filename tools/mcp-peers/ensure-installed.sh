@@ -13,6 +13,7 @@
 # or pip failing).
 set -euo pipefail
 dir="$(cd "$(dirname "$0")" && pwd)"
+. "$dir/../pinned.sh"
 what=${1:-all}
 node=${NODE:-node}
 npm=${NPM:-npm}
@@ -21,16 +22,7 @@ python=${PYTHON:-python3}
 ensure_node() {
   command -v "$node" >/dev/null 2>&1 || { echo "mcp-peers/ensure-installed.sh: node not found" >&2; return 77; }
   # Every dependency of package.json installed at its pinned version?
-  installed() {
-    "$node" -e '
-      const dir = process.argv[1];
-      const deps = require(dir + "/package.json").dependencies;
-      for (const [name, version] of Object.entries(deps)) {
-        let got;
-        try { got = require(dir + "/node_modules/" + name + "/package.json").version; } catch { process.exit(1); }
-        if (got !== version) process.exit(1);
-      }' "$dir"
-  }
+  installed() { npm_pins_installed "$node" "$dir"; }
   if ! installed; then
     command -v "$npm" >/dev/null 2>&1 || { echo "mcp-peers/ensure-installed.sh: npm not found" >&2; return 1; }
     echo "mcp-peers/ensure-installed.sh: installing the TypeScript SDK clients into tools/mcp-peers/node_modules" >&2
@@ -43,23 +35,7 @@ ensure_python() {
   command -v "$python" >/dev/null 2>&1 || { echo "mcp-peers/ensure-installed.sh: python3 not found" >&2; return 77; }
   local venv="$dir/venv"
   # Every pinned line of requirements.lock installed at its version in the venv?
-  installed() {
-    [ -x "$venv/bin/python" ] || return 1
-    "$venv/bin/python" - "$dir/requirements.lock" <<'PY'
-import sys
-from importlib.metadata import PackageNotFoundError, version
-for line in open(sys.argv[1], encoding="utf-8"):
-    line = line.split("#", 1)[0].strip()
-    if not line:
-        continue
-    name, wanted = line.split("==")
-    try:
-        if version(name) != wanted:
-            sys.exit(1)
-    except PackageNotFoundError:
-        sys.exit(1)
-PY
-  }
+  installed() { venv_pins_installed "$venv" "$dir/requirements.lock"; }
   if ! installed; then
     echo "mcp-peers/ensure-installed.sh: installing the Python SDK into tools/mcp-peers/venv" >&2
     rm -rf "$venv"

@@ -10,6 +10,7 @@
 # missing; 1 otherwise (npm, venv or pip failing).
 set -euo pipefail
 dir="$(cd "$(dirname "$0")" && pwd)"
+. "$dir/../pinned.sh"
 node=${NODE:-node}
 npm=${NPM:-npm}
 python=${PYTHON:-python3}
@@ -17,16 +18,7 @@ command -v "$node" >/dev/null 2>&1 || { echo "mcp-servers/ensure-installed.sh: n
 command -v "$python" >/dev/null 2>&1 || { echo "mcp-servers/ensure-installed.sh: python3 not found" >&2; exit 77; }
 
 # Every dependency of package.json installed at its pinned version?
-npm_installed() {
-  "$node" -e '
-    const dir = process.argv[1];
-    const deps = require(dir + "/package.json").dependencies;
-    for (const [name, version] of Object.entries(deps)) {
-      let got;
-      try { got = require(dir + "/node_modules/" + name + "/package.json").version; } catch { process.exit(1); }
-      if (got !== version) process.exit(1);
-    }' "$dir"
-}
+npm_installed() { npm_pins_installed "$node" "$dir"; }
 if ! npm_installed; then
   command -v "$npm" >/dev/null 2>&1 || { echo "mcp-servers/ensure-installed.sh: npm not found" >&2; exit 1; }
   echo "mcp-servers/ensure-installed.sh: installing the npm MCP servers into tools/mcp-servers/node_modules" >&2
@@ -36,23 +28,7 @@ fi
 
 # Every line of requirements.lock installed at its version in the venv?
 venv="$dir/venv"
-pip_installed() {
-  [ -x "$venv/bin/python" ] || return 1
-  "$venv/bin/python" - "$dir/requirements.lock" <<'PY'
-import sys
-from importlib import metadata
-for line in open(sys.argv[1]):
-    line = line.split("#", 1)[0].strip()
-    if not line:
-        continue
-    name, version = line.split("==")
-    try:
-        if metadata.version(name) != version:
-            sys.exit(1)
-    except metadata.PackageNotFoundError:
-        sys.exit(1)
-PY
-}
+pip_installed() { venv_pins_installed "$venv" "$dir/requirements.lock"; }
 if ! pip_installed; then
   echo "mcp-servers/ensure-installed.sh: installing the PyPI MCP servers into tools/mcp-servers/venv" >&2
   rm -rf "$venv"

@@ -10,20 +10,12 @@
 # 1 otherwise.
 set -euo pipefail
 dir="$(cd "$(dirname "$0")" && pwd)"
+. "$dir/../pinned.sh"
 node=${NODE:-node}
 npm=${NPM:-npm}
 command -v "$node" >/dev/null 2>&1 || { echo "mcp-third-party/ensure-installed.sh: node not found" >&2; exit 77; }
 
-npm_installed() {
-  "$node" -e '
-    const dir = process.argv[1];
-    const deps = require(dir + "/package.json").dependencies;
-    for (const [name, version] of Object.entries(deps)) {
-      let got;
-      try { got = require(dir + "/node_modules/" + name + "/package.json").version; } catch { process.exit(1); }
-      if (got !== version) process.exit(1);
-    }' "$dir"
-}
+npm_installed() { npm_pins_installed "$node" "$dir"; }  # at the versions package.json pins
 if ! npm_installed; then
   command -v "$npm" >/dev/null 2>&1 || { echo "mcp-third-party/ensure-installed.sh: npm not found" >&2; exit 1; }
   echo "mcp-third-party/ensure-installed.sh: installing the third-party MCP servers into tools/mcp-third-party/node_modules" >&2
