@@ -10,23 +10,22 @@ namespace toon::detail {
 
 TOON_FUNC bool value_builder::start_object(std::size_t size_hint, std::size_t) {
   // The object's slot: its key's, or for an array element the array's.
-  const std::uint32_t at = stack_.empty() ? 0 : stack_.back().v->is_array() ? stack_.back().slot : pending_slot_;
+  const std::uint32_t at = stack_.empty() ? 0 : stack_.back().arr ? stack_.back().slot : pending_slot_;
   // Without a hint: the largest width of the objects closed in the same slot, and 4 members for
   // a slot not seen yet (the nested objects of configuration documents mostly hold 1 to 6; the
   // 1, 2, 4 growth steps cost an allocation and a move each).
   if (size_hint == 0) size_hint = widths_[at] ? widths_[at] : 4;
-  value& v = slot();
-  object& o = v.emplace<object>();
+  object& o = slot().emplace<object>();
   o.reserve(size_hint < reserve_cap_ ? size_hint : reserve_cap_);
   if (!unique_keys_) keys_.open(stack_.size());
-  stack_.push_back({&v, at});
+  stack_.push_back({&o, nullptr, at});
   return true;
 }
 
 TOON_FUNC bool value_builder::end_object() {
   // At most max_width: an object of 10^5 members must not make every later object under a key
   // of its slot reserve that many (memory in proportion to the input squared); wider objects grow.
-  const std::size_t n = stack_.back().v->as_object().size();
+  const std::size_t n = stack_.back().obj->size();
   std::uint8_t& w = widths_[stack_.back().slot];
   if (n > w) w = static_cast<std::uint8_t>(n < max_width ? n : max_width);
   stack_.pop_back();
@@ -35,11 +34,10 @@ TOON_FUNC bool value_builder::end_object() {
 
 TOON_FUNC bool value_builder::start_array(std::size_t size, std::size_t) {
   // The elements' slot: derived from the array's key (another slot than the key's own objects).
-  const std::uint32_t at = stack_.empty() || stack_.back().v->is_array() ? 1 : (pending_slot_ + 1) % width_slots;
-  value& v = slot();
-  array& a = v.emplace<array>();
+  const std::uint32_t at = stack_.empty() || stack_.back().arr ? 1 : (pending_slot_ + 1) % width_slots;
+  array& a = slot().emplace<array>();
   if (size) a.reserve(size < reserve_cap_ ? size : reserve_cap_);
-  stack_.push_back({&v, at});
+  stack_.push_back({nullptr, &a, at});
   return true;
 }
 
@@ -52,7 +50,7 @@ TOON_FUNC bool value_builder::key(std::string_view k, std::size_t) {
   // The member is created here, with its key built once from the view (valid only during the
   // call); slot() hands it out for the value. A repeated key (non-strict mode) replaces the earlier
   // value in place.
-  object& o = stack_.back().v->as_object();
+  object& o = *stack_.back().obj;
   pending_slot_ = key_slot(k);
   if (unique_keys_) {
     pending_ = &o.append(k);
@@ -69,13 +67,6 @@ TOON_FUNC bool value_builder::key(std::string_view k, std::size_t) {
   keys_.added(level, k, o.size());
   pending_ = &o.append(k);
   return true;
-}
-
-TOON_FUNC value& value_builder::slot() {
-  if (stack_.empty()) return root_;
-  value& top = *stack_.back().v;
-  if (auto* a = top.get_if<array>()) return a->emplace_back();
-  return *pending_;
 }
 
 TOON_FUNC bool value_builder::begin_table(const std::string_view* names, std::size_t count, std::size_t) {
@@ -108,17 +99,21 @@ TOON_FUNC bool value_builder::table_row(const scalar* cells, std::size_t count, 
   return true;
 }
 
-TOON_FUNC bool value_builder::null_value(std::size_t) { slot() = value(); return true; }
-TOON_FUNC bool value_builder::bool_value(bool b, std::size_t) { slot() = b; return true; }
-TOON_FUNC bool value_builder::int_value(std::int64_t i, std::size_t) { slot() = i; return true; }
-TOON_FUNC bool value_builder::uint_value(std::uint64_t u, std::size_t) { slot() = u; return true; }
-TOON_FUNC bool value_builder::double_value(double d, std::size_t) { slot() = d; return true; }
+// The slot is filled with emplace() (see assign() in value_events.cpp for why not `slot() = b`).
+TOON_FUNC bool value_builder::null_value(std::size_t) { slot().emplace<std::nullptr_t>(); return true; }
+TOON_FUNC bool value_builder::bool_value(bool b, std::size_t) { slot().emplace<bool>(b); return true; }
+TOON_FUNC bool value_builder::int_value(std::int64_t i, std::size_t) { slot().emplace<std::int64_t>(i); return true; }
+TOON_FUNC bool value_builder::uint_value(std::uint64_t u, std::size_t) { slot().emplace<std::uint64_t>(u); return true; }
+TOON_FUNC bool value_builder::double_value(double d, std::size_t) { slot().emplace<double>(d); return true; }
 TOON_FUNC bool value_builder::big_integer_value(std::string_view digits, std::size_t) {
   slot().emplace<big_integer>(big_integer{std::string(digits)});
   return true;
 }
 TOON_FUNC bool value_builder::string_value(std::string_view s, std::size_t) {
-  slot().emplace<std::string>(s);
+  // Built before the slot is taken, and moved in (emplace<std::string>(s) would go through a
+  // temporary variant).
+  std::string text(s);
+  slot().emplace<std::string>(std::move(text));
   return true;
 }
 

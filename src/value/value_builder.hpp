@@ -43,12 +43,18 @@ class value_builder final : public event_handler {
 
  private:
   // The null value where the next value goes (the root, a new array element, or the member
-  // created by key()), to be filled in place.
-  value& slot();
+  // created by key()), to be filled in place. Inline: every value event starts here.
+  value& slot() {
+    if (stack_.empty()) return root_;
+    if (array* a = stack_.back().arr) return a->emplace_back();
+    return *pending_;
+  }
 
-  // An open container and the width slot of the objects it holds (see widths_).
+  // An open container (one of `obj`, `arr`; the other null, so that no event looks at the
+  // variant's index) and the width slot of the objects it holds (see widths_).
   struct open_container {
-    value* v;
+    object* obj;
+    array* arr;
     std::uint32_t slot;  // of an array's elements; an object's members use the key's slot
   };
   // The width slot of a key: a hash of its length and of its first and last bytes.

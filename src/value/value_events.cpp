@@ -2,7 +2,9 @@
 #include "toon/detail/value_events.hpp"
 #include "toon/detail/linkage.hpp"
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace toon::detail {
@@ -65,14 +67,22 @@ TOON_FUNC bool replay(const value& v, event_handler& h, std::size_t offset) {
 }
 
 TOON_FUNC void assign(value& v, const scalar& c) {
+  // emplace(): one destruction of the old content and one construction. Assigning a
+  // toon::value (`v = c.b`) builds a temporary, visits it to move from, and visits it again to
+  // destroy it. A string is built first and moved in: emplace<std::string>(string_view) goes
+  // through a temporary variant (the string's constructor may throw).
   switch (c.type) {
-    case scalar::kind::null: v = value(); break;
-    case scalar::kind::boolean: v = c.b; break;
-    case scalar::kind::integer: v = c.i; break;
-    case scalar::kind::uinteger: v = c.u; break;
-    case scalar::kind::real: v = c.d; break;
+    case scalar::kind::null: v.emplace<std::nullptr_t>(); break;
+    case scalar::kind::boolean: v.emplace<bool>(c.b); break;
+    case scalar::kind::integer: v.emplace<std::int64_t>(c.i); break;
+    case scalar::kind::uinteger: v.emplace<std::uint64_t>(c.u); break;
+    case scalar::kind::real: v.emplace<double>(c.d); break;
     case scalar::kind::big_integer: v.emplace<big_integer>(big_integer{std::string(c.text)}); break;
-    case scalar::kind::string: v.emplace<std::string>(c.text); break;
+    case scalar::kind::string: {
+      std::string text(c.text);
+      v.emplace<std::string>(std::move(text));
+      break;
+    }
   }
 }
 

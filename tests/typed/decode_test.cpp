@@ -471,6 +471,33 @@ TEST(TypedDecode, DynamicValues) {
   EXPECT_EQ(ok<toon::value>("99999999999999999999999"), toon::value(toon::big_integer{"99999999999999999999999"}));
 }
 
+// A toon::value member that already holds something (a repeated key, non-strict mode) is
+// replaced by each kind of primitive; a list's primitives of every kind.
+TEST(TypedDecode, DynamicValueReplacedByEveryPrimitive) {
+  toon::decode_options lax;
+  lax.strict = false;
+  const std::string long1 = "a string past the small buffer";
+  const std::pair<std::string, toon::value> cases[] = {
+      {"null", toon::value()},
+      {"true", toon::value(true)},
+      {"-7", toon::value(-7)},
+      {"18446744073709551615", toon::value(UINT64_MAX)},
+      {"0.25", toon::value(0.25)},
+      {"123456789012345678901234567890", toon::value(toon::big_integer{"123456789012345678901234567890"})},
+      {"short", toon::value("short")},
+      {long1, toon::value(long1)},
+  };
+  for (const auto& [text, want] : cases) {
+    for (const std::string& before : {std::string("extra[2]: 1,") + long1, "extra:\n  k: " + long1, "extra: " + long1}) {
+      with_dynamic w = ok<with_dynamic>("name: n\n" + before + "\nextra: " + text + "\nattrs:\nlist[0]:", lax);
+      EXPECT_EQ(w.extra, want) << before << " / " << text;
+      EXPECT_EQ(w.extra.type(), want.type()) << before << " / " << text;
+    }
+  }
+  with_dynamic w = ok<with_dynamic>("name: n\nextra: 1\nattrs:\nlist[4]: null,-1.5," + long1 + ",99999999999999999999");
+  EXPECT_EQ(w.list, (toon::array{nullptr, -1.5, long1, toon::big_integer{"99999999999999999999"}}));
+}
+
 // ---- containers ---------------------------------------------------------------------------------
 
 TEST(TypedDecode, SequencesAndSets) {

@@ -1,6 +1,7 @@
 // Decoder unit tests: forms, numbers, strict-mode errors with their codes and positions.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 
 #include "toon/decode.hpp"
@@ -140,6 +141,66 @@ TEST(Decode, NestedObjectsOpenAndCloseByIndentation) {
   // Non-strict mode reads a first line two levels down as the object's.
   EXPECT_EQ(ok("a:\n  b:\n      c: 1\n  d: 2", lenient()),
             (value(object{{"a", object{{"b", object{{"c", 1}}}, {"d", 2}}}})));
+}
+
+// Every kind of primitive where the value tree's builder places one: an object's field, an
+// inline array's element, a list item, a table cell and the root; strings on both sides of
+// the small-string buffer (15 bytes). Kinds are checked too: equality takes 1 == 1.0.
+TEST(DecodeValueTree, EveryPrimitiveKindInEveryPlace) {
+  const std::string_view text =
+      "n: null\nb: false\ni: -7\nu: 18446744073709551615\nd: 1.5\n"
+      "g: 123456789012345678901234567890\ns: \"\"\nl: a string past the small buffer\n"
+      "inline[8]: null,true,-7,18446744073709551615,1.5,123456789012345678901234567890,x,a string past the small buffer\n"
+      "list[3]:\n  - 2.25\n  - another string past the small buffer\n  - null\n"
+      "rows[2]{a,b,c}:\n  1,null,a string past the small buffer\n  2.5,true,\"\"";
+  const value big(toon::big_integer{"123456789012345678901234567890"});
+  const std::string long1 = "a string past the small buffer";
+  const value want(object{
+      {"n", nullptr}, {"b", false}, {"i", -7}, {"u", UINT64_MAX}, {"d", 1.5}, {"g", big}, {"s", ""}, {"l", long1},
+      {"inline", array{nullptr, true, -7, UINT64_MAX, 1.5, big, "x", long1}},
+      {"list", array{2.25, "another string past the small buffer", nullptr}},
+      {"rows", array{object{{"a", 1}, {"b", nullptr}, {"c", long1}}, object{{"a", 2.5}, {"b", true}, {"c", ""}}}}});
+  for (const toon::decode_options& o : {toon::decode_options{}, lenient()}) {
+    const value v = ok(text, o);
+    EXPECT_EQ(v, want);
+    const value::kind kinds[] = {value::kind::null,    value::kind::boolean,     value::kind::integer,
+                                 value::kind::uinteger, value::kind::real,       value::kind::big_integer,
+                                 value::kind::string,  value::kind::string};
+    const char* keys[] = {"n", "b", "i", "u", "d", "g", "s", "l"};
+    for (std::size_t k = 0; k < 8; ++k) {
+      ASSERT_NE(v.find(keys[k]), nullptr) << keys[k];
+      EXPECT_EQ(v.find(keys[k])->type(), kinds[k]) << keys[k];
+      EXPECT_EQ(v["inline"][k].type(), kinds[k]) << k;
+    }
+    EXPECT_EQ(v["rows"][0]["a"].type(), value::kind::integer);
+    EXPECT_EQ(v["rows"][1]["a"].type(), value::kind::real);
+    EXPECT_EQ(v["list"][0].type(), value::kind::real);
+  }
+  EXPECT_EQ(ok("null").type(), value::kind::null);
+  EXPECT_EQ(ok("true"), value(true));
+  EXPECT_EQ(ok("-9223372036854775808"), value(INT64_MIN));
+  EXPECT_EQ(ok("18446744073709551615").type(), value::kind::uinteger);
+  EXPECT_EQ(ok("-0.5"), value(-0.5));
+  EXPECT_EQ(ok("99999999999999999999"), value(toon::big_integer{"99999999999999999999"}));
+  EXPECT_EQ(ok("\"a quoted root string past the buffer\""), value("a quoted root string past the buffer"));
+}
+
+// Non-strict mode: a repeated key's value replaces the earlier one in place, whatever the two
+// kinds (a container by a primitive, a primitive by a container, a long string by a short one),
+// and a repeated column's cell likewise (sanitizer builds check that nothing leaks).
+TEST(DecodeValueTree, RepeatedKeysReplaceEveryKind) {
+  const std::string long1 = "a string past the small buffer";
+  EXPECT_EQ(ok("a[2]: 1,2\nb: 0\na: 5", lenient()), (value(object{{"a", 5}, {"b", 0}})));
+  EXPECT_EQ(ok("a:\n  x: " + long1 + "\nb: 0\na: null", lenient()), (value(object{{"a", nullptr}, {"b", 0}})));
+  EXPECT_EQ(ok("a: " + long1 + "\na: short", lenient()), (value(object{{"a", "short"}})));
+  EXPECT_EQ(ok("a: short\na: " + long1, lenient()), (value(object{{"a", long1}})));
+  EXPECT_EQ(ok("a: 99999999999999999999\na[1]: " + long1, lenient()), (value(object{{"a", array{long1}}})));
+  EXPECT_EQ(ok("a: 1.5\na:\n  b: true", lenient()), (value(object{{"a", object{{"b", true}}}})));
+  EXPECT_EQ(ok("a: " + long1 + "\na: 99999999999999999999", lenient()),
+            (value(object{{"a", toon::big_integer{"99999999999999999999"}}})));
+  EXPECT_EQ(ok("a: x\na: false\na: 3\na: 18446744073709551615\na: -2.5", lenient()), (value(object{{"a", -2.5}})));
+  EXPECT_EQ(ok("r[2]{k,v,k}:\n  " + long1 + ",1,2\n  x,2," + long1, lenient()),
+            (value(object{{"r", array{object{{"k", 2}, {"v", 1}}, object{{"k", long1}, {"v", 2}}}}})));
 }
 
 TEST(Decode, ListItemWithTabularFirstField) {
