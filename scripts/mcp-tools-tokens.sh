@@ -100,13 +100,20 @@ for entry in "${list[@]}"; do
   "$toon" decode --json-indent 0 "$out/$name/tools_descriptions.toon" | node -e '
     const d = JSON.parse(require("fs").readFileSync(0, "utf8"));
     const tools = (d.tools ?? []).map((t) => t.description).filter((x) => typeof x === "string" && x !== "");
-    // In typed params a quoted string after "(", ",", "=", " ", "{", "|" or at the start is a
-    // constraint, default, name or enum value, after "[" or ":" one inside a JSON default;
-    // anywhere else it is a description.
+    // In typed params a text between single quotes is a description; a quoted string after
+    // "(", ",", "=", " ", "{", "|" or at the start is a constraint, default, name or enum value,
+    // after "[" or ":" one inside a JSON default; anywhere else it is a description.
     const described = (params) => {
       const found = [];
       let prev = "";
       for (let i = 0; i < params.length;) {
+        if (params[i] === "\u0027") {
+          const j = params.indexOf("\u0027", i + 1);
+          found.push(params.slice(i + 1, j));
+          prev = "\u0027";
+          i = j + 1;
+          continue;
+        }
         if (params[i] !== "\"") { prev = params[i++]; continue; }
         let j = i + 1;
         while (params[j] !== "\"") j += params[j] === "\\" ? 2 : 1;
@@ -116,7 +123,7 @@ for entry in "${list[@]}"; do
       }
       return found;
     };
-    const params = [...(d.tools ?? []).flatMap((t) => described(t.params)), ...(d.descriptions ?? []).map((x) => x.text)];
+    const params = [...(d.tools ?? []).flatMap((t) => described(t.params)), ...(d.descriptions ?? [])];
     require("fs").writeFileSync(process.argv[1] + "/texts_tools.txt", tools.join("\n") + "\n");
     require("fs").writeFileSync(process.argv[1] + "/texts_all.txt", [...tools, ...params].join("\n") + "\n");
   ' "$out/$name"
@@ -376,8 +383,8 @@ const lines = [
   "  `oneOf`, map values, open objects and defaults are kept. White space runs in descriptions are",
   "  one space.",
   "- **table + parameter descriptions**: the parameter descriptions are back, each a JSON string",
-  "  right after its parameter in the params cell (`path:string!\"File path\"`), a",
-  "  text that several parameters share once in `descriptions[M]{id,text}:` and written `#id`",
+  "  right after its parameter in the params cell (`path:string!\u0027File path\u0027`), a",
+  "  text that several parameters share once in `descriptions[M]:` and written `#N`",
   "  ([typed-params.md](typed-params.md#descriptions)); the losses of the typed form stay.",
   "",
   "Losses reported by the conversion, by kind ([what each means](mcp.md#what-is-lost)); all make",

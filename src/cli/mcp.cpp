@@ -55,9 +55,9 @@ typed params"). Token figures of the JSON and TOON forms go to standard error.
 
 Options:
   --descriptions          print the tools table with every parameter
-                          description in its params cell (path:string!"Text"),
+                          description in its params cell (path:string!'Text'),
                           texts that several parameters share once, in
-                          descriptions[M]{id,text}:, referenced as #id
+                          descriptions[M]: text,..., the N-th referenced as #N
   --losses                print what each conversion dropped (formats, bounds,
                           patterns, ...) to standard error
   --no-figures            print no token figures

@@ -153,15 +153,10 @@ TOON_FUNC value described_tools_value(const std::vector<compact_tool>& tools) {
   object out;
   out.emplace_back("tools", std::move(rows));
   if (!format.description_table.empty()) {
+    // The texts in order, `#N` the N-th: descriptions[M]: text,text,...
     array texts;
     texts.reserve(format.description_table.size());
-    for (std::size_t i = 0; i < format.description_table.size(); ++i) {
-      object row;
-      row.reserve(2);
-      row.emplace_back("id", static_cast<std::uint64_t>(i + 1));
-      row.emplace_back("text", std::move(format.description_table[i]));
-      texts.emplace_back(std::move(row));
-    }
+    for (std::string& text : format.description_table) texts.emplace_back(std::move(text));
     out.emplace_back("descriptions", std::move(texts));
   }
   return out;

@@ -25,13 +25,15 @@ void append_name(std::string& out, std::string_view name) {
   else append_json_string(out, name);
 }
 
-// How descriptions are written: not at all (a null pointer), or as JSON strings, the texts of
-// the table as `#N`.
+// How descriptions are written: not at all (a null pointer), or as single-quoted or JSON
+// strings, the texts of the table as `#N`.
 struct description_writer {
   std::unordered_map<std::string_view, std::size_t> ids;  // text -> N (1-based)
 };
 
-// `"text"` or `#N` after what it describes; nothing for an empty text or without a writer.
+// `'text'`, `"text"` or `#N` after what it describes; nothing for an empty text or without a
+// writer. Single quotes when the text has no ', \ or control character (they take no escapes,
+// and in a quoted TOON cell no backslash either), else a JSON string.
 void append_description(std::string& out, const std::string& text, const description_writer* d) {
   if (d == nullptr || text.empty()) return;
   if (auto it = d->ids.find(text); it != d->ids.end()) {
@@ -39,7 +41,19 @@ void append_description(std::string& out, const std::string& text, const descrip
     out += std::to_string(it->second);
     return;
   }
-  append_json_string(out, text);
+  bool plain = true;
+  for (const char c : text)
+    if (c == '\'' || c == '\\' || static_cast<unsigned char>(c) < 0x20) {
+      plain = false;
+      break;
+    }
+  if (!plain) {
+    append_json_string(out, text);
+    return;
+  }
+  out += '\'';
+  out += text;
+  out += '\'';
 }
 
 void append_list(std::string& out, const std::vector<param>& params, const param_type* rest,

@@ -182,15 +182,31 @@ class parser {
     return true;
   }
 
-  [[nodiscard]] bool at_description() const noexcept { return peek() == '"' || peek() == '#'; }
+  [[nodiscard]] bool at_description() const noexcept { return peek() == '"' || peek() == '\'' || peek() == '#'; }
 
-  // description ::= string | "#" count: a JSON string (not empty), or the N-th text (1-based)
-  // of options.description_table.
+  // description ::= string | "'" plain+ "'" | "#" count: a JSON string or the text between
+  // single quotes as it stands (neither empty), or the N-th text (1-based) of
+  // options.description_table.
   bool parse_description(std::string& out) {
     const std::size_t start = pos_;
     if (peek() == '"') {
       if (!parse_quoted(out)) return false;
       if (out.empty()) return fail(error_code::invalid_schema, "empty description (leave it out)", start);
+      return true;
+    }
+    if (peek() == '\'') {
+      // No escapes: a text with ', \ or a control character is written as a JSON string.
+      std::size_t end = pos_ + 1;
+      while (end < text_.size() && text_[end] != '\'' && text_[end] != '\\' &&
+             static_cast<unsigned char>(text_[end]) >= 0x20)
+        ++end;
+      if (end >= text_.size()) return fail(error_code::unterminated_string, "unterminated string", start);
+      if (text_[end] != '\'')
+        return fail(error_code::invalid_schema,
+                    found(end) + " in a single-quoted description (write the text as a JSON string)", end);
+      if (end == pos_ + 1) return fail(error_code::invalid_schema, "empty description (leave it out)", start);
+      out.assign(text_.substr(pos_ + 1, end - pos_ - 1));
+      pos_ = end + 1;
       return true;
     }
     ++pos_;  // '#'

@@ -161,7 +161,7 @@ TEST_F(McpTools, DescriptionsLossesSavedFormsAndFigures) {
   ASSERT_TRUE(doc) << doc.error().message << "\n" << r.out;
   toon::typed_params_options with_table;
   if (const toon::value* shared = doc->find("descriptions"))
-    for (const toon::value& row : shared->as_array()) with_table.description_table.push_back(row["text"].as_string());
+    for (const toon::value& text : shared->as_array()) with_table.description_table.push_back(text.as_string());
   bool echo_row = false;
   for (const toon::value& row : doc->find("tools")->as_array()) {
     auto params = toon::parse_typed_params(row["params"].as_string(), with_table);
@@ -245,7 +245,7 @@ TEST_F(McpTools, ReadsASavedToolsListResult) {
   // The described form: the description after its parameter, inside the quoted cell.
   EXPECT_EQ(d.out,
             "tools[2]{name,description,params}:\n"
-            "  read,Read a file,\"path:string(1..)!\\\"File path\\\" ...\"\n"
+            "  read,Read a file,\"path:string(1..)!'File path' ...\"\n"
             "  ping,\"\",\"\"\n");
   // Errors: a missing file, no tools, a tool without a name (1); --from with a command (2).
   mcp_run missing = run({"tools", "--from", (dir_ / "none.json").string()});

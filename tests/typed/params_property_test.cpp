@@ -32,7 +32,7 @@ rc::Gen<std::string> gen_text() {
   return rc::gen::map(rc::gen::container<std::vector<std::string>>(rc::gen::element<std::string>(
                           "a", "Z", "_", "0", "9", ".", "-", "+", " ", "\"", "\\", "/", "\n", "\t", "\x01", "\x1f",
                           "\xC3\xA9", "\xF0\x9F\x98\x80", "|", ":", "{", "}", "(", ")", "[", "]", "=", "!", ",",
-                          "true", "null", "enum", "int", "1", "e", "u0041")),
+                          "'", "#", "true", "null", "enum", "int", "1", "e", "u0041")),
                       [](const std::vector<std::string>& pieces) {
                         std::string out;
                         for (const std::string& p : pieces) out += p;

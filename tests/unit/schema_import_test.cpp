@@ -259,10 +259,9 @@ TEST(CompactTools, TablesOfForeignTools) {
   // parameters have, once in the table and `#1` at both.
   EXPECT_EQ(toon::mcp::described_tools_table(compact),
             "tools[2]{name,description,params}:\n"
-            "  read,Read a file,\"path:string!#1 opts:{mode:enum(a|b)\\\"How\\\"}\"\n"
-            "  list,List files,\"path:string#1 edits:{\\\"old text\\\":string\\\"Old\\\" ...}[] ...\"\n"
-            "descriptions[1]{id,text}:\n"
-            "  1,File path");
+            "  read,Read a file,\"path:string!#1 opts:{mode:enum(a|b)'How'}\"\n"
+            "  list,List files,\"path:string#1 edits:{\\\"old text\\\":string'Old' ...}[] ...\"\n"
+            "descriptions[1]: File path");
   EXPECT_EQ(toon::mcp::shared_descriptions(compact), std::vector<std::string>{"File path"});
   // Read back with the table: the same parameters, descriptions included.
   toon::typed_params_options with_table;
@@ -291,12 +290,12 @@ TEST(CompactTools, DescriptionsOfArrayElementsAndUnionAlternativesAreKept) {
   // An element's description before its `[]`, an alternative's after it (the last one in
   // parentheses, so that the parameter's own follows unmistakably).
   EXPECT_EQ(toon::format_typed_params(c.params, {true, {}}),
-            "a:{x:string\"X of it\" ...}\"One entry\"[]\"A list\" u:string\"as text\"|({y:int\"Y\" ...}\"as object\")\"U\"");
+            "a:{x:string'X of it' ...}'One entry'[]'A list' u:string'as text'|({y:int'Y' ...}'as object')'U'");
   EXPECT_EQ(toon::format_typed_params(c.params), "a:{x:string ...}[] u:string|{y:int ...}");
   EXPECT_EQ(toon::mcp::described_tools_table({c}),
             "tools[1]{name,description,params}:\n"
-            "  t,\"\",\"a:{x:string\\\"X of it\\\" ...}\\\"One entry\\\"[]\\\"A list\\\" "
-            "u:string\\\"as text\\\"|({y:int\\\"Y\\\" ...}\\\"as object\\\")\\\"U\\\"\"");
+            "  t,\"\",\"a:{x:string'X of it' ...}'One entry'[]'A list' "
+            "u:string'as text'|({y:int'Y' ...}'as object')'U'\"");
   auto parsed = toon::parse_typed_params(toon::format_typed_params(c.params, {true, {}}));
   ASSERT_TRUE(parsed) << parsed.error().to_string();
   EXPECT_EQ(*parsed, c.params);
@@ -323,7 +322,7 @@ TEST(CompactTools, DescriptionsOfMapValuesAreKept) {
   toon::mcp::compact_tool c = toon::mcp::compact(tool);
   EXPECT_TRUE(c.losses.empty());
   EXPECT_EQ(toon::format_typed_params(c.params), "by:{*:number}");
-  EXPECT_EQ(toon::format_typed_params(c.params, {true, {}}), "by:{*:(number\"The direction\")}\"Sort keys\"");
+  EXPECT_EQ(toon::format_typed_params(c.params, {true, {}}), "by:{*:(number'The direction')}'Sort keys'");
   auto back = toon::parse_typed_params(toon::format_typed_params(c.params, {true, {}}));
   ASSERT_TRUE(back) << back.error().to_string();
   EXPECT_EQ(*back, c.params);
@@ -342,18 +341,16 @@ TEST(CompactTools, SharedTextsAreWrittenOnceAndReferenced) {
                         R"("db":{"type":"string","description":"Database name"},"k":{"type":"string","description":"1"}}})");
   std::vector<toon::mcp::compact_tool> compact = toon::mcp::compact_tools({a, b});
   // "Database name" (three parameters) and "1" (two) are written once each, in order of first
-  // appearance; the text "1" stays a string, the id an integer.
+  // appearance, a list of strings (the text "1" quoted); #N is the N-th.
   EXPECT_EQ(toon::mcp::described_tools_table(compact),
             "tools[2]{name,description,params}:\n"
             "  find,\"\",\"db:string#1 n:int#2 ...\"\n"
             "  drop,\"\",\"database:string#1 db:string#1 k:string#2 ...\"\n"
-            "descriptions[2]{id,text}:\n"
-            "  1,Database name\n"
-            "  2,\"1\"");
+            "descriptions[2]: Database name,\"1\"");
   toon::value v = toon::mcp::described_tools_value(compact);
-  EXPECT_EQ(v["descriptions"][0]["id"].as_int64(), 1);
-  EXPECT_EQ(v["descriptions"][1]["id"].as_int64(), 2);
-  EXPECT_TRUE(v["descriptions"][1]["text"].is_string());
+  ASSERT_EQ(v["descriptions"].as_array().size(), 2u);
+  EXPECT_EQ(v["descriptions"][0].as_string(), "Database name");
+  EXPECT_EQ(v["descriptions"][1].as_string(), "1");
   // Without the table the references do not parse; with it, they give the texts back.
   EXPECT_FALSE(toon::parse_typed_params("db:string#1 n:int#2 ..."));
   toon::typed_params_options table;
@@ -374,7 +371,7 @@ TEST(CompactTools, WhiteSpaceRunsInDescriptionsAreOneSpace) {
   EXPECT_EQ(c.description, "Read a file.");
   EXPECT_EQ(toon::mcp::described_tools_table({c}),
             "tools[1]{name,description,params}:\n"
-            "  read,Read a file.,\"o:{m:string\\\"How to read\\\"}\\\"Options\\\"\"");
+            "  read,Read a file.,\"o:{m:string'How to read'}'Options'\"");
 }
 
 }  // namespace

@@ -322,8 +322,12 @@ param_type described(param_type t, std::string description) {
 
 TEST(TypedParamsDescriptions, WhereTheGrammarPutsThem) {
   // Written by hand from the grammar: a parameter's after its `!` and default, an element's
-  // before `[]`, an alternative's after it (the last one parenthesized), a field's in `{...}`.
+  // before `[]`, an alternative's after it (the last one parenthesized), a field's in `{...}`;
+  // between single quotes (canonical) or as JSON strings.
   const std::string text =
+      "path:string!'File path' line:int=1'Line, 1-based' tags:string'A tag'[]'Tags' "
+      "id:int'as number'|(string'as text')'The id' o:{m:enum(a|b)=a'How'}'Options'";
+  const std::string json_strings =
       "path:string!\"File path\" line:int=1\"Line, 1-based\" tags:string\"A tag\"[]\"Tags\" "
       "id:int\"as number\"|(string\"as text\")\"The id\" o:{m:enum(a|b)=a\"How\"}\"Options\"";
   toon::schema expected;
@@ -338,6 +342,7 @@ TEST(TypedParamsDescriptions, WhereTheGrammarPutsThem) {
       make("o", param_type::object_with({described(with_default("m", param_type::enum_of({"a", "b"}), "a"), "How")})),
       "Options"));
   EXPECT_EQ(parse_ok(text), expected);
+  EXPECT_EQ(parse_ok(json_strings), expected);
   toon::typed_params_format_options with;
   with.descriptions = true;
   EXPECT_EQ(toon::format_typed_params(expected, with), text);
@@ -377,7 +382,7 @@ TEST(TypedParamsDescriptions, EscapesAndTypesOfTheirOwn) {
   EXPECT_EQ(parse_ok("a:int\"say \\\"hi\\\"\\n\\\\now\""), s);
   // A description of a parameter's type itself (not of an element or alternative) in
   // parentheses; of the other members' type, `*:(T"text")` (then not `...`).
-  const std::string own = "x:(int\"the type\")\"the parameter\" u:((int|null)\"either\") *:(any\"others\")";
+  const std::string own = "x:(int'the type')'the parameter' u:((int|null)'either') *:(any'others')";
   toon::schema t = parse_ok(own);
   ASSERT_EQ(t.params.size(), 2u);
   EXPECT_EQ(t.params[0].type.description, "the type");
@@ -389,15 +394,39 @@ TEST(TypedParamsDescriptions, EscapesAndTypesOfTheirOwn) {
   EXPECT_EQ(toon::format_typed_params(t, with), own);
   EXPECT_EQ(toon::format_typed_params(t), "x:int u:int|null ...");
   // A described `|` union inside a `|` union stays an alternative of its own.
-  const std::string nested = "v:bool|((int|null)\"maybe a number\")";
+  const std::string nested = "v:bool|((int|null)'maybe a number')";
   toon::schema n = parse_ok(nested);
   ASSERT_EQ(n.params[0].type.items.size(), 2u);
   EXPECT_EQ(n.params[0].type.items[1].description, "maybe a number");
   EXPECT_EQ(toon::format_typed_params(n, with), nested);
   // An element that is a union: the description between `)` and `[]`.
-  const std::string elements = "e:(int|string)\"an id\"[]";
+  const std::string elements = "e:(int|string)'an id'[]";
   EXPECT_EQ(parse_ok(elements).params[0].type.items[0].description, "an id");
   EXPECT_EQ(toon::format_typed_params(parse_ok(elements), with), elements);
+}
+
+TEST(TypedParamsDescriptions, SingleQuotesOrJsonStrings) {
+  toon::typed_params_format_options with;
+  with.descriptions = true;
+  // Single quotes take no escapes: a text with ', \ or a control character is a JSON string;
+  // double quotes, '#', '|', spaces and any other UTF-8 stay as they are between single quotes.
+  const std::pair<std::string, std::string> cases[] = {
+      {"say \"hi\"", "a:int'say \"hi\"'"},
+      {"a|b #1 (x) {y} [z] ,:=!", "a:int'a|b #1 (x) {y} [z] ,:=!'"},
+      {"caf\u00e9 \u2192 \U0001F600", "a:int'caf\u00e9 \u2192 \U0001F600'"},
+      {"it's", "a:int\"it's\""},
+      {"a\\b", "a:int\"a\\\\b\""},
+      {"line\nbreak", "a:int\"line\\nbreak\""},
+      {" ", "a:int' '"},
+  };
+  for (const auto& [description, text] : cases) {
+    toon::schema s;
+    s.params.push_back(described(make("a", param_kind::integer), description));
+    EXPECT_EQ(toon::format_typed_params(s, with), text) << description;
+    EXPECT_EQ(parse_ok(text), s) << text;
+  }
+  // Both spellings of one text give the same model.
+  EXPECT_EQ(parse_ok("a:int'x y' b:string'z'[]"), parse_ok("a:int\"x y\" b:string\"z\"[]"));
 }
 
 TEST(TypedParamsDescriptions, ReferencesToTheTable) {
@@ -416,10 +445,9 @@ TEST(TypedParamsDescriptions, ReferencesToTheTable) {
   EXPECT_EQ(toon::format_typed_params(*r, with), "a:int#1 b:string#1 c:bool[]#2 d:int#2[]");
   // A text not in the table is written out; without a table every text is.
   with.description_table = {"1"};
-  EXPECT_EQ(toon::format_typed_params(*r, with), "a:int\"Shared text\" b:string\"Shared text\" c:bool[]#1 d:int#1[]");
+  EXPECT_EQ(toon::format_typed_params(*r, with), "a:int'Shared text' b:string'Shared text' c:bool[]#1 d:int#1[]");
   with.description_table.clear();
-  EXPECT_EQ(toon::format_typed_params(*r, with),
-            "a:int\"Shared text\" b:string\"Shared text\" c:bool[]\"1\" d:int\"1\"[]");
+  EXPECT_EQ(toon::format_typed_params(*r, with), "a:int'Shared text' b:string'Shared text' c:bool[]'1' d:int'1'[]");
 }
 
 TEST(TypedParamsDescriptions, Errors) {
@@ -439,6 +467,17 @@ TEST(TypedParamsDescriptions, Errors) {
       {"a:int\"x\"(1..2)", error_code::invalid_schema, 9, "expected ' ' after a parameter, found '('"},
       {"a:int\"x", error_code::unterminated_string, 6, "unterminated string"},
       {"a:int\"\\q\"", error_code::invalid_escape, 7, "invalid escape \"\\q\""},
+      {"a:int''", error_code::invalid_schema, 6, "empty description (leave it out)"},
+      {"a:int'x", error_code::unterminated_string, 6, "unterminated string"},
+      {"a:int'x y", error_code::unterminated_string, 6, "unterminated string"},
+      {"a:int'a\\nb'", error_code::invalid_schema, 8,
+       "'\\' in a single-quoted description (write the text as a JSON string)"},
+      {"a:int'a\tb'", error_code::invalid_schema, 8,
+       "control character 0x09 in a single-quoted description (write the text as a JSON string)"},
+      {"a:int'x'!", error_code::invalid_schema, 9, "expected ' ' after a parameter, found '!'"},
+      {"a:int'x''y'", error_code::invalid_schema, 9, "expected ' ' after a parameter, found '''"},
+      {"a:(int'x')'y'[]", error_code::invalid_schema, 11, "a second description of one type"},
+      {"a:'x'", error_code::invalid_schema, 3, "expected a type, found '''"},
   };
   for (const error_case& c : cases) {
     toon::error e = parse_error(c.text);

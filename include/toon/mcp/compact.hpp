@@ -1,8 +1,8 @@
 // toon/mcp/compact.hpp - a foreign MCP server's tools in compact form: each tool's inputSchema
 // converted to typed params (toon/schema_import.hpp), emitted as a TOON tools table
 // `tools[N]{name,description,params}:` and, when wanted, the described form: the same table with
-// every parameter description in its params cell (`path:string!"File path"`), texts that several
-// parameters share written once in `descriptions[M]{id,text}:` and referenced as `#id`. The
+// every parameter description in its params cell (`path:string!'File path'`), texts that several
+// parameters share written once in `descriptions[M]: text,...` and referenced as `#N`. The
 // building blocks of `toon mcp tools` and of a compacting proxy (docs/mcp.md, "Compact tools of
 // any server").
 //
@@ -57,14 +57,14 @@ struct compact_tool {
 [[nodiscard]] std::vector<std::string> shared_descriptions(const std::vector<compact_tool>& tools);
 
 /// The described form as a value: {"tools":[{"name","description","params"},...],
-/// "descriptions":[{"id","text"},...]}: each params text written with its descriptions
-/// (format_typed_params with typed_params_format_options::descriptions: `path:string!"File
-/// path"`), a text in shared_descriptions(tools) written as `#id`; "descriptions" (id 1, 2, ...)
-/// left out when no text is shared. Read back with parse_typed_params, the texts of
+/// "descriptions":["text",...]}: each params text written with its descriptions
+/// (format_typed_params with typed_params_format_options::descriptions: `path:string!'File
+/// path'`), the N-th text of shared_descriptions(tools) written as `#N`; "descriptions" (those
+/// texts in order) left out when no text is shared. Read back with parse_typed_params, the texts of
 /// "descriptions" in typed_params_options::description_table.
 [[nodiscard]] value described_tools_value(const std::vector<compact_tool>& tools);
 /// The described form as TOON: `tools[N]{name,description,params}:` with descriptions in the
-/// params cells, then `descriptions[M]{id,text}:` when some text is shared.
+/// params cells, then `descriptions[M]: text,...` when some text is shared.
 [[nodiscard]] std::string described_tools_table(const std::vector<compact_tool>& tools,
                                                 const encode_options& options = {});
 
