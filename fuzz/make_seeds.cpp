@@ -239,7 +239,7 @@ int main(int argc, char** argv) {
   }
   for (const char* with_args : {
            "path:string! line:int tags:string[]\npath: a.txt\nline: 3\ntags[2]: x,y",
-           "opts:{recursive:bool depth:int=1}! mode:enum(fast|safe)=fast\nopts:\n  recursive: true\nmode: slow",
+           "opts:{recursive:bool depth:int=1}! mode:fast/safe=fast\nopts:\n  recursive: true\nmode: slow",
            "ids:(int|string)[]! x:int[]|string\nids[3]: 1,a,2.5\nx: 7",
            "m:int[][] v:any n:null o:object \"file name\":string\nm[1]:\n  - [2]: 1,2\nv: {}\nn: null\no:\n  k: 1",
            "rows:{id:int! name:string}[]\nrows[2]{id,name}:\n  1,Ada\n  x,Bob"})

@@ -43,7 +43,7 @@ enum class param_kind : unsigned char {
   null,         ///< `null`: null
   any,          ///< `any`: any value
   array,        ///< `T[]`: an array whose elements are all T
-  enumeration,  ///< `enum(a|b)`: one of the listed strings
+  enumeration,  ///< `a/b` (`enum(a)` for one value): one of the listed strings
   any_of,       ///< `A|B`: a value of at least one of the alternatives
 };
 #if defined(__GNUC__) && !defined(__clang__)
@@ -115,7 +115,7 @@ struct param_type {
   [[nodiscard]] static param_type any_of(std::vector<param_type> alternatives);
   /// `A^B^...`: exactly one alternative matches (no flattening).
   [[nodiscard]] static param_type one_of(std::vector<param_type> alternatives);
-  /// `enum(a|b|...)`.
+  /// `a/b/...` (`enum(a)` for one value).
   [[nodiscard]] static param_type enum_of(std::vector<std::string> values);
   /// `{a:T b:U ...}`: an object with exactly these fields.
   [[nodiscard]] static param_type object_with(std::vector<param> fields);

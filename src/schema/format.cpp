@@ -145,7 +145,9 @@ void append_type_only(std::string& out, const param_type& t, const description_w
       // A union element needs parentheses: `(int|string)[]` (the suffix binds tighter).
       if (t.items.empty()) {
         out += "any";
-      } else if (t.items.front().kind == param_kind::any_of && t.items.front().items.size() != 1) {
+      } else if ((t.items.front().kind == param_kind::any_of && t.items.front().items.size() != 1) ||
+                 (t.items.front().kind == param_kind::enumeration && t.items.front().enum_values.size() >= 2)) {
+        // ... and so does an a/b enum, for the reader: `(a/b)[]`.
         out += '(';
         append_type(out, t.items.front(), d);
         out += ')';
@@ -158,15 +160,17 @@ void append_type_only(std::string& out, const param_type& t, const description_w
       return;
     }
     case param_kind::enumeration: {
-      out += "enum(";
+      // Two or more values: a/b/c; one (or none, which does not parse): enum(a).
+      const bool slashes = t.enum_values.size() >= 2;
+      if (!slashes) out += "enum(";
       bool first = true;
       for (const std::string& v : t.enum_values) {
-        if (!first) out += '|';
+        if (!first) out += '/';
         first = false;
         if (detail::is_bare_word(v)) out += v;
         else append_json_string(out, v);
       }
-      out += ')';
+      if (!slashes) out += ')';
       return;
     }
     case param_kind::any_of: {

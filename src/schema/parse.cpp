@@ -302,7 +302,7 @@ class parser {
         return fail(error_code::invalid_schema, "'|' and '^' mixed in one union (parenthesize one of them)", pos_);
       ++pos_;
       const char c = peek();
-      if (!(detail::is_ident_start(c) || c == '{' || c == '('))
+      if (!(detail::is_word_char(c) || c == '"' || c == '{' || c == '('))  // a type or an a/b enum
         return fail(error_code::invalid_schema, std::string("expected a type after '") + separator + "', found " + found(pos_),
                     pos_);
       param_type t;
@@ -501,10 +501,24 @@ class parser {
       --recursion_;
       return ok;
     }
+    // An enum of two or more values: a/b/c (its first value bare or quoted, then '/').
+    if (c == '"' || (detail::is_word_char(c) && !detail::is_ident_start(c))) {
+      std::string first;
+      if (c == '"') {
+        if (!parse_quoted(first)) return false;
+      } else {
+        while (!at_end() && detail::is_word_char(text_[pos_])) ++pos_;
+        first.assign(text_.substr(start, pos_ - start));
+      }
+      if (peek() != '/') return fail(error_code::invalid_schema, "expected a type, found " + found(start), start);
+      height = 1;
+      return parse_slash_enum(out, std::move(first));
+    }
     if (!detail::is_ident_start(c)) return fail(error_code::invalid_schema, "expected a type, found " + found(pos_), pos_);
     while (!at_end() && detail::is_word_char(text_[pos_])) ++pos_;
     const std::string_view word = text_.substr(start, pos_ - start);
     height = 1;
+    if (peek() == '/') return parse_slash_enum(out, std::string(word));
     if (word == "string") out = param_type(param_kind::string);
     else if (word == "int") out = param_type(param_kind::integer);
     else if (word == "number") out = param_type(param_kind::number);
@@ -519,6 +533,32 @@ class parser {
       std::string message = "unknown type \"" + std::string(word) + "\"";
       if (std::string_view hint = type_hint(word); !hint.empty()) message += " (did you mean " + std::string(hint) + "?)";
       return fail(error_code::invalid_schema, std::move(message), start);
+    }
+    return true;
+  }
+
+  // The rest of value "/" value { "/" value }, the first value read, pos_ at the first '/'.
+  bool parse_slash_enum(param_type& out, std::string first) {
+    out = param_type::enum_of({});
+    std::unordered_set<std::string> seen;
+    seen.insert(first);
+    out.enum_values.push_back(std::move(first));
+    while (peek() == '/') {
+      ++pos_;
+      const std::size_t start = pos_;
+      std::string v;
+      const char c = peek();
+      if (c == '"') {
+        if (!parse_quoted(v)) return false;
+      } else if (detail::is_word_char(c)) {
+        while (!at_end() && detail::is_word_char(text_[pos_])) ++pos_;
+        v.assign(text_.substr(start, pos_ - start));
+      } else {
+        return fail(error_code::invalid_schema, "expected an enum value after '/', found " + found(pos_), pos_);
+      }
+      if (!seen.insert(v).second)
+        return fail(error_code::duplicate_key, "duplicate enum value \"" + v + "\"", start);
+      out.enum_values.push_back(std::move(v));
     }
     return true;
   }

@@ -131,7 +131,7 @@ void append_expected(std::string& out, const param_type& t, bool in_union = fals
     case param_kind::any: out += "any"; return;
     case param_kind::array: out += "array"; return;
     case param_kind::enumeration:
-      if (in_union) out += format_param_type(t);  // "enum(a|b)": a list inside a list reads badly
+      if (in_union) out += format_param_type(t);  // "a/b": a list inside a list reads badly
       else append_enum_values(out, t);
       return;
     case param_kind::any_of:

@@ -142,7 +142,7 @@ TEST_F(McpTools, PrintsTheToolsTableOfServerEverything) {
   EXPECT_EQ(params_of("echo"), "message:string! ...");
   EXPECT_EQ(params_of("get-sum"), "a:number! b:number! ...");
   EXPECT_EQ(params_of("get-tiny-image"), "...");
-  EXPECT_EQ(params_of("get-annotated-message"), "messageType:enum(error|success|debug)! includeImage:bool=false ...");
+  EXPECT_EQ(params_of("get-annotated-message"), "messageType:error/success/debug! includeImage:bool=false ...");
   // Figures on stderr: the estimate, as no counter is given.
   EXPECT_NE(r.err.find("tokens (estimate)"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("baseline: compact JSON of name, description, inputSchema"), std::string::npos) << r.err;

@@ -185,7 +185,7 @@ TEST(DefaultsSwitch, OtherErrorsStillReported) {
 
 TEST(DefaultsSwitch, SchemaOfMetaSwitch) {
   EXPECT_EQ(toon::typed_params<retry_policy>(),
-            "retries:int=3 mode:string=fast backoff:number=1.5 codes:int[] lv:enum(debug|info|warn)=warn "
+            "retries:int=3 mode:string=fast backoff:number=1.5 codes:int[] lv:debug/info/warn=warn "
             "bounds:{low:int! high:int!}");
   EXPECT_EQ(toon::to_json(toon::json_schema<retry_policy>()),
             R"({"type":"object","properties":{"retries":{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":3},)"
@@ -202,7 +202,7 @@ TEST(DefaultsSwitch, SchemaOfMetaSwitch) {
 TEST(DefaultsSwitch, DefaultsStatedOnlyWhenExpressible) {
   // An unnamed enum value, NaN (written null), optionals and maps state no default; a char does.
   EXPECT_EQ(toon::typed_params<odd_defaults>(),
-            "st:enum(started|stopped) nan:number maybe:int counts:object letter:string=x");
+            "st:started/stopped nan:number maybe:int counts:object letter:string=x");
   schema_check::check_agreement<odd_defaults>();
 }
 
@@ -210,7 +210,7 @@ TEST(DefaultsSwitch, SchemaOfDecodeOptions) {
   const toon::decode_options o = defaults_on();
   EXPECT_EQ(toon::format_typed_params(toon::schema_of<service>(o)),
             "name:string=\"\" policy:{retries:int=3 mode:string=fast backoff:number=1.5 codes:int[] "
-            "lv:enum(debug|info|warn)=warn bounds:{low:int=1 high:int=9}} windows:{low:int=1 high:int=9}[]");
+            "lv:debug/info/warn=warn bounds:{low:int=1 high:int=9}} windows:{low:int=1 high:int=9}[]");
   // Off: the same schema as schema_of<T>().
   EXPECT_EQ(&toon::schema_of<service>(toon::decode_options{}), &toon::schema_of<service>());
   EXPECT_EQ(toon::to_json(toon::json_schema(toon::schema_of<service>(o))).find("\"required\""), std::string::npos);

@@ -152,7 +152,7 @@ struct reply {
 TEST(DocsReflection, Enums) {
   EXPECT_EQ(toon::encode(reply{http_status::not_found, permission::admin}), "status: not_found\ngrant: admin");
   EXPECT_EQ(toon::decode<reply>("status: bad_gateway\ngrant: all")->status, http_status::bad_gateway);
-  EXPECT_EQ(toon::typed_params<reply>(), "status:enum(ok|not_found|bad_gateway)! grant:enum(read|write|admin|all)!");
+  EXPECT_EQ(toon::typed_params<reply>(), "status:ok/not_found/bad_gateway! grant:read/write/admin/all!");
 
   // A value without a name: an error, not `status: 12345`.
   EXPECT_THROW((void)toon::encode(reply{static_cast<http_status>(12345), permission::read}), toon::toon_error);

@@ -102,7 +102,7 @@ using schema_check::strip;
 
 TEST(SchemaOf, SearchFilesText) {
   EXPECT_EQ(toon::typed_params<search_files_args>(),
-            "path:string! pattern:string! mode:enum(fast|exact|fuzzy) include:string[]! "
+            "path:string! pattern:string! mode:fast/exact/fuzzy include:string[]! "
             "options:{recursive:bool! depth:int!}! maxResults:int=50 id:int|string!");
   check_agreement<search_files_args>();
 }
@@ -138,7 +138,7 @@ TEST(SchemaOf, DefaultedContainersAndStructsStateNoDefault) {
 
 TEST(SchemaOf, DocumentationExample) {
   EXPECT_EQ(toon::typed_params<search_args>(),
-            "path:string! pattern:string! mode:enum(literal|regex)=literal include:string[]! max_results:int=50 "
+            "path:string! pattern:string! mode:literal/regex=literal include:string[]! max_results:int=50 "
             "follow_links:bool");
   check_agreement<search_args>();
 }

@@ -118,7 +118,7 @@ toon::tool_catalog small_catalog() {
 TEST(ToolCatalog, ToolsTable) {
   EXPECT_EQ(small_catalog().tools_table(),
             "tools[3]{name,description,params}:\n"
-            "  read_file,Read file contents,\"path:string! offset:int limit:int=100 encoding:enum(utf8|latin1)=utf8\"\n"
+            "  read_file,Read file contents,\"path:string! offset:int limit:int=100 encoding:utf8/latin1=utf8\"\n"
             "  write_file,Write content to a file,\"path:string! content:string!\"\n"
             "  ping,\"Check the server, cheaply\",\"\"");
 }
@@ -131,7 +131,7 @@ TEST(ToolCatalog, ToolsTableOfOneCategory) {
             "  tag,Tag a file,\"tags:string[]! path:string! count:int!\"");
   EXPECT_EQ(cat.tools_table("fs"),
             "tools[2]{name,description,params}:\n"
-            "  read_file,Read file contents,\"path:string! offset:int limit:int=100 encoding:enum(utf8|latin1)=utf8\"\n"
+            "  read_file,Read file contents,\"path:string! offset:int limit:int=100 encoding:utf8/latin1=utf8\"\n"
             "  write_file,Write content to a file,\"path:string! content:string!\"");
   EXPECT_EQ(cat.tools_table("net"), "tools: []");  // an empty array (TOON spec §9.1)
 }
@@ -174,7 +174,7 @@ TEST(ToolCatalog, TableValue) {
                    {"tools", toon::array{toon::object{{"name", "read_file"},
                                                       {"description", "Read file contents"},
                                                       {"params", "path:string! offset:int limit:int=100 "
-                                                                 "encoding:enum(utf8|latin1)=utf8"}},
+                                                                 "encoding:utf8/latin1=utf8"}},
                                          toon::object{{"name", "write_file"},
                                                       {"description", "Write content to a file"},
                                                       {"params", "path:string! content:string!"}}}}}));
@@ -359,7 +359,7 @@ TEST(ToolCatalogCall, InvalidEnumValue) {
   EXPECT_EQ(r.text,
             "invalid arguments for tool read_file:\n"
             "args.encoding: expected one of utf8, latin1\n"
-            "expected arguments: path:string! offset:int limit:int=100 encoding:enum(utf8|latin1)=utf8");
+            "expected arguments: path:string! offset:int limit:int=100 encoding:utf8/latin1=utf8");
 }
 
 TEST(ToolCatalogCall, ArgumentsNotAnObject) {
@@ -403,7 +403,7 @@ TEST(ToolCatalogCall, MalformedJsonArguments) {
   EXPECT_EQ(r.text,
             "malformed JSON arguments for tool read_file:\n"
             "2:12: unexpected '}'\n"
-            "expected arguments: path:string! offset:int limit:int=100 encoding:enum(utf8|latin1)=utf8");
+            "expected arguments: path:string! offset:int limit:int=100 encoding:utf8/latin1=utf8");
   ASSERT_EQ(r.errors.size(), 1u);
   EXPECT_EQ(r.errors[0].code, toon::error_code::invalid_json);
   EXPECT_EQ(r.errors[0].line, 2u);

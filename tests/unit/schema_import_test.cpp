@@ -45,7 +45,7 @@ TEST(SchemaImport, ExactForms) {
   EXPECT_EQ(typed(R"({"type":"object","properties":{"path":{"type":"string"},"head":{"type":"integer"},)"
                   R"("tail":{"type":"integer","default":10},"mode":{"type":"string","enum":["a","b"]}},)"
                   R"("required":["path"],"additionalProperties":false})"),
-            "path:string! head:int tail:int=10 mode:enum(a|b)");
+            "path:string! head:int tail:int=10 mode:a/b");
   EXPECT_TRUE(losses(R"({"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false})").empty());
   EXPECT_EQ(param(R"({"type":"number"})"), "p:number");
   EXPECT_EQ(param(R"({"type":"boolean","default":true})"), "p:bool=true");
@@ -65,10 +65,10 @@ TEST(SchemaImport, ExactForms) {
   EXPECT_EQ(param(R"({"anyOf":[{"type":"integer"},{"type":"array","items":{"type":"integer"}}]})"), "p:int|int[]");
   EXPECT_EQ(param(R"({"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string"}]}})"), "p:(int|string)[]");
   EXPECT_EQ(param(R"({"const":"fixed"})"), "p:enum(fixed)");
-  EXPECT_EQ(param(R"({"enum":["a","b c",""]})"), R"(p:enum(a|"b c"|""))");
+  EXPECT_EQ(param(R"({"enum":["a","b c",""]})"), R"(p:a/"b c"/"")");
   EXPECT_EQ(param(R"({"enum":["x",null]})"), "p:enum(x)|null");
   EXPECT_EQ(param(R"({"type":["integer","number"]})"), "p:number");
-  EXPECT_EQ(param(R"({"anyOf":[{"enum":["a"]},{"enum":["b","a"]}]})"), "p:enum(a|b)");
+  EXPECT_EQ(param(R"({"anyOf":[{"enum":["a"]},{"enum":["b","a"]}]})"), "p:a/b");
   EXPECT_EQ(param(R"({"anyOf":[{"type":"string"},{"enum":["a"]}]})"), "p:string");
   EXPECT_EQ(param(R"({"anyOf":[{"type":"string"},{}]})"), "p:any");
   EXPECT_EQ(param(R"({"allOf":[{"type":"string"}]})"), "p:string");
@@ -125,7 +125,7 @@ TEST(SchemaImport, ConstraintsAreKept) {
   // Each kind of a "type" list takes the keywords that apply to it; an enum keeps the values
   // its string constraints allow.
   EXPECT_EQ(param(R"({"type":["string","integer"],"minLength":2,"minimum":3})"), "p:string(2..)|int(3..)");
-  EXPECT_EQ(param(R"({"type":"string","enum":["a","bb","ccc"],"maxLength":2})"), "p:enum(a|bb)");
+  EXPECT_EQ(param(R"({"type":"string","enum":["a","bb","ccc"],"maxLength":2})"), "p:a/bb");
   // Keywords without their value's kind are reported, a pattern std::regex does not take too.
   EXPECT_EQ(param_losses(R"({"type":"string","minLength":-1})"), strings{"bounds@/properties/p/minLength"});
   EXPECT_EQ(param_losses(R"js({"type":"string","pattern":"(?<x>a)"})js"), strings{"pattern@/properties/p/pattern"});
@@ -253,13 +253,13 @@ TEST(CompactTools, TablesOfForeignTools) {
   EXPECT_TRUE(compact[1].losses.empty());  // two open objects, kept as `...`
   EXPECT_EQ(toon::mcp::tools_table(compact),
             "tools[2]{name,description,params}:\n"
-            "  read,Read a file,\"path:string! opts:{mode:enum(a|b)}\"\n"
+            "  read,Read a file,\"path:string! opts:{mode:a/b}\"\n"
             "  list,List files,\"path:string edits:{\\\"old text\\\":string ...}[] ...\"");
   // The described form: each description after what it describes; "File path", which two
   // parameters have, once in the table and `#1` at both.
   EXPECT_EQ(toon::mcp::described_tools_table(compact),
             "tools[2]{name,description,params}:\n"
-            "  read,Read a file,\"path:string!#1 opts:{mode:enum(a|b)'How'}\"\n"
+            "  read,Read a file,\"path:string!#1 opts:{mode:a/b'How'}\"\n"
             "  list,List files,\"path:string#1 edits:{\\\"old text\\\":string'Old' ...}[] ...\"\n"
             "descriptions[1]: File path");
   EXPECT_EQ(toon::mcp::shared_descriptions(compact), std::vector<std::string>{"File path"});

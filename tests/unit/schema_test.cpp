@@ -117,9 +117,23 @@ TEST(TypedParamsParse, NestedObjects) {
 }
 
 TEST(TypedParamsParse, Enums) {
+  EXPECT_EQ(params("mode:fast/safe"), (std::vector<param>{make("mode", param_type::enum_of({"fast", "safe"}))}));
+  EXPECT_EQ(params(R"(e:1/2x/a.b-c/"with space"/""/"\u00e9")"),
+            (std::vector<param>{make("e", param_type::enum_of({"1", "2x", "a.b-c", "with space", "", "\xC3\xA9"}))}));
+  // Values that are type keywords, or quoted first: still values, the '/' says so.
+  EXPECT_EQ(params(R"(k:string/int/enum e:"a b"/null)"),
+            (std::vector<param>{make("k", param_type::enum_of({"string", "int", "enum"})),
+                                make("e", param_type::enum_of({"a b", "null"}))}));
+  // One value: enum(a); an a/b enum as an array element, parenthesized or not.
+  EXPECT_EQ(params("one:enum(only)"), (std::vector<param>{make("one", param_type::enum_of({"only"}))}));
+  EXPECT_EQ(params("a:(x/y)[] b:x/y[]"),
+            (std::vector<param>{make("a", param_type::array_of(param_type::enum_of({"x", "y"}))),
+                                make("b", param_type::array_of(param_type::enum_of({"x", "y"})))}));
+  // The enum(a|b) spelling of earlier texts reads to the same model.
   EXPECT_EQ(params("mode:enum(fast|safe)"), (std::vector<param>{make("mode", param_type::enum_of({"fast", "safe"}))}));
   EXPECT_EQ(params(R"(e:enum(1|2x|a.b-c|"with space"|""|"\u00e9"))"),
-            (std::vector<param>{make("e", param_type::enum_of({"1", "2x", "a.b-c", "with space", "", "\xC3\xA9"}))}));
+            params(R"(e:1/2x/a.b-c/"with space"/""/"\u00e9")"));
+  EXPECT_EQ(params("x:enum(a|b)|{a:int} m:enum(fast|safe)=fast"), params("x:a/b|{a:int} m:fast/safe=fast"));
 }
 
 TEST(TypedParamsParse, Unions) {
@@ -135,7 +149,7 @@ TEST(TypedParamsParse, Unions) {
   EXPECT_EQ(params("x:(int)"), (std::vector<param>{make("x", param_kind::integer)}));
   EXPECT_EQ(params("x:(int|string)|bool"),
             (std::vector<param>{make("x", param_type::any_of({param_kind::integer, param_kind::string, param_kind::boolean}))}));
-  EXPECT_EQ(params("x:enum(a|b)|{a:int}"),
+  EXPECT_EQ(params("x:a/b|{a:int}"),
             (std::vector<param>{make("x", param_type::any_of({param_type::enum_of({"a", "b"}),
                                                                param_type::object_with({make("a", param_kind::integer)})}))}));
 }
@@ -143,7 +157,7 @@ TEST(TypedParamsParse, Unions) {
 TEST(TypedParamsParse, Defaults) {
   std::vector<param> p = params(
       "days:int=7 neg:int=-3 r:number=1.5 e:number=1E3 b:bool=true f:bool=false n:string|null=null "
-      "m:enum(fast|safe)=fast w:string=hello q:string=\"a b\" t:string=\"true\" z:string=\"\" "
+      "m:fast/safe=fast w:string=hello q:string=\"a b\" t:string=\"true\" z:string=\"\" "
       "u:int=18446744073709551615 big:int=-123456789012345678901234567890 whole:int=2.0");
   EXPECT_EQ(p, (std::vector<param>{
                    with_default("days", param_kind::integer, 7),
@@ -269,6 +283,13 @@ TEST(TypedParamsParse, Errors) {
       {"m:enum(a b)", error_code::invalid_schema, 9, "expected '|' or ')' in the enum at column 7, found ' '"},
       {"m:enum", error_code::invalid_schema, 7, "expected '(' after enum, found end of input"},
       {"m:enum(a|b|a)", error_code::duplicate_key, 12, "duplicate enum value \"a\""},
+      {"m:a/b/a", error_code::duplicate_key, 7, "duplicate enum value \"a\""},
+      {"m:a/", error_code::invalid_schema, 5, "expected an enum value after '/', found end of input"},
+      {"m:a//b", error_code::invalid_schema, 5, "expected an enum value after '/', found '/'"},
+      {"m:a/ b", error_code::invalid_schema, 5, "expected an enum value after '/', found ' '"},
+      {"m:\"a\"", error_code::invalid_schema, 3, "expected a type, found '\"'"},
+      {"m:1", error_code::invalid_schema, 3, "expected a type, found '1'"},
+      {"m:a/b(1..2)", error_code::invalid_schema, 6, "no constraints apply to a/b"},
       // defaults
       {"a:int=x", error_code::invalid_schema, 7, "invalid default: expected int, found string"},
       {"a:int=1.5", error_code::invalid_schema, 7, "invalid default: expected int, found number"},
@@ -276,7 +297,8 @@ TEST(TypedParamsParse, Errors) {
       {"a:string=null", error_code::invalid_schema, 10, "invalid default: expected string, found null"},
       {"a:int|string=true", error_code::invalid_schema, 14, "invalid default: expected int or string, found boolean"},
       {"m:enum(a|b)=c", error_code::invalid_schema, 13, "invalid default: expected one of a, b"},
-      {"m:enum(1|2)=1", error_code::invalid_schema, 13, "invalid default: expected one of 1, 2, found number"},
+      {"m:a/b=c", error_code::invalid_schema, 7, "invalid default: expected one of a, b"},
+      {"m:1/2=1", error_code::invalid_schema, 7, "invalid default: expected one of 1, 2, found number"},
       {"a:int[]=1", error_code::invalid_schema, 9, "invalid default: expected array, found number"},
       {"a:int=01", error_code::invalid_schema, 7, "invalid number \"01\" (quote strings)"},
       {"a:int=-", error_code::invalid_schema, 7, "invalid number \"-\" (quote strings)"},
@@ -326,10 +348,10 @@ TEST(TypedParamsDescriptions, WhereTheGrammarPutsThem) {
   // between single quotes (canonical) or as JSON strings.
   const std::string text =
       "path:string!'File path' line:int=1'Line, 1-based' tags:string'A tag'[]'Tags' "
-      "id:int'as number'|(string'as text')'The id' o:{m:enum(a|b)=a'How'}'Options'";
+      "id:int'as number'|(string'as text')'The id' o:{m:a/b=a'How'}'Options'";
   const std::string json_strings =
       "path:string!\"File path\" line:int=1\"Line, 1-based\" tags:string\"A tag\"[]\"Tags\" "
-      "id:int\"as number\"|(string\"as text\")\"The id\" o:{m:enum(a|b)=a\"How\"}\"Options\"";
+      "id:int\"as number\"|(string\"as text\")\"The id\" o:{m:a/b=a\"How\"}\"Options\"";
   toon::schema expected;
   expected.params.push_back(described(make("path", param_kind::string, true), "File path"));
   expected.params.push_back(described(with_default("line", param_kind::integer, 1), "Line, 1-based"));
@@ -348,7 +370,7 @@ TEST(TypedParamsDescriptions, WhereTheGrammarPutsThem) {
   EXPECT_EQ(toon::format_typed_params(expected, with), text);
   // Without descriptions, the plain text; and a model without descriptions gives the same text
   // either way.
-  const std::string plain = "path:string! line:int=1 tags:string[] id:int|string o:{m:enum(a|b)=a}";
+  const std::string plain = "path:string! line:int=1 tags:string[] id:int|string o:{m:a/b=a}";
   EXPECT_EQ(toon::format_typed_params(expected), plain);
   EXPECT_EQ(toon::format_typed_params(parse_ok(plain), with), plain);
   // JSON Schema has them where they were.
@@ -602,15 +624,16 @@ TEST(TypedParamsFormat, RoundTripsCanonicalText) {
       "o:{}",
       "rows:{id:int name:string!}[]",
       "deep:{a:{b:{c:int[]}}[]}",
-      "mode:enum(fast|safe)=fast",
-      "e:enum(1|2x|a.b-c|\"with space\"|\"\"|\"\\\"\")",
+      "mode:fast/safe=fast",
+      "e:1/2x/a.b-c/\"with space\"/\"\"/\"\\\"\"",
+      "k:int|2d/text u:(a/b)[] v:x/y|null w:\"p q\"/r^int",
       "id:int|string!",
       "x:int[]|string",
       "ids:(int|string)[]",
       "grid:(int|null)[][]",
       "u:{a:int}|{b:string}|null",
-      "m:enum(a|b)|int",
-      "x:(enum(a|b)|int)[]",
+      "m:a/b|int",
+      "x:(a/b|int)[]",
       "days:int=7",
       "neg:int=-3",
       "ratio:number=0.25",
@@ -638,7 +661,7 @@ TEST(TypedParamsFormat, RoundTripsCanonicalText) {
       "\"\xC3\xA9\":int",
       "\"1st\":int",
       "a.b-c:int _x:int",
-      "search:{query:string! options:{case:bool=false max:int=50 mode:enum(literal|regex)=literal} paths:string[]}",
+      "search:{query:string! options:{case:bool=false max:int=50 mode:literal/regex=literal} paths:string[]}",
       // constraints, other members, oneOf, JSON defaults, defaults on required parameters
       "n:int(1..100) x:number(>0..<1) y:number(..-2.5,%0.5) z:int(%5,int32)",
       "s:string(1..64,email,\"^[a-z]+$\") t:string(..10) u:string(uri)",
@@ -705,7 +728,10 @@ TEST(TypedParamsFormat, NormalizesNonCanonicalText) {
       {"\"abc\":int", "abc:int"},
       {R"("\u0041\/":int)", "\"A/\":int"},
       {"s:string=\"hello\"", "s:string=hello"},
-      {"e:enum(\"a\"|\"b c\")", "e:enum(a|\"b c\")"},
+      {"e:\"a\"/\"b c\"", "e:a/\"b c\""},
+      {"e:enum(\"a\"|\"b c\")", "e:a/\"b c\""},
+      {"e:enum(a)", "e:enum(a)"},
+      {"e:x/y[]", "e:(x/y)[]"},
       {"d:number=1.50", "d:number=1.5"},
       {"d:number=1E3", "d:number=1000"},
       {"d:number=1e-07", "d:number=1e-7"},
@@ -732,7 +758,7 @@ TEST(TypedParamsFormat, BuiltModels) {
   s.params.back().description = "descriptions are not part of the text";
   s.description = "neither is this one";
   EXPECT_EQ(toon::format_typed_params(s),
-            "path:string! mode:enum(fast|\"safe mode\")=\"safe mode\" ids:(int|string)[]");
+            "path:string! mode:fast/\"safe mode\"=\"safe mode\" ids:(int|string)[]");
   EXPECT_EQ(toon::format_param_type(s.params[2].type), "(int|string)[]");
   EXPECT_EQ(toon::format_param_type(param_type::any_of({param_type::array_of(param_kind::integer), param_kind::null})),
             "int[]|null");
@@ -747,7 +773,7 @@ TEST(TypedParamsFormat, BuiltModels) {
 TEST(TypedParamsJsonSchema, RealisticTool) {
   schema s = parse_ok(
       "query:string! path:string=\".\" include:string[] "
-      "options:{case_sensitive:bool=false max_results:int=50 mode:enum(literal|regex|glob)=literal} "
+      "options:{case_sensitive:bool=false max_results:int=50 mode:literal/regex/glob=literal} "
       "context:int|null");
   s.description = "Search files for a pattern";
   s.params[0].description = "Text or pattern to find";
@@ -812,7 +838,7 @@ toon::value json(std::string_view text) {
 }
 
 TEST(TypedParamsValidate, ReportsEveryViolation) {
-  schema s = parse_ok("path:string! line:int tags:string[] mode:enum(fast|safe) id:int|string opts:{depth:int}");
+  schema s = parse_ok("path:string! line:int tags:string[] mode:fast/safe id:int|string opts:{depth:int}");
   std::vector<toon::error> errors = toon::validate(
       json(R"({"line":1.5,"tags":["a","b",3],"mode":"slow","id":true,"foo":1,"opts":{"depth":"x","y":2}})"), s);
   EXPECT_EQ(messages(errors), (std::vector<std::string>{
@@ -902,13 +928,13 @@ TEST(TypedParamsValidate, Messages) {
   EXPECT_EQ(check("a:int[]", R"({"a":{"x":1}})"), (list{"args.a: expected array, found object"}));
   EXPECT_EQ(check("a:int[][]", R"({"a":[[1],[2,"x"],3]})"),
             (list{"args.a[1][1]: expected int, found string", "args.a[2]: expected array, found number"}));
-  EXPECT_EQ(check("m:enum(a|b)", R"({"m":1})"), (list{"args.m: expected one of a, b, found number"}));
+  EXPECT_EQ(check("m:a/b", R"({"m":1})"), (list{"args.m: expected one of a, b, found number"}));
   EXPECT_EQ(check("x:int|string|null", R"({"x":[]})"), (list{"args.x: expected int, string or null, found array"}));
-  EXPECT_EQ(check("x:enum(a|b)|int", R"({"x":false})"), (list{"args.x: expected enum(a|b) or int, found boolean"}));
+  EXPECT_EQ(check("x:a/b|int", R"({"x":false})"), (list{"args.x: expected a/b or int, found boolean"}));
   // A union reports through the alternative that admits the value's kind.
   EXPECT_EQ(check("x:int|string", R"({"x":1.5})"), (list{"args.x: expected int, found number"}));
   EXPECT_EQ(check("x:{a:int}|string", R"({"x":{"a":"s"}})"), (list{"args.x.a: expected int, found string"}));
-  EXPECT_EQ(check("x:enum(a|b)|enum(c|d)", R"({"x":"e"})"), (list{"args.x: expected one of a, b"}));
+  EXPECT_EQ(check("x:a/b|c/d", R"({"x":"e"})"), (list{"args.x: expected one of a, b"}));
   EXPECT_EQ(check("x:{a:int b:int}|{a:int}", R"({"x":{"a":"s","c":1}})"),
             (list{"args.x.a: expected int, found string", "args.x.c: unknown field"}));
   EXPECT_TRUE(check("x:{a:int b:int}|{c:int}", R"({"x":{"c":1}})").empty());
@@ -934,7 +960,7 @@ TEST(TypedParamsInToon, TableCellsAreQuoted) {
                     toon::object{{"name", "read_file"}, {"description", "Read file contents"}, {"params", "path:string!"}},
                     toon::object{{"name", "search"},
                                  {"description", "Search files"},
-                                 {"params", "query:string! mode:enum(fast|safe)=fast"}},
+                                 {"params", "query:string! mode:fast/safe=fast"}},
                     toon::object{{"name", "greet"}, {"description", "Say hello"}, {"params", "name:string=\"a b\""}},
                     toon::object{{"name", "ping"}, {"description", "Check the server"}, {"params", ""}},
                 }}};
@@ -942,7 +968,7 @@ TEST(TypedParamsInToon, TableCellsAreQuoted) {
   EXPECT_EQ(text,
             "tools[4]{name,description,params}:\n"
             "  read_file,Read file contents,\"path:string!\"\n"
-            "  search,Search files,\"query:string! mode:enum(fast|safe)=fast\"\n"
+            "  search,Search files,\"query:string! mode:fast/safe=fast\"\n"
             "  greet,Say hello,\"name:string=\\\"a b\\\"\"\n"
             "  ping,Check the server,\"\"");
   auto back = toon::decode(text);
@@ -991,5 +1017,5 @@ TEST(TypedParamsDocs, BuildingModels) {
   s.params.push_back({"mode", toon::param_type::enum_of({"fast", "safe"}), false, "fast"});
   s.params.push_back({"ids", toon::param_type::array_of(toon::param_type::any_of({toon::param_kind::integer,
                                                                                  toon::param_kind::string}))});
-  EXPECT_EQ(toon::format_typed_params(s), "path:string! mode:enum(fast|safe)=fast ids:(int|string)[]");
+  EXPECT_EQ(toon::format_typed_params(s), "path:string! mode:fast/safe=fast ids:(int|string)[]");
 }
