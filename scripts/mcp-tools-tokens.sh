@@ -101,8 +101,8 @@ for entry in "${list[@]}"; do
     const d = JSON.parse(require("fs").readFileSync(0, "utf8"));
     const tools = (d.tools ?? []).map((t) => t.description).filter((x) => typeof x === "string" && x !== "");
     // In typed params a text between single quotes is a description; a quoted string after
-    // "(", ",", "=", " ", "{", "|" or at the start is a constraint, default, name or enum value,
-    // after "[" or ":" one inside a JSON default; anywhere else it is a description.
+    // "(", ",", "=", " ", "{", "|", "^", "/" or at the start is a constraint, default, name or
+    // enum value, after "[" or ":" one inside a JSON default; anywhere else it is a description.
     const described = (params) => {
       const found = [];
       let prev = "";
@@ -117,7 +117,7 @@ for entry in "${list[@]}"; do
         if (params[i] !== "\"") { prev = params[i++]; continue; }
         let j = i + 1;
         while (params[j] !== "\"") j += params[j] === "\\" ? 2 : 1;
-        if (!["", "(", ",", "=", " ", "{", "|", "[", ":"].includes(prev) && params[j + 1] !== ":") found.push(JSON.parse(params.slice(i, j + 1)));
+        if (!["", "(", ",", "=", " ", "{", "|", "^", "/", "[", ":"].includes(prev) && params[j + 1] !== ":") found.push(JSON.parse(params.slice(i, j + 1)));
         prev = "\"";
         i = j + 1;
       }
@@ -126,6 +126,25 @@ for entry in "${list[@]}"; do
     const params = [...(d.tools ?? []).flatMap((t) => described(t.params)), ...(d.descriptions ?? [])];
     require("fs").writeFileSync(process.argv[1] + "/texts_tools.txt", tools.join("\n") + "\n");
     require("fs").writeFileSync(process.argv[1] + "/texts_all.txt", [...tools, ...params].join("\n") + "\n");
+  ' "$out/$name"
+  # The words the tools table cannot do without, for the structure floor (docs/benchmarks.md):
+  # tool names, parameter names, enum values, the numbers and words of constraints, defaults,
+  # each kind space-separated (the cheapest any form could write them).
+  "$toon" decode --json-indent 0 "$out/$name/tools.toon" | node -e '
+    const d = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    const q = String.raw`"(?:[^"\\]|\\.)*"`, w = "[A-Za-z0-9_.-]+";
+    const kinds = { tools: [], params: [], enums: [], constraints: [], defaults: [] };
+    for (const t of d.tools ?? []) {
+      kinds.tools.push(t.name);
+      const p = t.params;
+      for (const m of p.matchAll(new RegExp(`(?:^|[ {])(${q}|[A-Za-z_][A-Za-z0-9_.-]*):`, "g"))) kinds.params.push(m[1]);
+      for (const m of p.matchAll(new RegExp(`(?:^|[:|(^])((?:${q}|${w})(?:/(?:${q}|${w}))+)`, "g"))) kinds.enums.push(...m[1].split("/"));
+      for (const m of p.matchAll(new RegExp(`enum\\(((?:${q}|[^)])*)\\)`, "g"))) kinds.enums.push(m[1]);
+      for (const m of p.matchAll(/(?:string|int|number|\]|object|\})\(([^)]*)\)/g)) kinds.constraints.push(m[1].replace(/[,.<>%]+/g, " ").trim());
+      for (const m of p.matchAll(new RegExp(`=((?:${q}|[^ }])+)`, "g"))) kinds.defaults.push(m[1]);
+    }
+    for (const [k, v] of Object.entries(kinds)) require("fs").writeFileSync(`${process.argv[1]}/words_${k}.txt`, v.join(" ") + "\n");
+    require("fs").writeFileSync(`${process.argv[1]}/words.json`, JSON.stringify({ rows: kinds.tools.length, params: kinds.params.length }));
   ' "$out/$name"
   names+=("$name")
   # The MCP-DSL forms: one `T` definition per line, for the tools of tools_list.json and of
@@ -187,7 +206,8 @@ for (const form of ["tools_list", "baseline"]) {
 }
 writeFileSync(`${dir}/dsl.json`, JSON.stringify(stats));
 ' "$toon" "$out/$name"
-  for f in tools_list.pretty.json tools_list.json tools_list.toon baseline.json tools.toon tools_descriptions.toon tools_list.dsl baseline.dsl texts_tools.txt texts_all.txt; do
+  for f in tools_list.pretty.json tools_list.json tools_list.toon baseline.json tools.toon tools_descriptions.toon tools_list.dsl baseline.dsl texts_tools.txt texts_all.txt \
+           words_tools.txt words_params.txt words_enums.txt words_constraints.txt words_defaults.txt; do
     files+=("$out/$name/$f")
   done
 done
@@ -353,6 +373,39 @@ const lines = [
     return `Over all servers: table ${pct(st, allBase - tt)} (goal ${verdict(st <= 0.1 * (allBase - tt))}), table + descriptions ${pct(sd, allBase - ta)} (goal ${verdict(sd <= 0.1 * (allBase - ta))}).`;
   })(),
   "",
+  ...(() => {
+    // Where the structure goes, and the least it can be: the words no form can leave out, each
+    // kind written space-separated, plus a type for each parameter and a line for each tool.
+    const tt = sum(names, "texts_tools.txt"), ta = sum(names, "texts_all.txt");
+    const st = sum(names, "tools.toon") - tt, sd = sum(names, "tools_descriptions.toon") - ta;
+    const baseT = allBase - tt, baseA = allBase - ta;
+    const words = [["tool names", "words_tools.txt"], ["parameter names", "words_params.txt"], ["enum values", "words_enums.txt"],
+      ["numbers and words of constraints (bounds, formats, patterns)", "words_constraints.txt"], ["defaults", "words_defaults.txt"]];
+    const w = (f) => sum(names, f);
+    const wordSum = words.reduce((s, [, f]) => s + w(f), 0);
+    const counts = names.map((n) => JSON.parse(readFileSync(`${out}/${n}/words.json`, "utf8")));
+    const params = counts.reduce((s, c) => s + c.params, 0), rows = counts.reduce((s, c) => s + c.rows, 0);
+    const floor = wordSum + params + rows;
+    return [
+      "Where the structure goes, over all servers (the words each kind needs, written space-separated,",
+      "the least any form could spend on them; the rest is types, `!`, separators and TOON framing):",
+      "",
+      "| part | tokens | of the baseline structure without tool descriptions / without all descriptions |",
+      "|---|---:|---:|",
+      ...words.map(([label, f]) => `| ${label} | ${fmt(w(f))} | ${pct(w(f), baseT)} / ${pct(w(f), baseA)} |`),
+      `| **these words together** | **${fmt(wordSum)}** | ${pct(wordSum, baseT)} / ${pct(wordSum, baseA)} |`,
+      `| types, \`!\`, separators, parentheses, open objects, TOON rows | ${fmt(st - wordSum)} | ${pct(st - wordSum, baseT)} |`,
+      `| **table structure** | **${fmt(st)}** | **${pct(st, baseT)}** |`,
+      `| descriptions: their quotes, \`#N\` references, the shared list | ${fmt(sd - st)} | — / ${pct(sd - st, baseA)} |`,
+      `| **table + descriptions structure** | **${fmt(sd)}** | — / **${pct(sd, baseA)}** |`,
+      "",
+      `The words alone are ${pct(wordSum, baseT)} of the table'\''s baseline structure; with one token for each of the`,
+      `${fmt(params)} parameters'\'' types and one for each of the ${fmt(rows)} rows (${fmt(floor)} tokens, ${pct(floor, baseT)}) no`,
+      `grammar that writes a type for each parameter reaches 10 %. With descriptions the baseline structure is`,
+      `smaller (${fmt(baseA)} tokens) and the same floor is ${pct(floor, baseA)} of it.`,
+      "",
+    ];
+  })(),
   "The totals of all servers in three tokenizers (o200k_base and cl100k_base with gpt-tokenizer,",
   "Llama 3'\''s with llama3-tokenizer-js; `tools/tokens/count.mjs`):",
   "",
