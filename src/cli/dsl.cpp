@@ -14,8 +14,6 @@ namespace toon_cli {
 
 namespace {
 
-void put(std::FILE* f, const std::string& s) { std::fwrite(s.data(), 1, s.size(), f); }
-
 std::string dsl_usage() {
   return "Usage: toon dsl compile [--pretty] [--stats] [-o FILE] [FILE|-]\n"
          "       toon dsl decompile [--kind KIND] [--stats] [-o FILE] [FILE|-]\n"

@@ -3,12 +3,16 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
 #include "toon/tokens.hpp"
 
 namespace toon_cli {
+
+/// Writes `s` to `f` (stdout or stderr) as it is: messages, help texts, reports.
+inline void put(std::FILE* f, std::string_view s) { std::fwrite(s.data(), 1, s.size(), f); }
 
 /// The whole input document. A regular file of at least `map_threshold` bytes is
 /// memory-mapped (read lazily and sequentially by the kernel, never copied into the heap);

@@ -9,11 +9,12 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "io.hpp"
 #include "options.hpp"
 
 namespace {
 
-void put(std::FILE* f, const std::string& s) { std::fwrite(s.data(), 1, s.size(), f); }
+using toon_cli::put;
 
 int run(int argc, char** argv) {
   std::vector<std::string_view> args(argv + (argc > 0 ? 1 : 0), argv + argc);

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "io.hpp"
 #include "toon/encode.hpp"
 #include "toon/json.hpp"
 #include "toon/mcp/client.hpp"
@@ -31,8 +32,6 @@ namespace toon_cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-void put(std::FILE* f, const std::string& s) { std::fwrite(s.data(), 1, s.size(), f); }
 
 std::string mcp_usage() {
   return "Usage: toon mcp tools [--descriptions] [--losses] [--no-figures] [--save DIR]\n"
