@@ -12,7 +12,7 @@ import re
 from conan import ConanFile
 from conan.errors import ConanException
 from conan.tools.build import check_min_cppstd
-from conan.tools.cmake import CMake, CMakeDeps, CMakeToolchain, cmake_layout
+from conan.tools.cmake import CMake, CMakeDeps, CMakeToolchain
 from conan.tools.files import copy, load, rmdir
 
 required_conan_version = ">=2.0"
@@ -44,7 +44,13 @@ class ToonConan(ConanFile):
             self.options.rm_safe("fPIC")
 
     def layout(self):
-        cmake_layout(self)
+        # cmake_layout's folders, with the build one level deep (build-conan/, like the
+        # project's own build/): the compiler cache (ccache, CMakeLists.txt) keys paths relative
+        # to the build folder, so that `conan create` reuses the objects of a Release build of
+        # the same sources (scripts/ci-package.sh after scripts/test.sh).
+        self.folders.source = "."
+        self.folders.build = "build-conan"
+        self.folders.generators = os.path.join("build-conan", "generators")
 
     def requirements(self):
         # Public: the headers include Boost.PFR (header-only) and fmt (<toon/fmt.hpp>).
