@@ -1164,8 +1164,12 @@ document generate(const ospec& root) {
   return d;
 }
 
+// The kinds of line perturbation every run must have made (with `each_kind`, in each property;
+// the list properties, whose documents have fewer key-value lines, check their sum instead).
+constexpr const char* required_kinds[] = {"edge token", "boundary length", "repeated key", "unknown key", "shuffled"};
+
 template <class T>
-void check_documents(const char* name, const ospec& root) {
+void check_documents(const char* name, const ospec& root, bool each_kind = true) {
   seen().clear();
   tally t;
   const bool ok = rc::check(name, [&root, &t] {
@@ -1191,8 +1195,8 @@ void check_documents(const char* name, const ospec& root) {
   EXPECT_GT(t.decoded, 0u);
   EXPECT_GT(t.failed, 0u);
   EXPECT_GT(seen()["perturbed key-value lines"], 20u);  // about 60 to 90 a run
-  for (const char* kind : {"edge token", "boundary length", "repeated key", "unknown key", "shuffled"})
-    EXPECT_GT(seen()[kind], 0u) << kind;
+  if (each_kind)
+    for (const char* kind : required_kinds) EXPECT_GT(seen()[kind], 0u) << kind;
 }
 
 }  // namespace
@@ -1208,10 +1212,13 @@ TEST(TypedFieldLines, PointersRenamedKeysAndMapsAgree) { check_documents<odd_doc
 // lines in field lines), nested in one another, with the perturbations above and those of
 // the lists themselves (counts, odd items, item markers, blank and comment lines, the end).
 TEST(TypedFieldLines, ListsOfStructsInListsAgree) {
-  check_documents<fleet>("lists of structs in lists", fleet_s);
+  check_documents<fleet>("lists of structs in lists", fleet_s, false);
   std::map<std::string, std::size_t> total = seen();
-  check_documents<racks_only>("a root list of structs with lists", racks_only_s);
+  check_documents<racks_only>("a root list of structs with lists", racks_only_s, false);
   for (const auto& [what, n] : seen()) total[what] += n;
+  // The line perturbations over both (one property alone missed "boundary length" once in a
+  // hundred documents: seed 17984971381511934272).
+  for (const char* kind : required_kinds) EXPECT_GT(total[kind], 0u) << kind;
   // The generators make lists and their perturbations. Each of the rarer ones comes a few times
   // in a hundred documents (printed above), so only their sum is required: one of them alone
   // is missing from a run now and then (rapidcheck's seed differs from run to run).
