@@ -537,6 +537,19 @@ class parser {
     return true;
   }
 
+  enum class enum_value { read, none, failed };
+  // One enum value at pos_ into `v`: a quoted string or a bare word (read), neither (none, pos_
+  // unchanged) or a bad quoted string (failed, the error set).
+  enum_value parse_enum_value(std::string& v) {
+    const std::size_t start = pos_;
+    const char c = peek();
+    if (c == '"') return parse_quoted(v) ? enum_value::read : enum_value::failed;
+    if (!detail::is_word_char(c)) return enum_value::none;
+    while (!at_end() && detail::is_word_char(text_[pos_])) ++pos_;
+    v.assign(text_.substr(start, pos_ - start));
+    return enum_value::read;
+  }
+
   // The rest of value "/" value { "/" value }, the first value read, pos_ at the first '/'.
   bool parse_slash_enum(param_type& out, std::string first) {
     out = param_type::enum_of({});
@@ -547,15 +560,10 @@ class parser {
       ++pos_;
       const std::size_t start = pos_;
       std::string v;
-      const char c = peek();
-      if (c == '"') {
-        if (!parse_quoted(v)) return false;
-      } else if (detail::is_word_char(c)) {
-        while (!at_end() && detail::is_word_char(text_[pos_])) ++pos_;
-        v.assign(text_.substr(start, pos_ - start));
-      } else {
+      const enum_value got = parse_enum_value(v);
+      if (got == enum_value::failed) return false;
+      if (got == enum_value::none)
         return fail(error_code::invalid_schema, "expected an enum value after '/', found " + found(pos_), pos_);
-      }
       if (!seen.insert(v).second)
         return fail(error_code::duplicate_key, "duplicate enum value \"" + v + "\"", start);
       out.enum_values.push_back(std::move(v));
@@ -572,15 +580,10 @@ class parser {
     for (;;) {
       const std::size_t start = pos_;
       std::string v;
-      const char c = peek();
-      if (c == '"') {
-        if (!parse_quoted(v)) return false;
-      } else if (detail::is_word_char(c)) {
-        while (!at_end() && detail::is_word_char(text_[pos_])) ++pos_;
-        v.assign(text_.substr(start, pos_ - start));
-      } else if (c == ')' && out.enum_values.empty()) {
-        return fail(error_code::invalid_schema, "empty enum", pos_);
-      } else {
+      const enum_value got = parse_enum_value(v);
+      if (got == enum_value::failed) return false;
+      if (got == enum_value::none) {
+        if (peek() == ')' && out.enum_values.empty()) return fail(error_code::invalid_schema, "empty enum", pos_);
         return fail(error_code::invalid_schema, "expected an enum value, found " + found(pos_), pos_);
       }
       if (!seen.insert(v).second)
