@@ -156,7 +156,7 @@ struct typed_params_options {
   std::size_t max_depth = 64;
   /// Maximum length of the text in bytes.
   std::size_t max_size = std::size_t(1) << 20;
-  /// The texts that description references `#N` name, N = 1, 2, ... (a described catalog's table
+  /// The texts that description references `*N` (or `#N`) name, N = 1, 2, ... (a described catalog's table
   /// of shared descriptions); without them a reference is an error.
   std::vector<std::string> description_table{};
 };
@@ -176,7 +176,7 @@ struct typed_params_format_options {
   /// JSON string right after what it describes: `path:string!"File path"`, `T"one"[]`,
   /// `A"text"|(B"other")`.
   bool descriptions = false;
-  /// Texts written as a reference `#N` (N = position + 1) instead of the string, so that a text
+  /// Texts written as a reference `*N` (N = position + 1) instead of the string, so that a text
   /// several parameters share is written once (parse with the same table in
   /// typed_params_options::description_table).
   std::vector<std::string> description_table{};

@@ -56,7 +56,7 @@ Options:
   --descriptions          print the tools table with every parameter
                           description in its params cell (path:string!'Text'),
                           texts that several parameters share once, in
-                          descriptions[M]: text,..., the N-th referenced as #N
+                          descriptions[M]: text,..., the N-th referenced as *N
   --losses                print what each conversion dropped (formats, bounds,
                           patterns, ...) to standard error
   --no-figures            print no token figures

@@ -26,18 +26,18 @@ void append_name(std::string& out, std::string_view name) {
 }
 
 // How descriptions are written: not at all (a null pointer), or as single-quoted or JSON
-// strings, the texts of the table as `#N`.
+// strings, the texts of the table as `*N`.
 struct description_writer {
   std::unordered_map<std::string_view, std::size_t> ids;  // text -> N (1-based)
 };
 
-// `'text'`, `"text"` or `#N` after what it describes; nothing for an empty text or without a
+// `'text'`, `"text"` or `*N` after what it describes; nothing for an empty text or without a
 // writer. Single quotes when the text has no ', \ or control character (they take no escapes,
 // and in a quoted TOON cell no backslash either), else a JSON string.
 void append_description(std::string& out, const std::string& text, const description_writer* d) {
   if (d == nullptr || text.empty()) return;
   if (auto it = d->ids.find(text); it != d->ids.end()) {
-    out += '#';
+    out += '*';
     out += std::to_string(it->second);
     return;
   }

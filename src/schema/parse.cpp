@@ -182,11 +182,14 @@ class parser {
     return true;
   }
 
-  [[nodiscard]] bool at_description() const noexcept { return peek() == '"' || peek() == '\'' || peek() == '#'; }
+  [[nodiscard]] bool at_description() const noexcept {
+    const char c = peek();
+    return c == '"' || c == '\'' || c == '*' || c == '#';
+  }
 
-  // description ::= string | "'" plain+ "'" | "#" count: a JSON string or the text between
-  // single quotes as it stands (neither empty), or the N-th text (1-based) of
-  // options.description_table.
+  // description ::= string | "'" plain+ "'" | ( "*" | "#" ) count: a JSON string or the text
+  // between single quotes as it stands (neither empty), or the N-th text (1-based) of
+  // options.description_table (`*N`; `#N`, the spelling of earlier texts, still reads).
   bool parse_description(std::string& out) {
     const std::size_t start = pos_;
     if (peek() == '"') {
@@ -209,15 +212,17 @@ class parser {
       pos_ = end + 1;
       return true;
     }
-    ++pos_;  // '#'
+    const char mark = peek();  // '*' or '#'
+    ++pos_;
     if (!is_digit(peek()))
-      return fail(error_code::invalid_schema, "expected a description number after '#', found " + found(pos_), pos_);
+      return fail(error_code::invalid_schema,
+                  std::string("expected a description number after '") + mark + "', found " + found(pos_), pos_);
     std::optional<std::uint64_t> n;
     if (!parse_count(n)) return false;
     const std::vector<std::string>& table = options_.description_table;
     if (*n == 0 || *n > table.size())
       return fail(error_code::invalid_schema,
-                  "description #" + std::to_string(*n) + " is not in the description table (" +
+                  "description " + std::string(1, mark) + std::to_string(*n) + " is not in the description table (" +
                       std::to_string(table.size()) + " texts)",
                   start);
     out = table[*n - 1];

@@ -128,7 +128,7 @@ rc::Gen<toon::schema> gen_schema() {
 rc::Gen<std::string> gen_grammar_text() {
   return rc::gen::map(rc::gen::container<std::vector<std::string>>(rc::gen::element<std::string>(
                           "a", "b", ":", " ", "!", "=", "|", "[", "]", "[]", "{", "}", "(", ")", "\"", "\\", "\\u", "#",
-                          "#1", "\"d\"", "/", "'", "'d'", "a/b",
+                          "#1", "*", "*1", "\"d\"", "/", "'", "'d'", "a/b",
                           "d800", "string", "int", "number", "bool", "object", "null", "any", "enum(", "1", "-", ".",
                           "e+", "true", "\xC3", "\xA9", "\n")),
                       [](const std::vector<std::string>& pieces) {

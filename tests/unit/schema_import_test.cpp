@@ -256,11 +256,11 @@ TEST(CompactTools, TablesOfForeignTools) {
             "  read,Read a file,\"path:string! opts:{mode:a/b}\"\n"
             "  list,List files,\"path:string edits:{\\\"old text\\\":string ...}[] ...\"");
   // The described form: each description after what it describes; "File path", which two
-  // parameters have, once in the table and `#1` at both.
+  // parameters have, once in the table and `*1` at both.
   EXPECT_EQ(toon::mcp::described_tools_table(compact),
             "tools[2]{name,description,params}:\n"
-            "  read,Read a file,\"path:string!#1 opts:{mode:a/b'How'}\"\n"
-            "  list,List files,\"path:string#1 edits:{\\\"old text\\\":string'Old' ...}[] ...\"\n"
+            "  read,Read a file,\"path:string!*1 opts:{mode:a/b'How'}\"\n"
+            "  list,List files,\"path:string*1 edits:{\\\"old text\\\":string'Old' ...}[] ...\"\n"
             "descriptions[1]: File path");
   EXPECT_EQ(toon::mcp::shared_descriptions(compact), std::vector<std::string>{"File path"});
   // Read back with the table: the same parameters, descriptions included.
@@ -341,21 +341,21 @@ TEST(CompactTools, SharedTextsAreWrittenOnceAndReferenced) {
                         R"("db":{"type":"string","description":"Database name"},"k":{"type":"string","description":"1"}}})");
   std::vector<toon::mcp::compact_tool> compact = toon::mcp::compact_tools({a, b});
   // "Database name" (three parameters) and "1" (two) are written once each, in order of first
-  // appearance, a list of strings (the text "1" quoted); #N is the N-th.
+  // appearance, a list of strings (the text "1" quoted); *N is the N-th.
   EXPECT_EQ(toon::mcp::described_tools_table(compact),
             "tools[2]{name,description,params}:\n"
-            "  find,\"\",\"db:string#1 n:int#2 ...\"\n"
-            "  drop,\"\",\"database:string#1 db:string#1 k:string#2 ...\"\n"
+            "  find,\"\",\"db:string*1 n:int*2 ...\"\n"
+            "  drop,\"\",\"database:string*1 db:string*1 k:string*2 ...\"\n"
             "descriptions[2]: Database name,\"1\"");
   toon::value v = toon::mcp::described_tools_value(compact);
   ASSERT_EQ(v["descriptions"].as_array().size(), 2u);
   EXPECT_EQ(v["descriptions"][0].as_string(), "Database name");
   EXPECT_EQ(v["descriptions"][1].as_string(), "1");
   // Without the table the references do not parse; with it, they give the texts back.
-  EXPECT_FALSE(toon::parse_typed_params("db:string#1 n:int#2 ..."));
+  EXPECT_FALSE(toon::parse_typed_params("db:string*1 n:int*2 ..."));
   toon::typed_params_options table;
   table.description_table = {"Database name", "1"};
-  auto back = toon::parse_typed_params("database:string#1 db:string#1 k:string#2 ...", table);
+  auto back = toon::parse_typed_params("database:string*1 db:string*1 k:string*2 ...", table);
   ASSERT_TRUE(back) << back.error().to_string();
   EXPECT_EQ(*back, compact[1].params);
 }

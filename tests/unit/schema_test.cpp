@@ -454,7 +454,7 @@ TEST(TypedParamsDescriptions, SingleQuotesOrJsonStrings) {
 TEST(TypedParamsDescriptions, ReferencesToTheTable) {
   toon::typed_params_options table;
   table.description_table = {"Shared text", "1"};
-  auto r = toon::parse_typed_params("a:int#1 b:string#1 c:bool[]#2 d:int#2[]", table);
+  auto r = toon::parse_typed_params("a:int*1 b:string*1 c:bool[]*2 d:int*2[]", table);
   ASSERT_TRUE(r) << r.error().to_string();
   EXPECT_EQ(r->params[0].description, "Shared text");
   EXPECT_EQ(r->params[1].description, "Shared text");
@@ -464,12 +464,29 @@ TEST(TypedParamsDescriptions, ReferencesToTheTable) {
   toon::typed_params_format_options with;
   with.descriptions = true;
   with.description_table = {"Shared text", "1"};
-  EXPECT_EQ(toon::format_typed_params(*r, with), "a:int#1 b:string#1 c:bool[]#2 d:int#2[]");
+  EXPECT_EQ(toon::format_typed_params(*r, with), "a:int*1 b:string*1 c:bool[]*2 d:int*2[]");
   // A text not in the table is written out; without a table every text is.
   with.description_table = {"1"};
-  EXPECT_EQ(toon::format_typed_params(*r, with), "a:int'Shared text' b:string'Shared text' c:bool[]#1 d:int#1[]");
+  EXPECT_EQ(toon::format_typed_params(*r, with), "a:int'Shared text' b:string'Shared text' c:bool[]*1 d:int*1[]");
   with.description_table.clear();
   EXPECT_EQ(toon::format_typed_params(*r, with), "a:int'Shared text' b:string'Shared text' c:bool[]'1' d:int'1'[]");
+}
+
+TEST(TypedParamsDescriptions, HashReferencesStillRead) {
+  // `#N`, the spelling of earlier texts, reads as `*N` does (and is written `*N`).
+  toon::typed_params_options table;
+  table.description_table = {"Shared text", "1"};
+  auto hashed = toon::parse_typed_params("a:int#1 b:string#1 c:bool[]#2 d:int#2[] e:int|(string#1)#2", table);
+  ASSERT_TRUE(hashed) << hashed.error().to_string();
+  auto starred = toon::parse_typed_params("a:int*1 b:string*1 c:bool[]*2 d:int*2[] e:int|(string*1)*2", table);
+  ASSERT_TRUE(starred) << starred.error().to_string();
+  EXPECT_EQ(*hashed, *starred);
+  EXPECT_EQ(hashed->params[4].type.items[1].description, "Shared text");
+  EXPECT_EQ(hashed->params[4].description, "1");
+  toon::typed_params_format_options with;
+  with.descriptions = true;
+  with.description_table = table.description_table;
+  EXPECT_EQ(toon::format_typed_params(*hashed, with), "a:int*1 b:string*1 c:bool[]*2 d:int*2[] e:int|(string*1)*2");
 }
 
 TEST(TypedParamsDescriptions, Errors) {
@@ -477,10 +494,14 @@ TEST(TypedParamsDescriptions, Errors) {
   toon::typed_params_options one;
   one.description_table = {"x"};
   const error_case cases[] = {
+      {"a:int*1", error_code::invalid_schema, 6, "description *1 is not in the description table (0 texts)"},
+      {"a:int*0", error_code::invalid_schema, 6, "description *0 is not in the description table (0 texts)"},
+      {"a:int*x", error_code::invalid_schema, 7, "expected a description number after '*', found 'x'"},
+      {"a:int*", error_code::invalid_schema, 7, "expected a description number after '*', found end of input"},
+      {"a:int*01", error_code::invalid_schema, 7, "expected a count (0, 1, 2, ...), found '0'"},
+      {"a:int!*:int", error_code::invalid_schema, 8, "expected a description number after '*', found ':'"},
       {"a:int#1", error_code::invalid_schema, 6, "description #1 is not in the description table (0 texts)"},
-      {"a:int#0", error_code::invalid_schema, 6, "description #0 is not in the description table (0 texts)"},
       {"a:int#x", error_code::invalid_schema, 7, "expected a description number after '#', found 'x'"},
-      {"a:int#01", error_code::invalid_schema, 7, "expected a count (0, 1, 2, ...), found '0'"},
       {"a:int\"\"", error_code::invalid_schema, 6, "empty description (leave it out)"},
       {"a:int\"x\"!", error_code::invalid_schema, 9, "expected ' ' after a parameter, found '!'"},
       {"a:int\"x\"=1", error_code::invalid_schema, 9, "expected ' ' after a parameter, found '='"},
@@ -507,8 +528,8 @@ TEST(TypedParamsDescriptions, Errors) {
     EXPECT_EQ(e.column, c.column) << c.text;
     EXPECT_EQ(e.message, c.message) << c.text;
   }
-  toon::error e = parse_error("a:int#2", one);
-  EXPECT_EQ(e.message, "description #2 is not in the description table (1 texts)");
+  toon::error e = parse_error("a:int*2", one);
+  EXPECT_EQ(e.message, "description *2 is not in the description table (1 texts)");
   EXPECT_EQ(e.column, 6u);
 }
 

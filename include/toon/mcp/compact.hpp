@@ -2,7 +2,7 @@
 // converted to typed params (toon/schema_import.hpp), emitted as a TOON tools table
 // `tools[N]{name,description,params}:` and, when wanted, the described form: the same table with
 // every parameter description in its params cell (`path:string!'File path'`), texts that several
-// parameters share written once in `descriptions[M]: text,...` and referenced as `#N`. The
+// parameters share written once in `descriptions[M]: text,...` and referenced as `*N`. The
 // building blocks of `toon mcp tools` and of a compacting proxy (docs/mcp.md, "Compact tools of
 // any server").
 //
@@ -59,7 +59,7 @@ struct compact_tool {
 /// The described form as a value: {"tools":[{"name","description","params"},...],
 /// "descriptions":["text",...]}: each params text written with its descriptions
 /// (format_typed_params with typed_params_format_options::descriptions: `path:string!'File
-/// path'`), the N-th text of shared_descriptions(tools) written as `#N`; "descriptions" (those
+/// path'`), the N-th text of shared_descriptions(tools) written as `*N`; "descriptions" (those
 /// texts in order) left out when no text is shared. Read back with parse_typed_params, the texts of
 /// "descriptions" in typed_params_options::description_table.
 [[nodiscard]] value described_tools_value(const std::vector<compact_tool>& tools);
