@@ -1,4 +1,5 @@
 // Canonical text of the typed-param form (docs/typed-params.md, "Canonical form").
+#include <cstdint>
 #include <string>
 #include "toon/detail/linkage.hpp"
 #include <string_view>
@@ -69,6 +70,21 @@ void append_number(std::string& out, const value& v) {
   }
 }
 
+// A bound of a numeric range: `max` and `-max` for the integers 2^53-1 and -(2^53-1) (JavaScript's
+// Number.MAX_SAFE_INTEGER, the bounds of a zod `.int()`) where `max` may stand, else the number.
+void append_bound(std::string& out, const value& v, bool max_word) {
+  const bool is_int = v.type() == value::kind::integer;
+  const bool is_uint = v.type() == value::kind::uinteger;
+  if (is_int && v.as_int64() == -detail::max_safe_integer) {
+    out += "-max";
+  } else if (max_word && ((is_int && v.as_int64() == detail::max_safe_integer) ||
+                          (is_uint && v.as_uint64() == static_cast<std::uint64_t>(detail::max_safe_integer)))) {
+    out += "max";
+  } else {
+    append_number(out, v);
+  }
+}
+
 // `(1..9,%2,unique,uri,"^a")`: the constraints that apply to the kind, nothing when none.
 void append_constraints(std::string& out, param_kind kind, const param_constraints& c) {
   std::string inside;
@@ -80,12 +96,13 @@ void append_constraints(std::string& out, param_kind kind, const param_constrain
   if (numeric && !c.implied_range && (c.minimum || c.maximum)) {
     if (c.minimum) {
       if (c.exclusive_minimum) inside += '>';
-      append_number(inside, *c.minimum);
+      // `max` alone would read as a format: an inclusive lower bound 2^53-1 keeps its digits.
+      append_bound(inside, *c.minimum, c.exclusive_minimum);
     }
     inside += "..";
     if (c.maximum) {
       if (c.exclusive_maximum) inside += '<';
-      append_number(inside, *c.maximum);
+      append_bound(inside, *c.maximum, true);
     }
   }
   if (sized && (c.min_length || c.max_length)) {

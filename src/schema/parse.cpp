@@ -368,6 +368,19 @@ class parser {
     return parse_number(text_.substr(start, i - start), start, out);
   }
 
+  // A bound of a numeric range: a number, or `max` / `-max` for 2^53-1 / -(2^53-1).
+  bool parse_bound(value& out) {
+    const bool negative = peek() == '-';
+    const std::size_t word = pos_ + (negative ? 1 : 0);
+    const auto letter_or_digit = [](char c) { return detail::is_ident_start(c) || is_digit(c); };
+    if (text_.substr(word, 3) == "max" && (word + 3 >= text_.size() || !letter_or_digit(text_[word + 3]))) {
+      pos_ = word + 3;
+      out = value(negative ? -detail::max_safe_integer : detail::max_safe_integer);
+      return true;
+    }
+    return parse_constraint_number(out);
+  }
+
   bool parse_count(std::optional<std::uint64_t>& out) {
     const std::size_t start = pos_;
     std::uint64_t n = 0;
@@ -410,7 +423,7 @@ class parser {
           }
           if (peek() != '.') {
             value v;
-            if (!parse_constraint_number(v)) return false;
+            if (!parse_bound(v)) return false;
             c.minimum = std::move(v);
           } else if (c.exclusive_minimum) {
             return fail(error_code::invalid_schema, "expected a number after '>'", pos_);
@@ -426,9 +439,9 @@ class parser {
             ++pos_;
             c.exclusive_maximum = true;
           }
-          if (peek() == '-' || is_digit(peek())) {
+          if (peek() == '-' || peek() == 'm' || is_digit(peek())) {
             value v;
-            if (!parse_constraint_number(v)) return false;
+            if (!parse_bound(v)) return false;
             c.maximum = std::move(v);
           } else if (c.exclusive_maximum) {
             return fail(error_code::invalid_schema, "expected a number after '<'", pos_);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 
 namespace toon::detail {
@@ -31,6 +32,10 @@ constexpr bool is_bare_word(std::string_view s) noexcept {
     if (!is_word_char(c)) return false;
   return true;
 }
+
+/// 2^53-1 (JavaScript's Number.MAX_SAFE_INTEGER): a range bound written `max` (`-max` for its
+/// negative) in typed params.
+inline constexpr std::int64_t max_safe_integer = 9007199254740991;
 
 /// `true`, `false` or `null`: words that a bare default reads as literals, not strings.
 constexpr bool is_literal_word(std::string_view s) noexcept {

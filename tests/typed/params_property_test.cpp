@@ -51,6 +51,7 @@ rc::Gen<double> gen_double() {
 }
 
 std::optional<toon::value> gen_default(const param_type& t) {
+  if (t.constraints.minimum || t.constraints.maximum) return std::nullopt;  // may lie outside the range
   switch (t.kind) {
     case param_kind::integer:
       if (*rc::gen::arbitrary<bool>()) return toon::value(*rc::gen::arbitrary<std::int64_t>());
@@ -93,9 +94,28 @@ rc::Gen<param_type> gen_type(int depth, bool allow_union) {
   return rc::gen::exec([depth, allow_union] {
     const int choice = *rc::gen::inRange(0, depth <= 0 ? 2 : allow_union ? 5 : 4);
     switch (choice) {
-      case 0:
-        return param_type(*rc::gen::element(param_kind::string, param_kind::integer, param_kind::number,
-                                            param_kind::boolean, param_kind::object, param_kind::null, param_kind::any));
+      case 0: {
+        param_type t(*rc::gen::element(param_kind::string, param_kind::integer, param_kind::number, param_kind::boolean,
+                                       param_kind::object, param_kind::null, param_kind::any));
+        if ((t.kind == param_kind::integer || t.kind == param_kind::number) && *rc::gen::inRange(0, 3) == 0) {
+          // A numeric range, its bounds often 2^53-1 or its negative (written max, -max) or next to them.
+          constexpr std::int64_t max_safe = 9007199254740991;
+          const std::vector<std::int64_t> near = {max_safe, -max_safe, max_safe - 1, max_safe + 1, -max_safe - 1, 0, 1};
+          auto bound = [&near] {
+            return toon::value(*rc::gen::oneOf(rc::gen::elementOf(near), rc::gen::arbitrary<std::int64_t>()));
+          };
+          const int which = *rc::gen::inRange(1, 4);  // 1: lower, 2: upper, 3: both
+          if (which & 1) {
+            t.constraints.minimum = bound();
+            t.constraints.exclusive_minimum = *rc::gen::arbitrary<bool>();
+          }
+          if (which & 2) {
+            t.constraints.maximum = bound();
+            t.constraints.exclusive_maximum = *rc::gen::arbitrary<bool>();
+          }
+        }
+        return t;
+      }
       case 1: {
         std::vector<std::string> values = *rc::gen::nonEmpty(rc::gen::container<std::vector<std::string>>(gen_text()));
         std::set<std::string> seen;
@@ -128,7 +148,7 @@ rc::Gen<toon::schema> gen_schema() {
 rc::Gen<std::string> gen_grammar_text() {
   return rc::gen::map(rc::gen::container<std::vector<std::string>>(rc::gen::element<std::string>(
                           "a", "b", ":", " ", "!", "=", "|", "[", "]", "[]", "{", "}", "(", ")", "\"", "\\", "\\u", "#",
-                          "#1", "*", "*1", "\"d\"", "/", "'", "'d'", "a/b",
+                          "#1", "*", "*1", "\"d\"", "/", "'", "'d'", "a/b", "..", ">", "<", "max", "-max",
                           "d800", "string", "int", "number", "bool", "object", "null", "any", "enum(", "1", "-", ".",
                           "e+", "true", "\xC3", "\xA9", "\n")),
                       [](const std::vector<std::string>& pieces) {

@@ -693,6 +693,9 @@ TEST(TypedParamsFormat, RoundTripsCanonicalText) {
       "a:int *:string",
       "...",
       "a:int ...",
+      // 2^53-1 and its negative as range bounds
+      "a:int(-max..max) b:int(>0..max) c:number(0..<max) d:int(..-max) e:int(>max..) f:int(-max..)",
+      "g:int(9007199254740991..) h:int(9007199254740990..9007199254740992)",
   };
   for (std::string_view text : canonical) {
     SCOPED_TRACE(std::string(text));
@@ -732,6 +735,42 @@ TEST(TypedParamsParse, Constraints) {
   EXPECT_EQ(parse_ok("n:int(1..100)=5 x:number(>0..<1.5,%0.5) s:string(1..,email,\"^a,b)$\")!=ab a:string[](..3,unique) "
                      "m:{*:int} u:int^(string|null) *:bool"),
             expected);
+}
+
+TEST(TypedParamsParse, MaxSafeIntegerBounds) {
+  // `max` is 2^53-1 (JavaScript's Number.MAX_SAFE_INTEGER), `-max` its negative, wherever a
+  // bound of a numeric range stands; the digits read the same.
+  const std::int64_t max_safe = 9007199254740991;
+  schema s = parse_ok("a:int(-max..max) b:number(>-max..<max) c:int(0..max)");
+  EXPECT_EQ(s.params[0].type.constraints.minimum, toon::value(-max_safe));
+  EXPECT_EQ(s.params[0].type.constraints.maximum, toon::value(max_safe));
+  EXPECT_EQ(s.params[1].type.constraints.minimum, toon::value(-max_safe));
+  EXPECT_TRUE(s.params[1].type.constraints.exclusive_minimum);
+  EXPECT_EQ(s.params[1].type.constraints.maximum, toon::value(max_safe));
+  EXPECT_TRUE(s.params[1].type.constraints.exclusive_maximum);
+  EXPECT_EQ(s, parse_ok("a:int(-9007199254740991..9007199254740991) b:number(>-9007199254740991..<9007199254740991) "
+                        "c:int(0..9007199254740991)"));
+  // What JSON Schema gets: the numbers.
+  EXPECT_EQ(toon::to_json(toon::json_schema(s.params[2].type)), R"({"type":"integer","minimum":0,"maximum":9007199254740991})");
+  // Validation: 2^53-1 is in, 2^53 out.
+  EXPECT_TRUE(toon::validate(toon::value(max_safe), s.params[2].type).empty());
+  EXPECT_FALSE(toon::validate(toon::value(max_safe + 1), s.params[2].type).empty());
+  // `max` alone (without '>' or '-') at the start of a list is a format, as any bare name.
+  EXPECT_EQ(parse_ok("a:int(max)").params[0].type.constraints.format, "max");
+  using toon::error_code;
+  const error_case cases[] = {
+      {"a:int(..maxi)", error_code::invalid_schema, 9, "expected a number, found 'm'"},
+      {"a:int(..-maxx)", error_code::invalid_schema, 10, "expected a number, found 'm'"},
+      {"a:string(1..max)", error_code::invalid_schema, 13, "expected ',' or ')' in the constraints at column 9, found 'm'"},
+      {"a:int(..max", error_code::invalid_schema, 12, "expected ',' or ')' in the constraints at column 6, found end of input"},
+      {"a:int(%max)", error_code::invalid_schema, 8, "expected a number, found 'm'"},
+  };
+  for (const error_case& c : cases) {
+    toon::error e = parse_error(c.text);
+    EXPECT_EQ(e.code, c.code) << c.text;
+    EXPECT_EQ(e.column, c.column) << c.text;
+    EXPECT_EQ(e.message, c.message) << c.text;
+  }
 }
 
 TEST(TypedParamsFormat, NormalizesNonCanonicalText) {
