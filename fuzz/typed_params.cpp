@@ -4,7 +4,8 @@
 //   - no crash, hang, leak or undefined behaviour; an error has a code and a position inside
 //     the text;
 //   - the canonical text round-trips: parse(format(s)) == s and format(parse(format(s))) ==
-//     format(s), format written with descriptions (a text may carry them);
+//     format(s), format written with descriptions (a text may carry them); so does the text
+//     with plain strings as names alone (typed_params_format_options::implicit_string);
 //   - json_schema(s) is a JSON object that to_json / from_json carry unchanged;
 //   - every default is valid for its type (a required parameter may have one: `!=v`);
 //     validate({}, s) reports exactly the required parameters as missing; when no type states
@@ -96,6 +97,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!again) toon_fuzz::fail("canonical text does not parse", again.error().to_string() + "\n" + canonical);
   if (!(*again == *s)) toon_fuzz::fail("canonical text parses to another schema", canonical);
   if (toon::format_typed_params(*again, described) != canonical) toon_fuzz::fail("canonical text is not a fixed point", canonical);
+  // Plain strings as names alone (implicit_string) read back to the same schema.
+  described.implicit_string = true;
+  const std::string short_form = toon::format_typed_params(*s, described);
+  toon::result<toon::schema> short_back = toon::parse_typed_params(short_form);
+  if (!short_back) toon_fuzz::fail("the text without :string does not parse", short_back.error().to_string() + "\n" + short_form);
+  if (!(*short_back == *s)) toon_fuzz::fail("the text without :string parses to another schema", short_form);
 
   const toon::value js = toon::json_schema(*s);
   if (!js.is_object()) toon_fuzz::fail("json_schema is not an object", canonical);

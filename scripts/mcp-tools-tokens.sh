@@ -109,7 +109,7 @@ for entry in "${list[@]}"; do
       for (let i = 0; i < params.length;) {
         if (params[i] === "\u0027") {
           const j = params.indexOf("\u0027", i + 1);
-          found.push(params.slice(i + 1, j));
+          if (j > i + 1) found.push(params.slice(i + 1, j));  // not the empty text '' (none)
           prev = "\u0027";
           i = j + 1;
           continue;
@@ -123,7 +123,8 @@ for entry in "${list[@]}"; do
       }
       return found;
     };
-    const params = [...(d.tools ?? []).flatMap((t) => described(t.params)), ...(d.descriptions ?? [])];
+    const params = [...(d.tools ?? []).flatMap((t) => described(t.params)), ...Object.values(d.param_descriptions ?? {}),
+                    ...(d.descriptions ?? [])];
     require("fs").writeFileSync(process.argv[1] + "/texts_tools.txt", tools.join("\n") + "\n");
     require("fs").writeFileSync(process.argv[1] + "/texts_all.txt", [...tools, ...params].join("\n") + "\n");
   ' "$out/$name"
@@ -396,7 +397,7 @@ const lines = [
       `| **these words together** | **${fmt(wordSum)}** | ${pct(wordSum, baseT)} / ${pct(wordSum, baseA)} |`,
       `| types, \`!\`, separators, parentheses, open objects, TOON rows | ${fmt(st - wordSum)} | ${pct(st - wordSum, baseT)} |`,
       `| **table structure** | **${fmt(st)}** | **${pct(st, baseT)}** |`,
-      `| descriptions: their quotes, \`*N\` references, the shared list | ${fmt(sd - st)} | — / ${pct(sd - st, baseA)} |`,
+      `| descriptions: their quotes, \`*N\` references, the lists of shared texts; less the \`:string\` left out | ${fmt(sd - st)} | — / ${pct(sd - st, baseA)} |`,
       `| **table + descriptions structure** | **${fmt(sd)}** | — / **${pct(sd, baseA)}** |`,
       "",
       `The words alone are ${pct(wordSum, baseT)} of the table'\''s baseline structure; with one token for each of the`,
@@ -435,8 +436,10 @@ const lines = [
   "  positions, non-string enum values: [the list](mcp.md#what-is-lost)); bounds, formats, patterns,",
   "  `oneOf`, map values, open objects and defaults are kept. White space runs in descriptions are",
   "  one space.",
-  "- **table + parameter descriptions**: the parameter descriptions are back, each a JSON string",
-  "  right after its parameter in the params cell (`path:string!\u0027File path\u0027`), a",
+  "- **table + parameter descriptions**: the parameter descriptions are back, each right after",
+  "  its parameter in the params cell (`path!\u0027File path\u0027`; in this form a plain string",
+  "  parameter is its name alone, without `:string`); the text that parameters of one name",
+  "  usually have once in `param_descriptions:` (`name: text`, not repeated at them), any other",
   "  text that several parameters share once in `descriptions[M]:` and written `*N`",
   "  ([typed-params.md](typed-params.md#descriptions)); the losses of the typed form stay.",
   "",

@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "toon/error.hpp"
@@ -156,9 +157,13 @@ struct typed_params_options {
   std::size_t max_depth = 64;
   /// Maximum length of the text in bytes.
   std::size_t max_size = std::size_t(1) << 20;
-  /// The texts that description references `*N` (or `#N`) name, N = 1, 2, ... (a described catalog's table
-  /// of shared descriptions); without them a reference is an error.
+  /// The texts that description references `*N` (or `#N`) name, N = 1, 2, ... (a described
+  /// catalog's table of shared descriptions); without them a reference is an error.
   std::vector<std::string> description_table{};
+  /// Descriptions by name (a described catalog's `param_descriptions`): a parameter or field
+  /// written without a description whose name is listed has the text listed with it; `''`
+  /// after it says it has none. The first entry of a name counts.
+  std::vector<std::pair<std::string, std::string>> name_descriptions{};
 };
 
 /// Parses the typed-param form. Errors carry a code (invalid_schema for grammar errors;
@@ -180,10 +185,19 @@ struct typed_params_format_options {
   /// several parameters share is written once (parse with the same table in
   /// typed_params_options::description_table).
   std::vector<std::string> description_table{};
+  /// Descriptions by name: a parameter or field whose name is listed and whose description is
+  /// the text listed with it is written without it; one without a description gets `''`
+  /// (parse with the same list in typed_params_options::name_descriptions).
+  std::vector<std::pair<std::string, std::string>> name_descriptions{};
+  /// Write a parameter or field of type `string` (without constraints) as its name alone:
+  /// `path!` for `path:string!`, `mode=fast` for `mode:string=fast` (a name without a type reads
+  /// as a string).
+  bool implicit_string = false;
 };
 
 /// The canonical text of `s` with descriptions when options.descriptions; for such a text t,
-/// format_typed_params(*parse_typed_params(t, {.description_table = table}), options) == t.
+/// format_typed_params(*parse_typed_params(t, {.description_table = table, .name_descriptions =
+/// names}), options) == t.
 [[nodiscard]] std::string format_typed_params(const schema& s, const typed_params_format_options& options);
 
 /// The canonical text of one type, e.g. `int[]|string`.

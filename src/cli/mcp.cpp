@@ -54,8 +54,11 @@ typed params"). Token figures of the JSON and TOON forms go to standard error.
 
 Options:
   --descriptions          print the tools table with every parameter
-                          description in its params cell (path:string!'Text'),
-                          texts that several parameters share once, in
+                          description in its params cell (path!'Text': a
+                          plain string parameter is its name alone), the
+                          usual text of parameters of one name once in
+                          param_descriptions: (name: text), other texts
+                          that several parameters share once in
                           descriptions[M]: text,..., the N-th referenced as *N
   --losses                print what each conversion dropped (formats, bounds,
                           patterns, ...) to standard error

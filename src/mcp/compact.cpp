@@ -94,45 +94,89 @@ TOON_FUNC std::string tools_table(const std::vector<compact_tool>& tools, const 
 
 namespace {
 
-// Counts the description texts of a type and of its parts, in the order format_typed_params
-// writes them (the order does not matter for the counts, only for the table's order, which
-// follows first appearance).
-void count_type_texts(const param_type& t, std::vector<std::string>& order, std::map<std::string, std::size_t, std::less<>>& seen);
+// The descriptions of a catalog's parameters: by name, the text each parameter (or field) name has
+// most often, and every description text in order of first appearance with its count.
+struct description_counts {
+  struct per_name {
+    std::vector<std::pair<std::string, std::size_t>> texts;  // in order of first appearance
+    std::size_t undescribed = 0;
+  };
+  std::vector<std::string> names;  // in order of first appearance
+  std::map<std::string, per_name, std::less<>> by_name;
+  std::vector<std::string> order;  // texts, in order of first appearance
+  std::map<std::string, std::size_t, std::less<>> seen;
+  const std::map<std::string, std::string, std::less<>>* keyed = nullptr;  // texts not counted
 
-void count_text(const std::string& text, std::vector<std::string>& order, std::map<std::string, std::size_t, std::less<>>& seen) {
-  if (text.empty()) return;
-  auto [at, added] = seen.emplace(text, 0);
-  if (added) order.push_back(text);
-  ++at->second;
-}
-
-void count_params_texts(const std::vector<param>& params, const param_type* rest, std::vector<std::string>& order,
-                        std::map<std::string, std::size_t, std::less<>>& seen) {
-  for (const param& p : params) {
-    count_type_texts(p.type, order, seen);
-    count_text(p.description, order, seen);
+  void text(const std::string& t) {
+    if (t.empty()) return;
+    auto [at, added] = seen.emplace(t, 0);
+    if (added) order.push_back(t);
+    ++at->second;
   }
-  if (rest != nullptr) count_type_texts(*rest, order, seen);
-}
-
-void count_type_texts(const param_type& t, std::vector<std::string>& order, std::map<std::string, std::size_t, std::less<>>& seen) {
-  if (t.kind == param_kind::object && t.has_fields) {
-    count_params_texts(t.fields, t.items.empty() ? nullptr : &t.items.front(), order, seen);
-  } else {
-    for (const param_type& item : t.items) count_type_texts(item, order, seen);
+  void name(const param& p) {
+    auto [at, added] = by_name.try_emplace(p.name);
+    if (added) names.push_back(p.name);
+    if (p.description.empty()) {
+      ++at->second.undescribed;
+      return;
+    }
+    auto& texts = at->second.texts;
+    auto it = std::find_if(texts.begin(), texts.end(), [&](const auto& e) { return e.first == p.description; });
+    if (it == texts.end()) texts.emplace_back(p.description, 1);
+    else ++it->second;
   }
-  count_text(t.description, order, seen);
-}
+  void params(const std::vector<param>& ps, const param_type* rest) {
+    for (const param& p : ps) {
+      type(p.type);
+      name(p);
+      if (keyed != nullptr) {
+        auto k = keyed->find(p.name);
+        if (k != keyed->end() && k->second == p.description) continue;  // written by its name
+      }
+      text(p.description);
+    }
+    if (rest != nullptr) type(*rest);
+  }
+  void type(const param_type& t) {
+    if (t.kind == param_kind::object && t.has_fields) {
+      params(t.fields, t.items.empty() ? nullptr : &t.items.front());
+    } else {
+      for (const param_type& item : t.items) type(item);
+    }
+    text(t.description);
+  }
+  void tools(const std::vector<compact_tool>& ts) {
+    for (const compact_tool& t : ts) params(t.params.params, t.params.rest ? &*t.params.rest : nullptr);
+  }
+};
 
 }  // namespace
 
+TOON_FUNC std::vector<std::pair<std::string, std::string>> named_descriptions(const std::vector<compact_tool>& tools) {
+  description_counts c;
+  c.tools(tools);
+  // A name gets its most frequent text (the first of equal counts) when that text is written
+  // at least twice by name, counting a `''` (a parameter of the name without description) against it.
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const std::string& n : c.names) {
+    const auto& e = c.by_name.find(n)->second;
+    const std::pair<std::string, std::size_t>* best = nullptr;
+    for (const auto& t : e.texts)
+      if (best == nullptr || t.second > best->second) best = &t;
+    if (best != nullptr && best->second >= 2 + e.undescribed) out.emplace_back(n, best->first);
+  }
+  return out;
+}
+
 TOON_FUNC std::vector<std::string> shared_descriptions(const std::vector<compact_tool>& tools) {
-  std::vector<std::string> order;
-  std::map<std::string, std::size_t, std::less<>> seen;
-  for (const compact_tool& t : tools) count_params_texts(t.params.params, t.params.rest ? &*t.params.rest : nullptr, order, seen);
+  std::map<std::string, std::string, std::less<>> keyed;
+  for (auto& [name, text] : named_descriptions(tools)) keyed.emplace(std::move(name), std::move(text));
+  description_counts c;
+  c.keyed = &keyed;
+  c.tools(tools);
   std::vector<std::string> out;
-  for (std::string& text : order)
-    if (seen.find(text)->second > 1) out.push_back(std::move(text));
+  for (std::string& text : c.order)
+    if (c.seen.find(text)->second > 1) out.push_back(std::move(text));
   return out;
 }
 
@@ -140,6 +184,8 @@ TOON_FUNC value described_tools_value(const std::vector<compact_tool>& tools) {
   typed_params_format_options format;
   format.descriptions = true;
   format.description_table = shared_descriptions(tools);
+  format.name_descriptions = named_descriptions(tools);
+  format.implicit_string = true;
   array rows;
   rows.reserve(tools.size());
   for (const compact_tool& t : tools) {
@@ -152,8 +198,15 @@ TOON_FUNC value described_tools_value(const std::vector<compact_tool>& tools) {
   }
   object out;
   out.emplace_back("tools", std::move(rows));
+  if (!format.name_descriptions.empty()) {
+    // The texts by name: param_descriptions: name: text, one line each.
+    object named;
+    named.reserve(format.name_descriptions.size());
+    for (auto& [name, text] : format.name_descriptions) named.emplace_back(std::move(name), std::move(text));
+    out.emplace_back("param_descriptions", std::move(named));
+  }
   if (!format.description_table.empty()) {
-    // The texts in order, `#N` the N-th: descriptions[M]: text,text,...
+    // The texts in order, `*N` the N-th: descriptions[M]: text,text,...
     array texts;
     texts.reserve(format.description_table.size());
     for (std::string& text : format.description_table) texts.emplace_back(std::move(text));

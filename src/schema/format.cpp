@@ -29,14 +29,19 @@ void append_name(std::string& out, std::string_view name) {
 // How descriptions are written: not at all (a null pointer), or as single-quoted or JSON
 // strings, the texts of the table as `*N`.
 struct description_writer {
+  bool describe = true;  // false: no descriptions (only the other options below)
+  bool implicit_string = false;  // typed_params_format_options::implicit_string
   std::unordered_map<std::string_view, std::size_t> ids;  // text -> N (1-based)
+  std::unordered_map<std::string_view, std::string_view> names;  // parameter name -> its usual text
 };
+
+bool describing(const description_writer* d) noexcept { return d != nullptr && d->describe; }
 
 // `'text'`, `"text"` or `*N` after what it describes; nothing for an empty text or without a
 // writer. Single quotes when the text has no ', \ or control character (they take no escapes,
 // and in a quoted TOON cell no backslash either), else a JSON string.
 void append_description(std::string& out, const std::string& text, const description_writer* d) {
-  if (d == nullptr || text.empty()) return;
+  if (!describing(d) || text.empty()) return;
   if (auto it = d->ids.find(text); it != d->ids.end()) {
     out += '*';
     out += std::to_string(it->second);
@@ -204,7 +209,7 @@ void append_type_only(std::string& out, const param_type& t, const description_w
         // A description follows its alternative: `A"text"|B`; after the last one it would be
         // read as the parameter's, so the last alternative and its description are
         // parenthesized: `A|(B"text")`.
-        const bool described = d != nullptr && !alternative.description.empty();
+        const bool described = describing(d) && !alternative.description.empty();
         const bool wrap = described && i + 1 == t.items.size();
         if (wrap) out += '(';
         if (alternative.kind == param_kind::any_of && alternative.items.size() != 1) {
@@ -226,7 +231,7 @@ void append_type_only(std::string& out, const param_type& t, const description_w
 // parameter's) is written in parentheses, `x:(int"text")`, so that it is not read as the
 // parameter's.
 void append_param_type(std::string& out, const param_type& t, const description_writer* d) {
-  if (d == nullptr || t.description.empty()) {
+  if (!describing(d) || t.description.empty()) {
     append_type(out, t, d);
     return;
   }
@@ -263,6 +268,20 @@ void append_default(std::string& out, const value& v) {
   }
 }
 
+// A parameter's own description: nothing when its name's text of the writer is its text, `''`
+// when it has none but its name has a text, else as append_description writes it.
+void append_param_description(std::string& out, const param& p, const description_writer* d) {
+  if (!describing(d)) return;
+  if (auto it = d->names.find(p.name); it != d->names.end()) {
+    if (p.description == it->second) return;
+    if (p.description.empty()) {
+      out += "''";
+      return;
+    }
+  }
+  append_description(out, p.description, d);
+}
+
 void append_list(std::string& out, const std::vector<param>& params, const param_type* rest,
                  const description_writer* d) {
   bool first = true;
@@ -270,18 +289,24 @@ void append_list(std::string& out, const std::vector<param>& params, const param
     if (!first) out += ' ';
     first = false;
     append_name(out, p.name);
-    out += ':';
-    append_param_type(out, p.type, d);
+    // With implicit_string, a plain string (no constraints, no description of the type itself)
+    // is the name alone: `path!` for `path:string!`.
+    const bool plain_string = d != nullptr && d->implicit_string && p.type.kind == param_kind::string &&
+                              p.type.constraints.empty() && (!describing(d) || p.type.description.empty());
+    if (!plain_string) {
+      out += ':';
+      append_param_type(out, p.type, d);
+    }
     if (p.required) out += '!';
     if (p.default_value) {
       out += '=';
       append_default(out, *p.default_value);
     }
-    append_description(out, p.description, d);
+    append_param_description(out, p, d);
   }
   if (rest != nullptr) {
     if (!first) out += ' ';
-    if (rest->kind == param_kind::any && rest->constraints.empty() && (d == nullptr || rest->description.empty())) {
+    if (rest->kind == param_kind::any && rest->constraints.empty() && (!describing(d) || rest->description.empty())) {
       out += "...";  // any other members
     } else {
       out += "*:";
@@ -299,10 +324,13 @@ TOON_FUNC std::string format_typed_params(const schema& s) {
 }
 
 TOON_FUNC std::string format_typed_params(const schema& s, const typed_params_format_options& options) {
-  if (!options.descriptions) return format_typed_params(s);
+  if (!options.descriptions && !options.implicit_string) return format_typed_params(s);
   description_writer d;
+  d.describe = options.descriptions;
+  d.implicit_string = options.implicit_string;
   for (std::size_t i = 0; i < options.description_table.size(); ++i)
     d.ids.emplace(options.description_table[i], i + 1);  // the first of equal texts
+  for (const auto& [name, text] : options.name_descriptions) d.names.emplace(name, text);  // the first of a name
   std::string out;
   append_list(out, s.params, s.rest ? &*s.rest : nullptr, &d);
   return out;

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
@@ -42,7 +43,9 @@ std::string_view type_hint(std::string_view word) noexcept {
 
 class parser {
  public:
-  parser(std::string_view text, const typed_params_options& options) noexcept : text_(text), options_(options) {}
+  parser(std::string_view text, const typed_params_options& options) : text_(text), options_(options) {
+    for (const auto& [name, description] : options_.name_descriptions) named_.emplace(name, description);
+  }
 
   result<schema> run() {
     if (text_.size() > options_.max_size) {
@@ -159,10 +162,17 @@ class parser {
   // name ":" type [ "!" ] [ "=" default ] [ description ]
   bool parse_param(param& out, std::size_t depth, std::size_t& height) {
     if (!parse_name(out.name)) return false;
-    if (peek() != ':')
-      return fail(error_code::invalid_schema, "expected ':' after the parameter name, found " + found(pos_), pos_);
-    ++pos_;
-    if (!parse_union(out.type, depth, height, false)) return false;
+    if (const char c = peek(); c != ':') {
+      // A name without a type is a string: `path!`, `mode=fast`, `path'File path'`.
+      if (!(at_end() || c == ' ' || c == '}' || c == '!' || c == '=' || at_description()))
+        return fail(error_code::invalid_schema, "expected ':' after the parameter name, found " + found(pos_), pos_);
+      if (depth >= options_.max_depth) return depth_exceeded(pos_);
+      out.type = param_type(param_kind::string);
+      height = 1;
+    } else {
+      ++pos_;
+      if (!parse_union(out.type, depth, height, false)) return false;
+    }
     if (peek() == '!') {
       ++pos_;
       out.required = true;
@@ -177,6 +187,19 @@ class parser {
         return fail(error_code::invalid_schema, "invalid default: " + problems.front().message, at);
       out.default_value = std::move(v);
       if (peek() == '!') return fail(error_code::invalid_schema, "a parameter with a default cannot be required", pos_);
+    }
+    const auto named = named_.find(out.name);
+    if (named != named_.end()) {
+      // A name of options.name_descriptions: its text unless the parameter has its own, none
+      // after `''` (or `""`).
+      if (const std::string_view two = text_.substr(pos_, 2); two == "''" || two == "\"\"") {
+        pos_ += 2;
+        return true;
+      }
+      if (!at_description()) {
+        out.description = std::string(named->second);
+        return true;
+      }
     }
     if (at_description() && !parse_description(out.description)) return false;
     return true;
@@ -236,6 +259,12 @@ class parser {
   bool take_description(std::string& out, Belongs belongs) {
     if (!at_description()) return true;
     const std::size_t start = pos_;
+    if (const std::string_view two = text_.substr(pos_, 2); two == "''" || two == "\"\"") {
+      // An empty text: no type's, but after a parameter of a described name it says "none".
+      if (!belongs(start + 2 < text_.size() ? text_[start + 2] : '\0'))
+        return true;
+      return fail(error_code::invalid_schema, "empty description (leave it out)", start);
+    }
     std::string d;
     if (!parse_description(d)) return false;
     if (!belongs(peek())) {
@@ -777,6 +806,7 @@ class parser {
     return true;
   }
 
+  std::unordered_map<std::string_view, std::string_view> named_;  // options_.name_descriptions
   std::string_view text_;
   const typed_params_options& options_;
   std::size_t pos_ = 0;

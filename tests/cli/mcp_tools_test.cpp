@@ -156,12 +156,15 @@ TEST_F(McpTools, DescriptionsLossesSavedFormsAndFigures) {
                   counter_env(counted));
   ASSERT_EQ(r.status, 0) << r.err;
   // stdout: the described form, one TOON document: the tools table with each parameter
-  // description in its params cell (texts several parameters share in `descriptions`).
+  // description in its params cell (texts several parameters share in `descriptions`, texts by
+  // parameter name in `param_descriptions`).
   auto doc = toon::decode(r.out);
   ASSERT_TRUE(doc) << doc.error().message << "\n" << r.out;
   toon::typed_params_options with_table;
   if (const toon::value* shared = doc->find("descriptions"))
     for (const toon::value& text : shared->as_array()) with_table.description_table.push_back(text.as_string());
+  if (const toon::value* named = doc->find("param_descriptions"))
+    for (const auto& [name, text] : named->as_object()) with_table.name_descriptions.emplace_back(name, text.as_string());
   bool echo_row = false;
   for (const toon::value& row : doc->find("tools")->as_array()) {
     auto params = toon::parse_typed_params(row["params"].as_string(), with_table);

@@ -48,7 +48,7 @@ void print_compact(toon::mcp::client& client) {
   if (!tools) return;
   std::vector<toon::mcp::compact_tool> compact = toon::mcp::compact_tools(*tools);
   std::cout << toon::mcp::tools_table(compact) << '\n';  // tools[N]{name,description,params}:
-  std::cout << toon::mcp::described_tools_table(compact) << '\n';  // the same, url:string!'URL to fetch' ...
+  std::cout << toon::mcp::described_tools_table(compact) << '\n';  // the same, url!'URL to fetch' ...
 }
 // doc:end
 
@@ -70,7 +70,7 @@ TEST(CompactDocs, FetchParams) {
       R"("raw":{"type":"boolean","description":"Get the raw content"}}})");
   EXPECT_EQ(toon::mcp::described_tools_table(toon::mcp::compact_tools({fetch})),
             "tools[1]{name,description,params}:\n"
-            "  fetch,\"\",\"url:string'URL to fetch' raw:bool'Get the raw content' ...\"");
+            "  fetch,\"\",\"url'URL to fetch' raw:bool'Get the raw content' ...\"");
   (void)&print_compact;  // needs a live server: tested as `toon mcp tools` (tests/cli/mcp_tools_test.cpp)
 }
 

@@ -374,7 +374,11 @@ void check_tools(const std::string& name, const std::vector<toon::mcp::tool_info
   if (const value* shared = decoded->find("descriptions")) {
     for (const value& text : shared->as_array()) with_table.description_table.push_back(text.as_string());
   }
+  if (const value* named = decoded->find("param_descriptions")) {
+    for (const auto& [key, text] : named->as_object()) with_table.name_descriptions.emplace_back(key, text.as_string());
+  }
   EXPECT_EQ(with_table.description_table, toon::mcp::shared_descriptions(compact));
+  EXPECT_EQ(with_table.name_descriptions, toon::mcp::named_descriptions(compact));
   const toon::array& rows = (*decoded)["tools"].as_array();
   ASSERT_EQ(rows.size(), compact.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {

@@ -16,6 +16,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "toon/json.hpp"
@@ -230,16 +231,36 @@ RC_GTEST_PROP(TypedParamsProperty, DescribedFormatThenParseIsIdentity, ()) {
   toon::typed_params_format_options with;
   with.descriptions = true;
   with.description_table = table;
+  // Texts by name (some of them texts of the table, some empty), and strings as names alone.
+  std::vector<std::pair<std::string, std::string>> names;
+  for (const param& p : s.params)  // names whose text some parameter has (the first entry of a name counts)
+    if (!p.description.empty() && *rc::gen::inRange(0, 3) == 0) names.emplace_back(p.name, p.description);
+  for (int i = *rc::gen::inRange(0, 5); i > 0; --i)
+    names.emplace_back(*gen_name(), *rc::gen::inRange(0, 5) == 0 ? std::string() : gen_description(table));
+  with.name_descriptions = names;
+  with.implicit_string = *rc::gen::arbitrary<bool>();
   const std::string text = toon::format_typed_params(s, with);
   RC_LOG() << text << "\n";
+  RC_CLASSIFY(text.find("''") != std::string::npos, "a parameter of a described name without a text ('')");
+  toon::typed_params_format_options without_names = with;
+  without_names.name_descriptions.clear();
+  RC_CLASSIFY(toon::format_typed_params(s, without_names).size() > text.size(), "texts left out by name");
   toon::typed_params_options options;
   options.description_table = table;
+  options.name_descriptions = names;
   auto back = toon::parse_typed_params(text, options);
   RC_ASSERT(back.has_value());
   RC_ASSERT(*back == s);
   RC_ASSERT(toon::format_typed_params(*back, with) == text);
   // Without descriptions the text is the one of the model without them.
   RC_ASSERT(toon::format_typed_params(s) == plain);
+  // implicit_string alone: the canonical text without the `:string` of plain strings, which
+  // reads back to the same model.
+  toon::typed_params_format_options implicit;
+  implicit.implicit_string = true;
+  auto short_form = toon::parse_typed_params(toon::format_typed_params(s, implicit));
+  RC_ASSERT(short_form.has_value());
+  RC_ASSERT(toon::format_typed_params(*short_form) == plain);
 }
 
 RC_GTEST_PROP(TypedParamsProperty, ArbitraryTextNeverCrashes, ()) {

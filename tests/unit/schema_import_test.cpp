@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "toon/json.hpp"
@@ -255,17 +256,19 @@ TEST(CompactTools, TablesOfForeignTools) {
             "tools[2]{name,description,params}:\n"
             "  read,Read a file,\"path:string! opts:{mode:a/b}\"\n"
             "  list,List files,\"path:string edits:{\\\"old text\\\":string ...}[] ...\"");
-  // The described form: each description after what it describes; "File path", which two
-  // parameters have, once in the table and `*1` at both.
+  // The described form: each description after what it describes, a plain string parameter
+  // as its name alone; "File path", which both `path` parameters have, once by name.
   EXPECT_EQ(toon::mcp::described_tools_table(compact),
             "tools[2]{name,description,params}:\n"
-            "  read,Read a file,\"path:string!*1 opts:{mode:a/b'How'}\"\n"
-            "  list,List files,\"path:string*1 edits:{\\\"old text\\\":string'Old' ...}[] ...\"\n"
-            "descriptions[1]: File path");
-  EXPECT_EQ(toon::mcp::shared_descriptions(compact), std::vector<std::string>{"File path"});
-  // Read back with the table: the same parameters, descriptions included.
+            "  read,Read a file,\"path! opts:{mode:a/b'How'}\"\n"
+            "  list,List files,\"path edits:{\\\"old text\\\"'Old' ...}[] ...\"\n"
+            "param_descriptions:\n"
+            "  path: File path");
+  EXPECT_EQ(toon::mcp::named_descriptions(compact), (std::vector<std::pair<std::string, std::string>>{{"path", "File path"}}));
+  EXPECT_TRUE(toon::mcp::shared_descriptions(compact).empty());
+  // Read back with the texts by name: the same parameters, descriptions included.
   toon::typed_params_options with_table;
-  with_table.description_table = {"File path"};
+  with_table.name_descriptions = {{"path", "File path"}};
   toon::value v = toon::mcp::described_tools_value(compact);
   for (std::size_t i = 0; i < 2; ++i) {
     auto back = toon::parse_typed_params(v["tools"][i]["params"].as_string(), with_table);
@@ -294,7 +297,7 @@ TEST(CompactTools, DescriptionsOfArrayElementsAndUnionAlternativesAreKept) {
   EXPECT_EQ(toon::format_typed_params(c.params), "a:{x:string ...}[] u:string|{y:int ...}");
   EXPECT_EQ(toon::mcp::described_tools_table({c}),
             "tools[1]{name,description,params}:\n"
-            "  t,\"\",\"a:{x:string'X of it' ...}'One entry'[]'A list' "
+            "  t,\"\",\"a:{x'X of it' ...}'One entry'[]'A list' "
             "u:string'as text'|({y:int'Y' ...}'as object')'U'\"");
   auto parsed = toon::parse_typed_params(toon::format_typed_params(c.params, {true, {}}));
   ASSERT_TRUE(parsed) << parsed.error().to_string();
@@ -309,7 +312,7 @@ TEST(CompactTools, DescriptionsOfArrayElementsAndUnionAlternativesAreKept) {
   toon::json_schema_import_options bare;
   bare.keep_descriptions = false;
   EXPECT_EQ(toon::mcp::described_tools_table({toon::mcp::compact(tool, bare)}),
-            "tools[1]{name,description,params}:\n  t,\"\",\"a:{x:string ...}[] u:string|{y:int ...}\"");
+            "tools[1]{name,description,params}:\n  t,\"\",\"a:{x ...}[] u:string|{y:int ...}\"");
 }
 
 TEST(CompactTools, DescriptionsOfMapValuesAreKept) {
@@ -339,25 +342,43 @@ TEST(CompactTools, SharedTextsAreWrittenOnceAndReferenced) {
   b.name = "drop";
   b.input_schema = json(R"({"type":"object","properties":{"database":{"type":"string","description":"Database name"},)"
                         R"("db":{"type":"string","description":"Database name"},"k":{"type":"string","description":"1"}}})");
-  std::vector<toon::mcp::compact_tool> compact = toon::mcp::compact_tools({a, b});
-  // "Database name" (three parameters) and "1" (two) are written once each, in order of first
-  // appearance, a list of strings (the text "1" quoted); *N is the N-th.
+  toon::mcp::tool_info c;
+  c.name = "stat";
+  c.input_schema = json(R"({"type":"object","properties":{"db":{"type":"string"},)"
+                        R"("scope":{"type":"object","properties":{"db":{"type":"string","description":"Database name"}}}}})");
+  std::vector<toon::mcp::compact_tool> compact = toon::mcp::compact_tools({a, b, c});
+  // `db` has "Database name" three times (a nested field counts) and none once: the text goes
+  // by name, written once under param_descriptions, the `db` without one gets `''`. The text
+  // of `database`, the only other, stays where it is; "1" (two parameters of two names) is
+  // written once in the list of shared texts, *1 at both.
+  EXPECT_EQ(toon::mcp::named_descriptions(compact),
+            (std::vector<std::pair<std::string, std::string>>{{"db", "Database name"}}));
+  EXPECT_EQ(toon::mcp::shared_descriptions(compact), std::vector<std::string>{"1"});
   EXPECT_EQ(toon::mcp::described_tools_table(compact),
-            "tools[2]{name,description,params}:\n"
-            "  find,\"\",\"db:string*1 n:int*2 ...\"\n"
-            "  drop,\"\",\"database:string*1 db:string*1 k:string*2 ...\"\n"
-            "descriptions[2]: Database name,\"1\"");
+            "tools[3]{name,description,params}:\n"
+            "  find,\"\",\"db n:int*1 ...\"\n"
+            "  drop,\"\",database'Database name' db k*1 ...\n"
+            "  stat,\"\",\"db'' scope:{db ...} ...\"\n"
+            "param_descriptions:\n"
+            "  db: Database name\n"
+            "descriptions[1]: \"1\"");
   toon::value v = toon::mcp::described_tools_value(compact);
-  ASSERT_EQ(v["descriptions"].as_array().size(), 2u);
-  EXPECT_EQ(v["descriptions"][0].as_string(), "Database name");
-  EXPECT_EQ(v["descriptions"][1].as_string(), "1");
-  // Without the table the references do not parse; with it, they give the texts back.
-  EXPECT_FALSE(toon::parse_typed_params("db:string*1 n:int*2 ..."));
-  toon::typed_params_options table;
-  table.description_table = {"Database name", "1"};
-  auto back = toon::parse_typed_params("database:string*1 db:string*1 k:string*2 ...", table);
-  ASSERT_TRUE(back) << back.error().to_string();
-  EXPECT_EQ(*back, compact[1].params);
+  ASSERT_EQ(v["descriptions"].as_array().size(), 1u);
+  EXPECT_EQ(v["descriptions"][0].as_string(), "1");
+  EXPECT_EQ(v["param_descriptions"]["db"].as_string(), "Database name");
+  // Without the lists the references and `''` do not parse; with them, they give the texts back.
+  EXPECT_FALSE(toon::parse_typed_params("db n:int*1 ..."));
+  EXPECT_FALSE(toon::parse_typed_params("db'' scope:{db ...} ..."));
+  toon::typed_params_options lists;
+  lists.description_table = {"1"};
+  lists.name_descriptions = {{"db", "Database name"}};
+  for (std::size_t i = 0; i < compact.size(); ++i) {
+    auto back = toon::parse_typed_params(v["tools"][i]["params"].as_string(), lists);
+    ASSERT_TRUE(back) << back.error().to_string();
+    EXPECT_EQ(*back, compact[i].params);
+  }
+  EXPECT_EQ(compact[2].params.params[0].description, "");
+  EXPECT_EQ(compact[2].params.params[1].type.fields[0].description, "Database name");
 }
 
 TEST(CompactTools, WhiteSpaceRunsInDescriptionsAreOneSpace) {
@@ -371,7 +392,7 @@ TEST(CompactTools, WhiteSpaceRunsInDescriptionsAreOneSpace) {
   EXPECT_EQ(c.description, "Read a file.");
   EXPECT_EQ(toon::mcp::described_tools_table({c}),
             "tools[1]{name,description,params}:\n"
-            "  read,Read a file.,\"o:{m:string'How to read'}'Options'\"");
+            "  read,Read a file.,\"o:{m'How to read'}'Options'\"");
 }
 
 }  // namespace

@@ -255,8 +255,11 @@ TEST(TypedParamsParse, Errors) {
       // names
       {":string", error_code::invalid_schema, 1, "empty parameter name"},
       {"\"\":string", error_code::invalid_schema, 1, "empty parameter name"},
-      {"a b:int", error_code::invalid_schema, 2, "expected ':' after the parameter name, found ' '"},
-      {"a", error_code::invalid_schema, 2, "expected ':' after the parameter name, found end of input"},
+      {"a;b:int", error_code::invalid_schema, 2, "expected ':' after the parameter name, found ';'"},
+      {"a[]", error_code::invalid_schema, 2, "expected ':' after the parameter name, found '['"},
+      {"a(1..2)", error_code::invalid_schema, 2, "expected ':' after the parameter name, found '('"},
+      {"a|int", error_code::invalid_schema, 2, "expected ':' after the parameter name, found '|'"},
+      {"\"a b\"x", error_code::invalid_schema, 6, "expected ':' after the parameter name, found 'x'"},
       {"1a:int", error_code::invalid_schema, 1,
        "a parameter name starts with a letter or '_' (quote other names), found '1'"},
       {"[", error_code::invalid_schema, 1, "expected a parameter name, found '['"},
@@ -487,6 +490,94 @@ TEST(TypedParamsDescriptions, HashReferencesStillRead) {
   with.descriptions = true;
   with.description_table = table.description_table;
   EXPECT_EQ(toon::format_typed_params(*hashed, with), "a:int*1 b:string*1 c:bool[]*2 d:int*2[] e:int|(string*1)*2");
+}
+
+TEST(TypedParamsParse, NameWithoutTypeIsString) {
+  // A parameter or field written as its name alone is a string: `a` is `a:string`.
+  EXPECT_EQ(parse_ok("a b! c=x d:int e=\"1 2\" f!=y o:{g h:int} \"q r\"!"),
+            parse_ok("a:string b:string! c:string=x d:int e:string=\"1 2\" f:string!=y o:{g:string h:int} \"q r\":string!"));
+  EXPECT_EQ(parse_ok("a"), parse_ok("a:string"));
+  EXPECT_EQ(parse_ok("a ..."), parse_ok("a:string ..."));
+  // ... with descriptions right after the name, `!` or the default.
+  EXPECT_EQ(parse_ok("a'A' b!'B' c=x\"it's\""), parse_ok("a:string'A' b:string!'B' c:string=x\"it's\""));
+  // A default must be a string then.
+  toon::error e = parse_error("a=1");
+  EXPECT_EQ(e.message, "invalid default: expected string, found number");
+  EXPECT_EQ(e.column, 3u);
+  // The canonical text keeps `:string`; typed_params_format_options::implicit_string leaves it
+  // out where a plain string stands (not with constraints, in unions, arrays or `*:T`).
+  schema s = parse_ok("a b! c=x d:string(1..) e:string[] f:string|null g:{h} *:string");
+  EXPECT_EQ(toon::format_typed_params(s), "a:string b:string! c:string=x d:string(1..) e:string[] f:string|null g:{h:string} *:string");
+  toon::typed_params_format_options implicit;
+  implicit.implicit_string = true;
+  EXPECT_EQ(toon::format_typed_params(s, implicit), "a b! c=x d:string(1..) e:string[] f:string|null g:{h} *:string");
+  implicit.descriptions = true;
+  s.params[0].description = "A";
+  s.params[1].type.description = "of the type";  // a description of the type itself keeps it
+  EXPECT_EQ(toon::format_typed_params(s, implicit),
+            "a'A' b:(string'of the type')! c=x d:string(1..) e:string[] f:string|null g:{h} *:string");
+  auto back = toon::parse_typed_params(toon::format_typed_params(s, implicit));
+  ASSERT_TRUE(back) << back.error().to_string();
+  EXPECT_EQ(*back, s);
+}
+
+TEST(TypedParamsDescriptions, ByName) {
+  // typed_params_options::name_descriptions: a parameter or field of a listed name written
+  // without a description has the listed text; its own text wins; `''` (or `""`) says none.
+  toon::typed_params_options names;
+  names.name_descriptions = {{"path", "File path"}, {"n", "Count"}, {"path", "not this one"}};
+  auto r = toon::parse_typed_params("path! o:{path:string'Other' n:int} n:int'' x:{n:int\"\"} y:int", names);
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(r->params[0].description, "File path");
+  EXPECT_EQ(r->params[1].type.fields[0].description, "Other");
+  EXPECT_EQ(r->params[1].type.fields[1].description, "Count");
+  EXPECT_EQ(r->params[2].description, "");
+  EXPECT_EQ(r->params[3].type.fields[0].description, "");
+  EXPECT_EQ(r->params[4].description, "");
+  // Written back with the same list: nothing where the name's text stands, `''` where none does.
+  toon::typed_params_format_options with;
+  with.descriptions = true;
+  with.name_descriptions = names.name_descriptions;
+  EXPECT_EQ(toon::format_typed_params(*r, with), "path:string! o:{path:string'Other' n:int} n:int'' x:{n:int''} y:int");
+  // Without the list every text is written out, and the parameters without one get nothing.
+  with.name_descriptions.clear();
+  EXPECT_EQ(toon::format_typed_params(*r, with),
+            "path:string!'File path' o:{path:string'Other' n:int'Count'} n:int x:{n:int} y:int");
+  // With the shared texts too: a name's text goes by name, other texts by *N.
+  with.name_descriptions = names.name_descriptions;
+  with.description_table = {"Other"};
+  EXPECT_EQ(toon::format_typed_params(*r, with), "path:string! o:{path:string*1 n:int} n:int'' x:{n:int''} y:int");
+  names.description_table = {"Other"};
+  auto again = toon::parse_typed_params(toon::format_typed_params(*r, with), names);
+  ASSERT_TRUE(again) << again.error().to_string();
+  EXPECT_EQ(*again, *r);
+  // Without the list, `''` is an error as before, and so is a second one after a name's `''`.
+  toon::error e = parse_error("n:int''");
+  EXPECT_EQ(e.message, "empty description (leave it out)");
+  EXPECT_EQ(e.column, 6u);
+  toon::error e2 = parse_error("path'''", names);
+  EXPECT_EQ(e2.message, "expected ' ' after a parameter, found '''");
+  EXPECT_EQ(e2.column, 7u);
+  toon::error e3 = parse_error("y:int''", names);
+  EXPECT_EQ(e3.message, "empty description (leave it out)");
+  EXPECT_EQ(e3.column, 6u);
+  // The example of docs/typed-params.md, "Texts by name".
+  toon::typed_params_options doc;
+  doc.name_descriptions = {{"path", "File path"}, {"n", "Count"}};
+  auto d = toon::parse_typed_params("path! o:{path:string'Other' n:int} n:int'' y:int", doc);
+  ASSERT_TRUE(d) << d.error().to_string();
+  EXPECT_EQ(d->params[0].description, "File path");
+  EXPECT_EQ(d->params[1].type.fields[0].description, "Other");
+  EXPECT_EQ(d->params[1].type.fields[1].description, "Count");
+  EXPECT_EQ(d->params[2].description, "");
+  EXPECT_EQ(d->params[3].description, "");
+  // An element's or alternative's description is not a parameter's: names do not apply.
+  auto t = toon::parse_typed_params("n:int[] path:int|string", names);
+  ASSERT_TRUE(t) << t.error().to_string();
+  EXPECT_EQ(t->params[0].type.items[0].description, "");
+  EXPECT_EQ(t->params[0].description, "Count");
+  EXPECT_EQ(t->params[1].type.items[1].description, "");
+  EXPECT_EQ(t->params[1].description, "File path");
 }
 
 TEST(TypedParamsDescriptions, Errors) {

@@ -1,8 +1,10 @@
 // toon/mcp/compact.hpp - a foreign MCP server's tools in compact form: each tool's inputSchema
 // converted to typed params (toon/schema_import.hpp), emitted as a TOON tools table
 // `tools[N]{name,description,params}:` and, when wanted, the described form: the same table with
-// every parameter description in its params cell (`path:string!'File path'`), texts that several
-// parameters share written once in `descriptions[M]: text,...` and referenced as `*N`. The
+// every parameter description in its params cell (`path!'File path'`: a plain string parameter
+// is its name alone there), the usual text of parameters of one name written once in
+// `param_descriptions:`, other texts that several parameters share once in
+// `descriptions[M]: text,...` and referenced as `*N`. The
 // building blocks of `toon mcp tools` and of a compacting proxy (docs/mcp.md, "Compact tools of
 // any server").
 //
@@ -15,6 +17,7 @@
 #include "toon/version.hpp"  // first: stops below C++20 with a clear message
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "toon/mcp/client.hpp"
@@ -51,20 +54,30 @@ struct compact_tool {
 /// The TOON tools table: `tools[N]{name,description,params}:` and one row per tool.
 [[nodiscard]] std::string tools_table(const std::vector<compact_tool>& tools, const encode_options& options = {});
 
+/// The descriptions by name of the described form: for each parameter (or nested field) name of
+/// `tools`, in order of first appearance, the text that parameters of that name have most often,
+/// when it is had at least twice more often than parameters of that name have none (those are
+/// written with `''`).
+[[nodiscard]] std::vector<std::pair<std::string, std::string>> named_descriptions(const std::vector<compact_tool>& tools);
+
 /// The description texts that occur more than once in the parameters of `tools` (parameters,
-/// nested fields, array elements, union alternatives; tool descriptions not counted), in order of
-/// first appearance: the table of shared descriptions of the described form.
+/// nested fields, array elements, union alternatives; tool descriptions not counted, nor a
+/// parameter's text that named_descriptions(tools) gives by its name), in order of first
+/// appearance: the table of shared descriptions of the described form.
 [[nodiscard]] std::vector<std::string> shared_descriptions(const std::vector<compact_tool>& tools);
 
 /// The described form as a value: {"tools":[{"name","description","params"},...],
-/// "descriptions":["text",...]}: each params text written with its descriptions
-/// (format_typed_params with typed_params_format_options::descriptions: `path:string!'File
-/// path'`), the N-th text of shared_descriptions(tools) written as `*N`; "descriptions" (those
-/// texts in order) left out when no text is shared. Read back with parse_typed_params, the texts of
-/// "descriptions" in typed_params_options::description_table.
+/// "param_descriptions":{"name":"text",...},"descriptions":["text",...]}: each params text
+/// written with its descriptions and plain strings as names alone (format_typed_params with
+/// typed_params_format_options::descriptions and implicit_string: `path!'File path'`), the texts
+/// of named_descriptions(tools) left out at parameters of their name, the N-th text of
+/// shared_descriptions(tools) written as `*N`; "param_descriptions" and "descriptions" left out
+/// when empty. Read back with parse_typed_params, the members of "param_descriptions" in
+/// typed_params_options::name_descriptions and the texts of "descriptions" in
+/// typed_params_options::description_table.
 [[nodiscard]] value described_tools_value(const std::vector<compact_tool>& tools);
 /// The described form as TOON: `tools[N]{name,description,params}:` with descriptions in the
-/// params cells, then `descriptions[M]: text,...` when some text is shared.
+/// params cells, then `param_descriptions:` and `descriptions[M]: text,...` when not empty.
 [[nodiscard]] std::string described_tools_table(const std::vector<compact_tool>& tools,
                                                 const encode_options& options = {});
 
