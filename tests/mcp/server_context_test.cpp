@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "message_collector.hpp"
 #include "toon/json.hpp"
 #include "toon/mcp/call_context.hpp"
 #include "toon/mcp/server.hpp"
@@ -53,67 +54,7 @@ struct toon::meta<ask_args> {
 
 namespace {
 
-// Collects the server's messages, parsed.
-struct collector {
-  std::mutex m;
-  std::condition_variable cv;
-  std::vector<toon::value> messages;
-
-  toon::mcp::message_sink sink() {
-    return [this](std::string_view s) {
-      toon::result<toon::value> v = toon::from_json(s);
-      EXPECT_TRUE(v.has_value()) << s;
-      std::lock_guard<std::mutex> lock(m);
-      messages.push_back(v ? *v : toon::value());
-      cv.notify_all();
-    };
-  }
-  std::vector<toon::value> wait_for(std::size_t n) {
-    std::unique_lock<std::mutex> lock(m);
-    cv.wait_for(lock, guard, [&] { return messages.size() >= n; });
-    return messages;
-  }
-  // Waits for the response to request `id` (a JSON text, e.g. "7" or "\"a\"").
-  toon::value response(const std::string& id) {
-    std::unique_lock<std::mutex> lock(m);
-    toon::value found;
-    cv.wait_for(lock, guard, [&] {
-      for (const toon::value& v : messages)
-        if (v.find("id") != nullptr && toon::to_json(v["id"]) == id) {
-          found = v;
-          return true;
-        }
-      return false;
-    });
-    return found;
-  }
-  std::vector<toon::value> with_method(std::string_view method) {
-    std::lock_guard<std::mutex> lock(m);
-    std::vector<toon::value> out;
-    for (const toon::value& v : messages)
-      if (v.find("method") != nullptr && v["method"].as_string() == method) out.push_back(v);
-    return out;
-  }
-  std::size_t size() {
-    std::lock_guard<std::mutex> lock(m);
-    return messages.size();
-  }
-  // Waits for the n-th (1-based) message with `method`.
-  toon::value wait_method(std::string_view method, std::size_t n = 1) {
-    std::unique_lock<std::mutex> lock(m);
-    toon::value found;
-    cv.wait_for(lock, guard, [&] {
-      std::size_t seen = 0;
-      for (const toon::value& v : messages)
-        if (v.find("method") != nullptr && v["method"].as_string() == method && ++seen == n) {
-          found = v;
-          return true;
-        }
-      return false;
-    });
-    return found;
-  }
-};
+using collector = toon_test::message_collector;
 
 // A gate that a handler ignoring its stop token waits at.
 struct gate {

@@ -5,23 +5,19 @@
 // TOON tools table. The expected texts are written out by hand from docs/tools.md's formats.
 #include <gtest/gtest.h>
 
-#include <chrono>
-#include <condition_variable>
 #include <cstddef>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "message_collector.hpp"
 #include "toon/json.hpp"
 #include "toon/mcp/server.hpp"
 #include "toon/tools.hpp"
 
 namespace {
 
-using namespace std::chrono_literals;
-constexpr auto guard = 30s;  // failure guard only
 
 struct text_args {
   std::string text;
@@ -41,31 +37,7 @@ struct toon::meta<path_args> {
 
 namespace {
 
-// Collects the server's messages, parsed.
-struct collector {
-  std::mutex m;
-  std::condition_variable cv;
-  std::vector<toon::value> messages;
-
-  toon::mcp::message_sink sink() {
-    return [this](std::string_view s) {
-      toon::result<toon::value> v = toon::from_json(s);
-      EXPECT_TRUE(v.has_value()) << s;
-      std::lock_guard<std::mutex> lock(m);
-      messages.push_back(v ? *v : toon::value());
-      cv.notify_all();
-    };
-  }
-  std::vector<toon::value> wait_for(std::size_t n) {
-    std::unique_lock<std::mutex> lock(m);
-    cv.wait_for(lock, guard, [&] { return messages.size() >= n; });
-    return messages;
-  }
-  std::size_t size() {
-    std::lock_guard<std::mutex> lock(m);
-    return messages.size();
-  }
-};
+using collector = toon_test::message_collector;
 
 // Categories fs (read, stat) and git (log), and `help` without a category.
 std::shared_ptr<const toon::tool_catalog> sample_catalog(bool with_help = true) {

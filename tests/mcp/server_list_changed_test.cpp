@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "message_collector.hpp"
 #include "toon/json.hpp"
 #include "toon/mcp/server.hpp"
 #include "toon/tools.hpp"
@@ -26,31 +27,7 @@ struct text_args {
   std::string text;
 };
 
-// Collects the server's messages, parsed.
-struct collector {
-  std::mutex m;
-  std::condition_variable cv;
-  std::vector<toon::value> messages;
-
-  toon::mcp::message_sink sink() {
-    return [this](std::string_view s) {
-      toon::result<toon::value> v = toon::from_json(s);
-      EXPECT_TRUE(v.has_value()) << s;
-      std::lock_guard<std::mutex> lock(m);
-      messages.push_back(v ? *v : toon::value());
-      cv.notify_all();
-    };
-  }
-  std::vector<toon::value> wait_for(std::size_t n) {
-    std::unique_lock<std::mutex> lock(m);
-    cv.wait_for(lock, guard, [&] { return messages.size() >= n; });
-    return messages;
-  }
-  std::size_t size() {
-    std::lock_guard<std::mutex> lock(m);
-    return messages.size();
-  }
-};
+using collector = toon_test::message_collector;
 
 // A catalog of tools named `names`, each echoing its text.
 std::shared_ptr<const toon::tool_catalog> catalog_of(const std::vector<std::string>& names) {

@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "message_collector.hpp"
 #include "toon/json.hpp"
 #include "toon/mcp/server.hpp"
 #include "toon/tools.hpp"
@@ -65,37 +66,7 @@ struct gate {
   }
 };
 
-// Collects the server's messages.
-struct collector {
-  std::mutex m;
-  std::condition_variable cv;
-  std::vector<std::string> lines;
-
-  toon::mcp::message_sink sink() {
-    return [this](std::string_view s) {
-      std::lock_guard<std::mutex> lock(m);
-      lines.emplace_back(s);
-      cv.notify_all();
-    };
-  }
-  // Waits for n messages in all (guarded), returns them parsed.
-  std::vector<toon::value> wait_for(std::size_t n) {
-    std::unique_lock<std::mutex> lock(m);
-    cv.wait_for(lock, guard, [&] { return lines.size() >= n; });
-    std::vector<toon::value> out;
-    for (const std::string& l : lines) {
-      EXPECT_EQ(l.find('\n'), std::string::npos) << l;
-      toon::result<toon::value> v = toon::from_json(l);
-      EXPECT_TRUE(v.has_value()) << l;
-      out.push_back(v ? *v : toon::value());
-    }
-    return out;
-  }
-  std::size_t size() {
-    std::lock_guard<std::mutex> lock(m);
-    return lines.size();
-  }
-};
+using collector = toon_test::message_collector;
 
 toon::tool_catalog make_catalog(gate& g) {
   toon::tool_catalog cat;
