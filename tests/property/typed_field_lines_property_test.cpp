@@ -1195,8 +1195,9 @@ void check_documents(const char* name, const ospec& root, bool each_kind = true)
   EXPECT_GT(t.decoded, 0u);
   EXPECT_GT(t.failed, 0u);
   EXPECT_GT(seen()["perturbed key-value lines"], 20u);  // about 60 to 90 a run
-  if (each_kind)
+  if (each_kind) {
     for (const char* kind : required_kinds) EXPECT_GT(seen()[kind], 0u) << kind;
+  }
 }
 
 }  // namespace
