@@ -1,6 +1,7 @@
 #include "header_parser.hpp"
 #include "toon/detail/linkage.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "token.hpp"
@@ -314,10 +315,12 @@ void copy_shape(const header& from, header& to, Moved moved) {
 
 TOON_FUNC header_status header_memo::parse(std::string_view s, header& out, std::string& scratch, scan_error& err) {
   // The entry that answered last first: a run of records repeats the same header.
+  // Entries whose first bytes differ are passed over without a call (head_, mask_).
   answered_ = true;
-  if (entries_[last_].valid && reuse(entries_[last_], s, out)) return header_status::ok;
+  const std::uint64_t w = head_of(s);
+  if ((w & mask_[last_]) == head_[last_] && reuse(entries_[last_], s, out)) return header_status::ok;
   for (std::size_t k = 0; k < slots; ++k) {
-    if (k != last_ && entries_[k].valid && reuse(entries_[k], s, out)) {
+    if ((w & mask_[k]) == head_[k] && k != last_ && reuse(entries_[k], s, out)) {
       last_ = k;
       return header_status::ok;
     }
@@ -326,6 +329,14 @@ TOON_FUNC header_status header_memo::parse(std::string_view s, header& out, std:
   const header_status st = parse_header(s, out, scratch, err);
   if (st == header_status::ok) answered_ = remember(s, out);
   return st;
+}
+
+TOON_FUNC std::uint64_t header_memo::head_of(std::string_view s) noexcept {
+  unsigned char b[8] = {};
+  std::memcpy(b, s.data(), std::min<std::size_t>(8, s.size()));
+  std::uint64_t w = 0;
+  for (std::size_t i = 8; i-- > 0;) w = (w << 8) | b[i];  // little-endian whatever the machine
+  return w;
 }
 
 TOON_FUNC bool header_memo::reuse(const entry& m, std::string_view s, header& out) {
@@ -378,6 +389,9 @@ TOON_FUNC bool header_memo::remember(std::string_view s, const header& h) {
   m.digits_end = end;
   copy_shape(h, m.parsed, [&](std::string_view v) { return rebase(v, s.data(), m.line.data(), 0, 0, 0); });
   m.valid = true;
+  const std::size_t known = std::min<std::size_t>(8, begin);  // bytes before the digits
+  mask_[last_] = known == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * known)) - 1;
+  head_[last_] = head_of(text) & mask_[last_];
   return true;
 }
 

@@ -70,12 +70,23 @@ class header_memo {
     std::size_t digits_begin = 0, digits_end = 0;  // N's digits in line
     bool valid = false;
   };
-  static constexpr std::size_t slots = 4;  // headers remembered (the oldest is replaced)
+  // Headers remembered (the oldest is replaced): the nested records of configuration documents
+  // cycle through more distinct headers than a few (a Kubernetes Deployment's `ports[N]{...}:`,
+  // `env[N]:`, `volumeMounts[N]{...}:`, `resources[N:]{...}:`, ... ten in all), and a cycle
+  // longer than the slots misses every time.
+  static constexpr std::size_t slots = 16;
 
   static bool reuse(const entry& m, std::string_view s, header& out);
   bool remember(std::string_view s, const header& h);  // whether it was remembered
+  // The first min(8, size) bytes of `s` as a little-endian word, zero-padded.
+  static std::uint64_t head_of(std::string_view s) noexcept;
 
   entry entries_[slots];
+  // Per entry, a filter that reuse() would pass: the entry's first bytes (at most 8, not past
+  // its digits) and their mask; an empty entry has a mask of 0 and a head of 1 (never equal).
+  static_assert(slots == 16, "head_'s initializer lists every slot");
+  std::uint64_t head_[slots] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+  std::uint64_t mask_[slots] = {};
   std::size_t next_ = 0;  // the entry remember() fills next
   std::size_t last_ = 0;  // the entry that answered or was filled last
   bool answered_ = false;  // the last parse() was answered or remembered by entries_[last_]
