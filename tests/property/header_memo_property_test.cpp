@@ -74,7 +74,11 @@ RC_GTEST_PROP(HeaderMemo, AnswersExactlyAsParseHeader, ()) {
             return std::make_pair(key, marker + "]" + fields + colon + inline_part);
           },
           rc::gen::elementOf(std::vector<std::string>{"items", "a", "", "\"q k\"", "k ", "a:b", "x\"y\"", "tags",
-                                                      "\"a[1]\"", "\"e\\\"q\"", "\"c:d\"", "q\"[2]\""}),
+                                                      "\"a[1]\"", "\"e\\\"q\"", "\"c:d\"", "q\"[2]\"",
+                                                      // keys around the memo's 8-byte head filter: sharing
+                                                      // their first 8 bytes, the bracket as 8th or 9th byte
+                                                      "resource", "resources", "resourcesX", "abcdefg",
+                                                      "\"app.kubernetes.io/name\"", "\"app.kubernetes.io/part\""}),
           rc::gen::elementOf(std::vector<std::string>{"", ":", "|", "\t", ":|", "|:"}),
           rc::gen::elementOf(std::vector<std::string>{"", "{a,b}", "{a|b}", "{sku,name,qty}", "{a,b{c,d}}", "{\"x y\",z}",
                                                       "{}", "{a,}", " {a}", "{a{b}}", "{\"a[2]\",b}",
@@ -131,6 +135,48 @@ TEST(HeaderMemo, ReusesAHeaderWithQuotedKeyAndFieldNames) {
   ASSERT_EQ(h.fields.size(), 4u);
   EXPECT_EQ(h.fields[2].name, "x/y");
   EXPECT_EQ(h.fields[2].name.data(), second.data() + 17);  // a view of the new line
+}
+
+// A document that cycles through many distinct headers (a Kubernetes Deployment holds ten) is
+// answered by the memo from its second cycle on: a header the memo repeats carries the
+// `names_checked` mark set on its entry after the first parse, one that was parsed again does
+// not. Sixteen headers fit; the seventeenth replaces the oldest.
+TEST(HeaderMemo, RemembersACycleOfSixteenHeaders) {
+  std::vector<std::string> shapes;
+  for (int k = 0; k < 17; ++k)
+    shapes.push_back((k % 2 ? "resources" : "ports") + std::to_string(k) + "[#]{name,port" + std::to_string(k) + "}:");
+  auto line = [&](int k, int n) {
+    std::string s = shapes[static_cast<std::size_t>(k)];
+    return s.replace(s.find('#'), 1, std::to_string(n));
+  };
+  header_memo memo;
+  std::string scratch;
+  scan_error e;
+  for (int k = 0; k < 16; ++k) {
+    header h;
+    const std::string s = line(k, 2);
+    ASSERT_EQ(memo.parse(s, h, scratch, e), header_status::ok) << s;
+    EXPECT_FALSE(h.names_checked) << s;
+    memo.names_checked();
+  }
+  for (int round = 0; round < 2; ++round) {
+    for (int k = 0; k < 16; ++k) {
+      header h;
+      const std::string s = line(k, 3 + round * 10);
+      ASSERT_EQ(memo.parse(s, h, scratch, e), header_status::ok) << s;
+      EXPECT_TRUE(h.names_checked) << s;  // answered by its entry
+      EXPECT_EQ(h.length, static_cast<std::uint64_t>(3 + round * 10)) << s;
+      ASSERT_EQ(h.fields.size(), 2u);
+      EXPECT_EQ(h.fields[1].name, "port" + std::to_string(k));
+    }
+  }
+  header h;
+  ASSERT_EQ(memo.parse(line(16, 4), h, scratch, e), header_status::ok);  // replaces the oldest
+  EXPECT_FALSE(h.names_checked);
+  ASSERT_EQ(memo.parse(line(0, 4), h, scratch, e), header_status::ok);  // parsed again
+  EXPECT_FALSE(h.names_checked);
+  ASSERT_EQ(memo.parse(line(2, 4), h, scratch, e), header_status::ok);  // still remembered
+  EXPECT_TRUE(h.names_checked);
 }
 
 }  // namespace
