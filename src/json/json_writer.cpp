@@ -18,6 +18,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "../parse/header_parser.hpp"
 #include "../parse/token.hpp"
 
 #include "toon/decode.hpp"
@@ -364,6 +365,83 @@ TOON_FUNC bool json_event_writer::begin_table(const std::string_view* names, std
   }
   column_at_.push_back(column_keys_.size());
   prefix_at_.push_back(column_prefixes_.size());
+  flat_end_.assign(1, '}');
+  prefixes_ = &column_prefixes_;
+  prefix_offsets_ = &prefix_at_;
+  row_end_ = &flat_end_;
+  nested_ = false;
+  return true;
+}
+
+namespace {
+
+// The JSON text of a row of the field group [b, e) before each of its leaves (appended to
+// `text`, each leaf's text ending at a cut in `cuts`): `{"a":` or `,"b":`, a group's key
+// followed by its own first leaf's opening `{"c":`, the `}` of groups closed since the last
+// leaf before the separator. What follows the last leaf stays in `text`.
+void nested_prefixes(const header_field* fields, std::uint32_t b, std::uint32_t e, std::string& text,
+                     std::vector<std::size_t>& cuts) {
+  for (std::uint32_t i = b; i < e; i = fields[i].subtree_end) {
+    text += i == b ? '{' : ',';
+    append_json_string(text, fields[i].name);
+    text += ':';
+    if (fields[i].is_group) nested_prefixes(fields, i + 1, fields[i].subtree_end, text, cuts);
+    else cuts.push_back(text.size());
+  }
+  text += '}';
+}
+
+}  // namespace
+
+TOON_FUNC bool json_event_writer::begin_nested_table(const header_field* fields, std::size_t count) {
+  if (!emitter_.compact() || count == 0) return false;
+  // A field list seen lately (a list of records repeats its nested tables, several in turn):
+  // its texts are still there.
+  for (nested_layout& l : layouts_) {
+    if (l.fields.size() != count) continue;
+    std::size_t at = 0;
+    std::size_t i = 0;
+    for (; i < count; ++i) {
+      const nested_field& k = l.fields[i];
+      const header_field& f = fields[i];
+      if (k.size != f.name.size() || k.subtree_end != f.subtree_end || k.is_group != f.is_group ||
+          std::memcmp(l.names.data() + at, f.name.data(), k.size) != 0)
+        break;
+      at += k.size;
+    }
+    if (i == count) return use_layout(l);
+  }
+  nested_layout& l = layouts_[next_layout_];
+  next_layout_ = (next_layout_ + 1) % layouts_.size();
+  l.fields.clear();
+  l.names.clear();
+  for (std::size_t i = 0; i < count; ++i) {
+    l.fields.push_back(nested_field{fields[i].name.size(), fields[i].subtree_end, fields[i].is_group});
+    l.names += fields[i].name;
+  }
+  std::string text;
+  std::vector<std::size_t> cuts;
+  nested_prefixes(fields, 0, static_cast<std::uint32_t>(count), text, cuts);
+  if (cuts.empty()) {  // no leaf (a header's groups are never empty): rows as events
+    l.fields.clear();
+    return false;
+  }
+  // prefixes: the text up to the last leaf; at: where each leaf's starts, and its end; end:
+  // the rest.
+  l.at.assign(1, 0);
+  l.at.insert(l.at.end(), cuts.begin(), cuts.end());
+  const std::size_t last = cuts.back();
+  l.prefixes.assign(text, 0, last);
+  l.end.assign(text, last);
+  return use_layout(l);
+}
+
+TOON_FUNC bool json_event_writer::use_layout(const nested_layout& l) {
+  column_at_.assign(l.at.size(), 0);  // begin_row() checks a row's width against its size - 1
+  prefixes_ = &l.prefixes;
+  prefix_offsets_ = &l.at;
+  row_end_ = &l.end;
+  nested_ = true;
   return true;
 }
 
@@ -374,6 +452,8 @@ TOON_FUNC bool json_event_writer::begin_row(std::size_t count, std::size_t offse
 }
 
 TOON_FUNC bool json_event_writer::table_row(const scalar* cells, std::size_t count, std::size_t offset) {
+  if (nested_) [[unlikely]]  // nested tables' rows come as text (begin_nested_table())
+    return sequence_error("table_row() in a table of nested groups", offset);
   if (!begin_row(count, offset)) return false;
   emitter_.begin_object();
   for (std::size_t j = 0; j < count; ++j) {
@@ -397,20 +477,25 @@ TOON_FUNC bool json_event_writer::text_row(const text_cell* cells, std::size_t c
   if (!begin_row(count, offset)) return false;
   if (emitter_.compact()) {
     // `{"a":v,"b":w}` with the keys and separators written once per table.
-    std::size_t room = column_prefixes_.size() + 1;
+    const std::string& prefix_text = *prefixes_;
+    const std::vector<std::size_t>& prefix_at = *prefix_offsets_;
+    const std::string& row_end = *row_end_;
+    std::size_t room = prefix_text.size() + row_end.size();
     for (std::size_t j = 0; j < count; ++j) room += json_token_room(cells[j].text);
     char* o = emitter_.raw_value(room);
-    const char* prefixes = column_prefixes_.data();
+    const char* prefixes = prefix_text.data();
     for (std::size_t j = 0; j < count; ++j) {
-      const std::size_t k = prefix_at_[j + 1] - prefix_at_[j];
-      std::memcpy(o, prefixes + prefix_at_[j], k);
+      const std::size_t k = prefix_at[j + 1] - prefix_at[j];
+      std::memcpy(o, prefixes + prefix_at[j], k);
       o += k;
       o = cells[j].quoted ? write_json_string(o, cells[j].text) : write_json_token(o, cells[j].text);
     }
-    *o++ = '}';
-    emitter_.commit(o);
+    std::memcpy(o, row_end.data(), row_end.size());
+    emitter_.commit(o + row_end.size());
     return true;
   }
+  if (nested_) [[unlikely]]  // compact only (begin_nested_table())
+    return sequence_error("nested table row in indented output", offset);
   emitter_.begin_object();
   for (std::size_t j = 0; j < count; ++j) {
     emitter_.json_key(std::string_view(column_keys_).substr(column_at_[j], column_at_[j + 1] - column_at_[j]));

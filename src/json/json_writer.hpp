@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,8 @@
 #include "toon/detail/writer.hpp"
 
 namespace toon::detail {
+
+struct header_field;
 
 /// Appends `s` as a quoted JSON string (RFC 8259): `"` and `\` escaped, \b \f \n \r \t
 /// short escapes, other control characters as \u00xx (lowercase hex), everything else
@@ -274,6 +277,12 @@ class json_event_writer final : public event_handler, public text_sink {
     return true;
   }
   bool text_row(const text_cell* cells, std::size_t count, std::size_t offset) override;
+  /// begin_table() for a header whose field list has nested groups (`a,b{c,d}`: pre-order,
+  /// as header::fields), when the parser is bound to this class at compile time: the rows then
+  /// come as text_row() calls with one cell per leaf field, written as their nested objects
+  /// (`{"a":1,"b":{"c":2,"d":3}}`). Compact output only: false (nothing changed) otherwise, and
+  /// the rows come as events.
+  bool begin_nested_table(const header_field* fields, std::size_t count);
   /// The text path's `key: value` line (when the parser reaches this class through
   /// event_handler): as key_text_value().
   bool key_text(std::string_view k, std::size_t key_offset, std::string_view token, std::size_t) override {
@@ -316,6 +325,30 @@ class json_event_writer final : public event_handler, public text_sink {
   std::vector<std::size_t> column_at_;
   std::string column_prefixes_;
   std::vector<std::size_t> prefix_at_;
+  // The texts text_row() writes in compact output: those of the flat table above, or of the
+  // nested table's layout.
+  std::string flat_end_ = std::string(1, '}');
+  const std::string* prefixes_ = &column_prefixes_;
+  const std::vector<std::size_t>* prefix_offsets_ = &prefix_at_;
+  const std::string* row_end_ = &flat_end_;  // what closes a row's object (and its groups')
+  bool nested_ = false;  // the table's columns are leaves of nested groups (compact only)
+  // The last nested tables' field lists (each field's name size, subtree end and kind, the
+  // names one after the other) and their texts.
+  struct nested_field {
+    std::size_t size;
+    std::uint32_t subtree_end;
+    bool is_group;
+  };
+  struct nested_layout {
+    std::vector<nested_field> fields;
+    std::string names;
+    std::string prefixes;        // the row's text before its last leaf's cell
+    std::vector<std::size_t> at;  // where each leaf's text in prefixes starts, and its end
+    std::string end;             // the row's text after its last cell
+  };
+  bool use_layout(const nested_layout& l);
+  std::array<nested_layout, 4> layouts_;
+  std::size_t next_layout_ = 0;
   bool awaiting_value_ = false;  // innermost object: a key was written, its value not begun
   std::size_t roots_ = 0;
 };

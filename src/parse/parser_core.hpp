@@ -489,6 +489,25 @@ class parser_core {
     if (++nesting_ > opt_.max_depth) fail(error_code::depth_limit, "nesting exceeds the depth limit", at);
   }
   void leave() { --nesting_; }
+  // The depth check of a row read whole (text_row(), table_row()): its object, and the objects
+  // of its nested field groups down to the deepest, as emit_row() enters them (the same error
+  // at the same place: every enter() of a row is at its line's start).
+  void enter_row(const header& h, const char* at) {
+    std::uint32_t levels = 1;
+    if (h.leaf_count != h.fields.size()) [[unlikely]] {
+      // Group depth of each field: the groups whose subtree holds it (pre-order).
+      std::uint32_t ends[64];
+      std::uint32_t open = 0;
+      for (std::uint32_t i = 0; i < h.fields.size(); ++i) {
+        while (open != 0 && ends[open - 1] <= i) --open;
+        if (h.fields[i].is_group && open < 64) {
+          ends[open++] = h.fields[i].subtree_end;
+          levels = std::max(levels, open + 1);
+        }
+      }
+    }
+    if (nesting_ + levels > opt_.max_depth) fail(error_code::depth_limit, "nesting exceeds the depth limit", at);
+  }
 
   // A primitive token to the sink (unquoted) or classified (§4) to the handler. Inline: a
   // token whose first byte can start neither a number, a literal nor a quoted string is a
@@ -1439,7 +1458,15 @@ class parser_core {
   // Row events (event_handler::receive_rows): whether the rows of a table with header `h` go
   // out as table_row() calls, announcing its columns when they do.
   bool begin_rows(const header& h, const char* at) {
-    if (!h_.receives_rows() || h.leaf_count != h.fields.size() || h.fields.empty()) return false;
+    if (h.leaf_count != h.fields.size()) {
+      // Nested groups (`content{"application/json"{schema{"$ref"}}}`): the JSON writer takes
+      // such rows as text too, one cell per leaf (compact output; its choice).
+      if constexpr (std::is_same_v<Handler, json_event_writer>) {
+        if (text_to() && h_.receives_rows() && h.leaf_count != 0) return h_.begin_nested_table(h.fields.data(), h.fields.size());
+      }
+      return false;
+    }
+    if (!h_.receives_rows() || h.fields.empty()) return false;
     columns_.clear();
     for (const header_field& f : h.fields) columns_.push_back(f.name);
     check(h_.begin_table(columns_.data(), columns_.size(), off(at)));
@@ -1460,8 +1487,7 @@ class parser_core {
         ok = split_cells(h, sp, cells);
       }
       if (!ok) return emit_row(h, cells, line_start);
-      enter(line_start);  // the row's object counts against the depth limit, as in emit_row()
-      leave();
+      enter_row(h, line_start);  // the row's objects count against the depth limit, as in emit_row()
       check(sink_->text_row(texts_.data(), h.leaf_count, off(line_start)));
       return;
     }
@@ -1472,8 +1498,7 @@ class parser_core {
       cell_splitter sp(cells, h.delim);
       if (!read_cells(h, sp, cells)) return emit_row(h, cells, line_start);
     }
-    enter(line_start);  // the row's object counts against the depth limit, as in emit_row()
-    leave();
+    enter_row(h, line_start);  // the row's objects count against the depth limit, as in emit_row()
     check(h_.table_row(row_.data(), h.leaf_count, off(line_start)));
   }
 
@@ -1515,8 +1540,7 @@ class parser_core {
       }
       place_owned(texts_);
     }
-    enter(c.data());  // the row's object counts against the depth limit, as in emit_row()
-    leave();
+    enter_row(h, c.data());  // the row's objects count against the depth limit, as in emit_row()
     check(sink_->text_row(texts_.data(), n, off(c.data())));
   }
 

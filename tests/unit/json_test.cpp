@@ -601,6 +601,93 @@ TEST(ToonToJson, HandWrittenExpectations) {
   EXPECT_EQ(*r, R"({"a":1,"b":[true,null]})");
 }
 
+// Tables whose field lists have nested groups: the JSON writer takes their rows as text (one
+// cell per leaf, the keys, braces and separators written once per field list), compact
+// output only. Expected JSON written by hand; indented output and the value tree agree.
+TEST(ToonToJson, NestedFieldGroupRows) {
+  struct sample {
+    const char* toon;
+    const char* json;
+  };
+  const sample samples[] = {
+      {"p[2]{name,s{t,f}}:\n  id,str,uuid\n  \"x\\\"y\",1,true\n",
+       R"({"p":[{"name":"id","s":{"t":"str","f":"uuid"}},{"name":"x\"y","s":{"t":1,"f":true}}]})"},
+      // a keyed table: quoted keys with `/` and `$`, an escaped cell, null
+      {"r[2:]{d,c{\"a/j\"{s{\"$r\"}}}}:\n  \"200\": ok,\"#/u\"\n  x: \"t\\\\n\",null\n",
+       R"({"r":{"200":{"d":"ok","c":{"a/j":{"s":{"$r":"#/u"}}}},"x":{"d":"t\\n","c":{"a/j":{"s":{"$r":null}}}}}})"},
+      // a group first, in the middle, last; groups in groups
+      {"t[1]{g{b},a}:\n  1,2\n", R"({"t":[{"g":{"b":1},"a":2}]})"},
+      {"t[1]{a,g{b,c},d}:\n  1,2,3,4\n", R"({"t":[{"a":1,"g":{"b":2,"c":3},"d":4}]})"},
+      {"t[1]{a,g{h{i{j}}}}:\n  -1.5,\"\"\n", R"({"t":[{"a":-1.5,"g":{"h":{"i":{"j":""}}}}]})"},
+      {"t[1]{\"k\\\\\"{\"q\\\"\"}}:\n  x y\n", R"({"t":[{"k\\":{"q\"":"x y"}}]})"},
+      // another delimiter, quoted cells holding it
+      {"t[2|]{a|g{b|c}}:\n  \"1|2\"|x,y|\n  a|b|c\n",
+       R"({"t":[{"a":"1|2","g":{"b":"x,y","c":""}},{"a":"a","g":{"b":"b","c":"c"}}]})"},
+  };
+  for (const sample& s : samples) {
+    auto r = toon::toon_to_json(s.toon);
+    ASSERT_TRUE(r.has_value()) << s.toon << ": " << r.error().to_string();
+    EXPECT_EQ(*r, s.json) << s.toon;
+    auto tree = toon::decode(s.toon);
+    ASSERT_TRUE(tree.has_value()) << s.toon;
+    EXPECT_EQ(toon::to_json(*tree), s.json) << s.toon;
+    auto pretty = toon::toon_to_json(s.toon, {}, {2});
+    ASSERT_TRUE(pretty.has_value()) << s.toon;
+    EXPECT_EQ(*pretty, toon::to_json(*tree, {2})) << s.toon;
+  }
+}
+
+// The writer keeps the texts of the last few field lists: six lists in turn, twice over, and
+// flat tables between them, each row written with its own list's keys.
+TEST(ToonToJson, NestedFieldListsInTurn) {
+  std::string doc = "items[12]:\n";
+  std::string json = R"({"items":[)";
+  for (int round = 0; round < 2; ++round) {
+    for (int k = 0; k < 6; ++k) {
+      const std::string n = std::to_string(k);
+      doc += "  - t" + n + "[1]{a" + n + ",g{b" + n + "}}:\n      " + n + ",v" + n + "\n";
+      doc += "    f[1]{x,y}:\n      " + n + ",w\n";
+      json += std::string(round + k ? "," : "") + R"({"t)" + n + R"(":[{"a)" + n + R"(":)" + n + R"(,"g":{"b)" + n +
+              R"(":"v)" + n + R"("}}],"f":[{"x":)" + n + R"(,"y":"w"}]})";
+    }
+  }
+  json += "]}";
+  auto r = toon::toon_to_json(doc);
+  ASSERT_TRUE(r.has_value()) << r.error().to_string();
+  EXPECT_EQ(*r, json);
+}
+
+// Errors of nested rows are those of the per-cell path: the width, and the depth limit counted
+// down to the deepest group (the row's objects are entered at the line's start).
+TEST(ToonToJson, NestedFieldGroupRowErrors) {
+  toon::decode_options o;
+  o.max_depth = 4;  // root object, the array, the row, g: h is one too many
+  auto r = toon::toon_to_json("a: 1\nt[1]{a,g{h{i}}}:\n  1,2\n", o);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, toon::error_code::depth_limit);
+  EXPECT_EQ(r.error().line, 3u);
+  EXPECT_EQ(r.error().column, 3u);
+  o.max_depth = 5;
+  r = toon::toon_to_json("a: 1\nt[1]{a,g{h{i}}}:\n  1,2\n", o);
+  ASSERT_TRUE(r.has_value()) << r.error().to_string();
+  EXPECT_EQ(*r, R"({"a":1,"t":[{"a":1,"g":{"h":{"i":2}}}]})");
+  for (const char* doc : {"t[2]{a,g{b}}:\n  1,2\n  1,2,3\n", "t[2]{a,g{b}}:\n  1,2\n  1\n",
+                          "t[1:]{a,g{b}}:\n  k: 1,\"x\n"}) {
+    auto j = toon::toon_to_json(doc);
+    auto v = toon::decode(doc);
+    ASSERT_FALSE(j.has_value()) << doc;
+    ASSERT_FALSE(v.has_value()) << doc;
+    EXPECT_EQ(j.error().code, v.error().code) << doc;
+    EXPECT_EQ(j.error().line, v.error().line) << doc;
+    EXPECT_EQ(j.error().column, v.error().column) << doc;
+    EXPECT_EQ(j.error().message, v.error().message) << doc;
+  }
+  r = toon::toon_to_json("t[2]{a,g{b}}:\n  1,2\n  1,2,3\n");
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, toon::error_code::width_mismatch);
+  EXPECT_EQ(r.error().line, 3u);
+}
+
 TEST(ToonToJson, StrictErrorsCarryPosition) {
   auto r = toon::toon_to_json("a: 1\nb[3]: 1,2\n");
   ASSERT_FALSE(r.has_value());
