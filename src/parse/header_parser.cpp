@@ -331,14 +331,6 @@ TOON_FUNC header_status header_memo::parse(std::string_view s, header& out, std:
   return st;
 }
 
-TOON_FUNC std::uint64_t header_memo::head_of(std::string_view s) noexcept {
-  unsigned char b[8] = {};
-  std::memcpy(b, s.data(), std::min<std::size_t>(8, s.size()));
-  std::uint64_t w = 0;
-  for (std::size_t i = 8; i-- > 0;) w = (w << 8) | b[i];  // little-endian whatever the machine
-  return w;
-}
-
 TOON_FUNC bool header_memo::reuse(const entry& m, std::string_view s, header& out) {
   const std::size_t suffix = m.line.size() - m.digits_end;
   if (s.size() < m.digits_begin + 1 + suffix || s[0] != m.line[0] ||  // (the first byte: most misses, no call)

@@ -2,7 +2,10 @@
 // lists with nested field groups, the colon, and what follows it.
 #pragma once
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <list>
 #include <string>
 #include <string_view>
@@ -79,7 +82,17 @@ class header_memo {
   static bool reuse(const entry& m, std::string_view s, header& out);
   bool remember(std::string_view s, const header& h);  // whether it was remembered
   // The first min(8, size) bytes of `s` as a little-endian word, zero-padded.
-  static std::uint64_t head_of(std::string_view s) noexcept;
+  static std::uint64_t head_of(std::string_view s) noexcept {
+    std::uint64_t w = 0;
+    if constexpr (std::endian::native == std::endian::little) {
+      if (s.size() >= 8) {
+        std::memcpy(&w, s.data(), 8);
+        return w;
+      }
+    }
+    for (std::size_t i = std::min<std::size_t>(8, s.size()); i-- > 0;) w = (w << 8) | static_cast<unsigned char>(s[i]);
+    return w;
+  }
 
   entry entries_[slots];
   // Per entry, a filter that reuse() would pass: the entry's first bytes (at most 8, not past
