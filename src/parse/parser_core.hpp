@@ -1459,10 +1459,13 @@ class parser_core {
   // out as table_row() calls, announcing its columns when they do.
   bool begin_rows(const header& h, const char* at) {
     if (h.leaf_count != h.fields.size()) {
-      // Nested groups (`content{"application/json"{schema{"$ref"}}}`): the JSON writer takes
-      // such rows as text too, one cell per leaf (compact output; its choice).
-      if constexpr (std::is_same_v<Handler, json_event_writer>) {
-        if (text_to() && h_.receives_rows() && h.leaf_count != 0) return h_.begin_nested_table(h.fields.data(), h.fields.size());
+      // Nested groups (`content{"application/json"{schema{"$ref"}}}`): a handler bound at
+      // compile time that builds their objects itself takes such rows whole too, one cell per
+      // leaf (its choice): the JSON writer as text (compact output), the document builder as
+      // values (strict mode).
+      if constexpr (requires(Handler& x) { x.begin_nested_table(h.fields.data(), h.fields.size()); }) {
+        if (h_.receives_rows() && h.leaf_count != 0 && (!std::is_same_v<Handler, json_event_writer> || text_to()))
+          return h_.begin_nested_table(h.fields.data(), h.fields.size());
       }
       return false;
     }
