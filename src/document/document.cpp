@@ -150,9 +150,10 @@ class document_builder final : public event_handler, public text_sink {
   }
 
   // begin_table() for a header whose field list has nested groups (`a,b{c,d}`, pre-order as
-  // header::fields), from the parser bound to this builder: its rows then come as table_row()
-  // calls with one cell per leaf field, placed as their nested objects. Strict mode only (a
-  // field list without repeated names): false otherwise, and the rows come as events.
+  // header::fields), from the parser bound to this builder: its rows then come as
+  // nested_table_row() calls with one cell per leaf field, placed as their nested objects.
+  // Strict mode only (a field list without repeated names): false otherwise, and the rows come
+  // as events.
   bool begin_nested_table(const header_field* fields, std::size_t count) {
     if (!unique_keys_ || count == 0) return false;
     nested_.clear();
@@ -165,12 +166,17 @@ class document_builder final : public event_handler, public text_sink {
     return true;
   }
 
+  // A row of a nested table: table_row() for the table begun by begin_nested_table(), called
+  // by the parser bound to this builder.
+  [[gnu::noinline]] bool nested_table_row(const scalar* cells, std::size_t count, std::size_t offset) {
+    if (!nested_rows_) [[unlikely]]
+      return fail(error_code::width_mismatch, "table row does not match the table's columns", offset);
+    node n;
+    std::size_t j = 0;
+    return nested_object(0, static_cast<std::uint32_t>(nested_.size()), cells, count, j, n) && place(n);
+  }
+
   bool table_row(const scalar* cells, std::size_t count, std::size_t offset) override {
-    if (nested_rows_) {
-      node n;
-      std::size_t j = 0;
-      return nested_object(0, static_cast<std::uint32_t>(nested_.size()), cells, count, j, n) && place(n);
-    }
     if (columns_repeat_) return repeated_column_row(cells, count, offset);
     auto* members = static_cast<node_member*>(allocate(count * sizeof(node_member), alignof(node_member)));
     for (std::size_t j = 0; j < count; ++j) {
