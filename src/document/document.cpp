@@ -135,7 +135,6 @@ class document_builder final : public event_handler, public text_sink {
   bool begin_table(const std::string_view* names, std::size_t count, std::size_t offset) override {
     columns_.clear();
     columns_repeat_ = false;
-    nested_rows_ = false;
     for (std::size_t j = 0; j < count; ++j) {
       const char* s = keep(names[j], offset);
       if (!s) return false;
@@ -147,33 +146,6 @@ class document_builder final : public event_handler, public text_sink {
       for (std::string_view c : columns_) columns_repeat_ = !seen.insert(c).second || columns_repeat_;
     }
     return true;
-  }
-
-  // begin_table() for a header whose field list has nested groups (`a,b{c,d}`, pre-order as
-  // header::fields), from the parser bound to this builder: its rows then come as
-  // nested_table_row() calls with one cell per leaf field, placed as their nested objects.
-  // Strict mode only (a field list without repeated names): false otherwise, and the rows come
-  // as events.
-  bool begin_nested_table(const header_field* fields, std::size_t count) {
-    if (!unique_keys_ || count == 0) return false;
-    nested_.clear();
-    for (std::size_t i = 0; i < count; ++i) {
-      const char* k = keep(fields[i].name, 0);
-      if (!k) return false;
-      nested_.push_back({k, static_cast<std::uint32_t>(fields[i].name.size()), fields[i].subtree_end, fields[i].is_group});
-    }
-    nested_rows_ = true;
-    return true;
-  }
-
-  // A row of a nested table: table_row() for the table begun by begin_nested_table(), called
-  // by the parser bound to this builder.
-  [[gnu::noinline]] bool nested_table_row(const scalar* cells, std::size_t count, std::size_t offset) {
-    if (!nested_rows_) [[unlikely]]
-      return fail(error_code::width_mismatch, "table row does not match the table's columns", offset);
-    node n;
-    std::size_t j = 0;
-    return nested_object(0, static_cast<std::uint32_t>(nested_.size()), cells, count, j, n) && place(n);
   }
 
   bool table_row(const scalar* cells, std::size_t count, std::size_t offset) override {
@@ -495,32 +467,6 @@ class document_builder final : public event_handler, public text_sink {
     return true;
   }
 
-  // The object of the nested table's fields [b, e) in `n`, its leaves' values from cells[j...].
-  bool nested_object(std::uint32_t b, std::uint32_t e, const scalar* cells, std::size_t count, std::size_t& j,
-                     node& n) {
-    std::size_t width = 0;
-    for (std::uint32_t i = b; i < e; i = nested_[i].subtree_end) ++width;
-    auto* members = static_cast<node_member*>(allocate(width * sizeof(node_member), alignof(node_member)));
-    std::size_t k = 0;
-    for (std::uint32_t i = b; i < e; i = nested_[i].subtree_end, ++k) {
-      const nested_column& c = nested_[i];
-      node_member& m = members[k];
-      m.key_ = c.key;
-      m.key_size_ = c.size;
-      if (c.is_group) {
-        if (!nested_object(i + 1, c.subtree_end, cells, count, j, m.value)) return false;
-      } else {
-        if (j == count)
-          return fail(error_code::width_mismatch, "table row does not match the table's columns", 0);
-        if (!cell(m.value, cells[j++])) return false;
-      }
-    }
-    n.kind_ = node::kind::object;
-    n.size_ = static_cast<std::uint32_t>(width);
-    n.u_.m = members;
-    return true;
-  }
-
   // A row of a table that names a column twice (non-strict mode): the last cell wins, at the
   // column's first position.
   bool repeated_column_row(const scalar* cells, std::size_t count, std::size_t offset) {
@@ -622,16 +568,6 @@ class document_builder final : public event_handler, public text_sink {
   frame* fend_ = nullptr;
   std::vector<std::string_view> columns_;
   bool columns_repeat_ = false;
-  // The fields of a nested table (begin_nested_table()): each one's key, kept, and its place
-  // in the tree.
-  struct nested_column {
-    const char* key;
-    std::uint32_t size;
-    std::uint32_t subtree_end;
-    bool is_group;
-  };
-  std::vector<nested_column> nested_;
-  bool nested_rows_ = false;  // the table's rows are those of nested_
   key_index_stack keys_;  // non-strict mode: repeated keys of large objects
   // Where the lines of the nested objects declined since the parser went past them start
   // (declined_before()); a full list records no more (a missed entry only costs a retry).

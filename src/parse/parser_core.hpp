@@ -489,36 +489,21 @@ class parser_core {
     if (++nesting_ > opt_.max_depth) fail(error_code::depth_limit, "nesting exceeds the depth limit", at);
   }
   void leave() { --nesting_; }
-  // Whether the handler (bound at compile time, the JSON writer aside) builds the objects of
-  // nested tables' rows itself: begin_nested_table(), then nested_table_row() per row.
-  static constexpr bool takes_nested_rows =
-      !std::is_same_v<Handler, json_event_writer> &&
-      requires(Handler& x, const header_field* f, const scalar* c, std::size_t n) {
-        x.begin_nested_table(f, n);
-        x.nested_table_row(c, n, n);
-      };
-
   // The depth check of a row read whole (text_row(), table_row()): its object, and the objects
   // of its nested field groups down to the deepest, as emit_row() enters them (the same error
   // at the same place: every enter() of a row is at its line's start).
-  [[gnu::always_inline]] void enter_row(const header& h, const char* at) {
-    if (h.leaf_count == h.fields.size()) [[likely]] {
-      enter(at);
-      leave();
-    } else {
-      enter_nested_row(h, at);
-    }
-  }
-  [[gnu::noinline]] void enter_nested_row(const header& h, const char* at) {
-    // Group depth of each field: the groups whose subtree holds it (pre-order).
+  void enter_row(const header& h, const char* at) {
     std::uint32_t levels = 1;
-    std::uint32_t ends[64];
-    std::uint32_t open = 0;
-    for (std::uint32_t i = 0; i < h.fields.size(); ++i) {
-      while (open != 0 && ends[open - 1] <= i) --open;
-      if (h.fields[i].is_group && open < 64) {
-        ends[open++] = h.fields[i].subtree_end;
-        levels = std::max(levels, open + 1);
+    if (h.leaf_count != h.fields.size()) [[unlikely]] {
+      // Group depth of each field: the groups whose subtree holds it (pre-order).
+      std::uint32_t ends[64];
+      std::uint32_t open = 0;
+      for (std::uint32_t i = 0; i < h.fields.size(); ++i) {
+        while (open != 0 && ends[open - 1] <= i) --open;
+        if (h.fields[i].is_group && open < 64) {
+          ends[open++] = h.fields[i].subtree_end;
+          levels = std::max(levels, open + 1);
+        }
       }
     }
     if (nesting_ + levels > opt_.max_depth) fail(error_code::depth_limit, "nesting exceeds the depth limit", at);
@@ -1474,14 +1459,10 @@ class parser_core {
   // out as table_row() calls, announcing its columns when they do.
   bool begin_rows(const header& h, const char* at) {
     if (h.leaf_count != h.fields.size()) {
-      // Nested groups (`content{"application/json"{schema{"$ref"}}}`): a handler bound at
-      // compile time that builds their objects itself takes such rows whole too, one cell per
-      // leaf (its choice): the JSON writer as text (compact output), the document builder as
-      // values (strict mode).
+      // Nested groups (`content{"application/json"{schema{"$ref"}}}`): the JSON writer takes
+      // such rows as text too, one cell per leaf (compact output; its choice).
       if constexpr (std::is_same_v<Handler, json_event_writer>) {
         if (text_to() && h_.receives_rows() && h.leaf_count != 0) return h_.begin_nested_table(h.fields.data(), h.fields.size());
-      } else if constexpr (takes_nested_rows) {
-        if (h_.receives_rows() && h.leaf_count != 0) return h_.begin_nested_table(h.fields.data(), h.fields.size());
       }
       return false;
     }
@@ -1518,10 +1499,6 @@ class parser_core {
       if (!read_cells(h, sp, cells)) return emit_row(h, cells, line_start);
     }
     enter_row(h, line_start);  // the row's objects count against the depth limit, as in emit_row()
-    if constexpr (takes_nested_rows) {
-      if (h.leaf_count != h.fields.size()) [[unlikely]]
-        return check(h_.nested_table_row(row_.data(), h.leaf_count, off(line_start)));
-    }
     check(h_.table_row(row_.data(), h.leaf_count, off(line_start)));
   }
 
