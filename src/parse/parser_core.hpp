@@ -492,18 +492,24 @@ class parser_core {
   // The depth check of a row read whole (text_row(), table_row()): its object, and the objects
   // of its nested field groups down to the deepest, as emit_row() enters them (the same error
   // at the same place: every enter() of a row is at its line's start).
-  void enter_row(const header& h, const char* at) {
+  [[gnu::always_inline]] void enter_row(const header& h, const char* at) {
+    if (h.leaf_count == h.fields.size()) [[likely]] {
+      enter(at);
+      leave();
+    } else {
+      enter_nested_row(h, at);
+    }
+  }
+  [[gnu::noinline]] void enter_nested_row(const header& h, const char* at) {
+    // Group depth of each field: the groups whose subtree holds it (pre-order).
     std::uint32_t levels = 1;
-    if (h.leaf_count != h.fields.size()) [[unlikely]] {
-      // Group depth of each field: the groups whose subtree holds it (pre-order).
-      std::uint32_t ends[64];
-      std::uint32_t open = 0;
-      for (std::uint32_t i = 0; i < h.fields.size(); ++i) {
-        while (open != 0 && ends[open - 1] <= i) --open;
-        if (h.fields[i].is_group && open < 64) {
-          ends[open++] = h.fields[i].subtree_end;
-          levels = std::max(levels, open + 1);
-        }
+    std::uint32_t ends[64];
+    std::uint32_t open = 0;
+    for (std::uint32_t i = 0; i < h.fields.size(); ++i) {
+      while (open != 0 && ends[open - 1] <= i) --open;
+      if (h.fields[i].is_group && open < 64) {
+        ends[open++] = h.fields[i].subtree_end;
+        levels = std::max(levels, open + 1);
       }
     }
     if (nesting_ + levels > opt_.max_depth) fail(error_code::depth_limit, "nesting exceeds the depth limit", at);
@@ -1498,7 +1504,8 @@ class parser_core {
       cell_splitter sp(cells, h.delim);
       if (!read_cells(h, sp, cells)) return emit_row(h, cells, line_start);
     }
-    enter_row(h, line_start);  // the row's objects count against the depth limit, as in emit_row()
+    enter(line_start);  // the row's object counts against the depth limit, as in emit_row()
+    leave();
     check(h_.table_row(row_.data(), h.leaf_count, off(line_start)));
   }
 
