@@ -79,6 +79,74 @@ TEST(Document, TableRowsShareTheirKeys) {
   EXPECT_EQ(users[1]["id"].as_int64(), 2);
 }
 
+// Tables whose field lists have nested groups (`name,s{t,f},x`, keyed, quoted names): values
+// checked by hand through the view API, and against toon::decode, in both modes.
+TEST(Document, NestedFieldGroupRows) {
+  const std::string text =
+      "p[2]{name,s{t,f},x}:\n  id,str,uuid,1\n  \"q\\\"r\",2,true,null\n"
+      "r[2:]{d,c{\"a/j\"{s{\"$r\"}}}}:\n  \"200\": ok,\"#/u\"\n  x: \"t\\\\n\",-1.5\n"
+      "t[1]{g{h{i{j}}},k}:\n  \"\",9\n";
+  const toon::document doc = toon::decode_document_or_throw(text);
+  const toon::node& p = doc.root()["p"];
+  ASSERT_EQ(p.size(), 2u);
+  ASSERT_EQ(p[0].members().size(), 3u);
+  EXPECT_EQ(p[0].members()[0].key(), "name");
+  EXPECT_EQ(p[0].members()[1].key(), "s");
+  EXPECT_EQ(p[0].members()[2].key(), "x");
+  EXPECT_EQ(p[0]["name"].as_string(), "id");
+  ASSERT_EQ(p[0]["s"].members().size(), 2u);
+  EXPECT_EQ(p[0]["s"]["t"].as_string(), "str");
+  EXPECT_EQ(p[0]["s"]["f"].as_string(), "uuid");
+  EXPECT_EQ(p[0]["x"].as_int64(), 1);
+  EXPECT_EQ(p[1]["name"].as_string(), "q\"r");
+  EXPECT_EQ(p[1]["s"]["t"].as_int64(), 2);
+  EXPECT_TRUE(p[1]["s"]["f"].as_bool());
+  EXPECT_TRUE(p[1]["x"].is_null());
+  const toon::node& r = doc.root()["r"];
+  ASSERT_EQ(r.members().size(), 2u);
+  EXPECT_EQ(r.members()[0].key(), "200");
+  EXPECT_EQ(r["200"]["d"].as_string(), "ok");
+  EXPECT_EQ(r["200"]["c"]["a/j"]["s"]["$r"].as_string(), "#/u");
+  EXPECT_EQ(r["x"]["d"].as_string(), "t\\n");
+  EXPECT_EQ(r["x"]["c"]["a/j"]["s"]["$r"].as_double(), -1.5);
+  const toon::node& t = doc.root()["t"][0];
+  EXPECT_EQ(t["g"]["h"]["i"]["j"].as_string(), "");
+  EXPECT_EQ(t["k"].as_int64(), 9);
+  EXPECT_TRUE(doc.root() == toon::decode_or_throw(text));
+  toon::decode_options lax;
+  lax.strict = false;
+  EXPECT_TRUE(toon::decode_document_or_throw(text, lax).root() == toon::decode_or_throw(text));
+  // Repeated names (non-strict mode): the last cell wins, as toon::decode has it.
+  const std::string repeated = "t[1]{a,g{b,b},a}:\n  1,2,3,4\n";
+  EXPECT_TRUE(toon::decode_document_or_throw(repeated, lax).root() == toon::decode_or_throw(repeated, lax));
+}
+
+// Errors of nested rows are those of toon::decode (the per-cell path): width, a bad cell, the
+// depth limit counted down to the deepest group.
+TEST(Document, NestedFieldGroupRowErrors) {
+  toon::decode_options o;
+  o.max_depth = 4;  // the root object, the array, the row, g: h is one too many
+  for (const char* text : {"a: 1\nt[1]{a,g{h{i}}}:\n  1,2\n", "t[2]{a,g{b}}:\n  1,2\n  1,2,3\n",
+                           "t[2]{a,g{b}}:\n  1,2\n  1\n", "t[1:]{a,g{b}}:\n  k: 1,\"x\n",
+                           "t[1]{a,g{b}}:\n  1,\"x\\q\"\n", "t[3]{a,g{b}}:\n  1,2\n"}) {
+    const toon::result<toon::document> doc = toon::decode_document(text, o);
+    const toon::result<toon::value> value = toon::decode(text, o);
+    ASSERT_FALSE(doc.has_value()) << text;
+    ASSERT_FALSE(value.has_value()) << text;
+    EXPECT_EQ(doc.error().code, value.error().code) << text;
+    EXPECT_EQ(doc.error().line, value.error().line) << text;
+    EXPECT_EQ(doc.error().column, value.error().column) << text;
+    EXPECT_EQ(doc.error().message, value.error().message) << text;
+  }
+  const toon::result<toon::document> deep = toon::decode_document("a: 1\nt[1]{a,g{h{i}}}:\n  1,2\n", o);
+  ASSERT_FALSE(deep.has_value());
+  EXPECT_EQ(deep.error().code, toon::error_code::depth_limit);
+  EXPECT_EQ(deep.error().line, 3u);
+  EXPECT_EQ(deep.error().column, 3u);
+  o.max_depth = 5;
+  EXPECT_EQ(toon::decode_document_or_throw("a: 1\nt[1]{a,g{h{i}}}:\n  1,2\n", o).root()["t"][0]["g"]["h"]["i"].as_int64(), 2);
+}
+
 TEST(Document, NonStrictRepeatedKeysKeepTheLastValueAtTheFirstPosition) {
   toon::decode_options lax;
   lax.strict = false;
