@@ -959,6 +959,17 @@ def main():
       "`benchmarks/bench/` (registrations), `benchmarks/peers/` (other TOON implementations, fetched and "
       "built at run time, never committed: ctoon's C core comes from the source package of the crate "
       "`ctoon`, which cargo downloads for `benchmarks/peers/ctoon`), `benchmarks/report.py` (this page).")
+    # The real MCP servers' tools/list tokens (scripts/mcp-tools-tokens.sh --update-docs writes it
+    # between its markers): measured apart from this run, kept as it is.
+    tools_begin, tools_end = "<!-- mcp-tools-tokens:begin -->", "<!-- mcp-tools-tokens:end -->"
+    if os.path.exists(md_path):
+        m = re.search(re.escape(tools_begin) + r"\n?(.*?)\n?" + re.escape(tools_end),
+                      open(md_path, encoding="utf-8").read(), re.S)
+        if m:
+            w("")
+            w(tools_begin)
+            w(m.group(1).strip("\n"))
+            w(tools_end)
 
     with open(md_path, "w", encoding="utf-8") as f:
         f.write("\n".join(md) + "\n")
