@@ -1,6 +1,7 @@
 // toon::mcp::call_context: progress, logging, cancellation and the client's identity for a tool
 // handler served by toon::mcp::server (docs/mcp.md, "The call context").
 #include "toon/mcp/call_context.hpp"
+#include "toon/tools/handler.hpp"  // declares detached_call_context() ([[nodiscard]]), defined here
 #include "toon/detail/linkage.hpp"
 
 #include <array>
