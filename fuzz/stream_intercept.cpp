@@ -95,7 +95,9 @@ run_result run(std::string_view input, const toon::mcp::intercept_options& o, St
             }
             json_group += p.text;
             json_decided = p.decided_at;
-            if (p.decided_at == p.offset + p.text.size() && !json_broken && !toon::from_json(json_group))
+            // JSON as the interceptor reads model output: a lone surrogate escape is U+FFFD.
+            if (p.decided_at == p.offset + p.text.size() && !json_broken &&
+                !toon::from_json(json_group, toon::json_read_options{.replace_lone_surrogates = true}))
               toon_fuzz::fail("a JSON call whose text is not JSON", json_group);
           }
           if (!o.known_tools.empty() && p.call->name != "read_file" && p.call->name != "list_dir" && p.call->name != "x")
