@@ -200,6 +200,14 @@ def splice_mcp(md_path, body, begin=MCP_BEGIN, end=MCP_END, title="MCP over stdi
         f.write(new)
 
 
+def kept_section(md_path, begin, end):
+    """The text between the markers `begin` and `end` of the existing page, or None."""
+    if not os.path.exists(md_path):
+        return None
+    m = re.search(re.escape(begin) + r"\n?(.*?)\n?" + re.escape(end), open(md_path, encoding="utf-8").read(), re.S)
+    return m.group(1).strip("\n") if m else None
+
+
 def fmt_ratio(x):
     return f"{x:.2f}×" if x < 10 else f"{x:.1f}×"
 
@@ -888,11 +896,8 @@ def main():
     catalog = ""
     if args.catalog_md and os.path.exists(args.catalog_md):
         catalog = open(args.catalog_md, encoding="utf-8").read().strip("\n")
-    elif os.path.exists(md_path):
-        old = open(md_path, encoding="utf-8").read()
-        m = re.search(re.escape(begin) + r"\n?(.*?)\n?" + re.escape(end), old, re.S)
-        if m:
-            catalog = m.group(1).strip("\n")
+    else:
+        catalog = kept_section(md_path, begin, end) or ""
     w("## MCP tool catalog (tools/list)")
     w("")
     w(begin)
@@ -904,9 +909,8 @@ def main():
     mcp_body, mcp_data = mcp_section(out, root)
     if mcp_data:
         results["mcp_stdio"] = mcp_data
-    elif os.path.exists(md_path):
-        m = re.search(re.escape(MCP_BEGIN) + r"\n?(.*?)\n?" + re.escape(MCP_END), open(md_path, encoding="utf-8").read(), re.S)
-        mcp_body = m.group(1).strip("\n") if m else None
+    else:
+        mcp_body = kept_section(md_path, MCP_BEGIN, MCP_END)
         old_results = load(os.path.join(root, "benchmarks", "results", "results.json")) or {}
         if mcp_body and "mcp_stdio" in old_results:
             results["mcp_stdio"] = old_results["mcp_stdio"]
@@ -921,10 +925,8 @@ def main():
     http_body, http_data = mcp_http_section(out, root)
     if http_data:
         results["mcp_http"] = http_data
-    elif os.path.exists(md_path):
-        m = re.search(re.escape(MCP_HTTP_BEGIN) + r"\n?(.*?)\n?" + re.escape(MCP_HTTP_END),
-                      open(md_path, encoding="utf-8").read(), re.S)
-        http_body = m.group(1).strip("\n") if m else None
+    else:
+        http_body = kept_section(md_path, MCP_HTTP_BEGIN, MCP_HTTP_END)
         old_results = load(os.path.join(root, "benchmarks", "results", "results.json")) or {}
         if http_body and "mcp_http" in old_results:
             results["mcp_http"] = old_results["mcp_http"]
@@ -938,16 +940,14 @@ def main():
     # Build and include cost (docs/benchmarks.md#build-and-include-cost): measured apart from this
     # run (scripts/include-cost.sh and the commands the section names), kept as it is.
     build_begin, build_end = "<!-- build-cost:begin -->", "<!-- build-cost:end -->"
-    if os.path.exists(md_path):
-        m = re.search(re.escape(build_begin) + r"\n?(.*?)\n?" + re.escape(build_end),
-                      open(md_path, encoding="utf-8").read(), re.S)
-        if m:
-            w("## Build and include cost")
-            w("")
-            w(build_begin)
-            w(m.group(1).strip("\n"))
-            w(build_end)
-            w("")
+    build_body = kept_section(md_path, build_begin, build_end)
+    if build_body is not None:
+        w("## Build and include cost")
+        w("")
+        w(build_begin)
+        w(build_body)
+        w(build_end)
+        w("")
     w("## Reproducing")
     w("")
     w("```sh")
@@ -962,14 +962,12 @@ def main():
     # The real MCP servers' tools/list tokens (scripts/mcp-tools-tokens.sh --update-docs writes it
     # between its markers): measured apart from this run, kept as it is.
     tools_begin, tools_end = "<!-- mcp-tools-tokens:begin -->", "<!-- mcp-tools-tokens:end -->"
-    if os.path.exists(md_path):
-        m = re.search(re.escape(tools_begin) + r"\n?(.*?)\n?" + re.escape(tools_end),
-                      open(md_path, encoding="utf-8").read(), re.S)
-        if m:
-            w("")
-            w(tools_begin)
-            w(m.group(1).strip("\n"))
-            w(tools_end)
+    tools_body = kept_section(md_path, tools_begin, tools_end)
+    if tools_body is not None:
+        w("")
+        w(tools_begin)
+        w(tools_body)
+        w(tools_end)
 
     with open(md_path, "w", encoding="utf-8") as f:
         f.write("\n".join(md) + "\n")
