@@ -384,10 +384,9 @@ TOON_FUNC bool json_event_writer::begin_table(const std::string_view* names, std
   }
   column_at_.push_back(column_keys_.size());
   prefix_at_.push_back(column_prefixes_.size());
-  flat_end_.assign(1, '}');
   prefixes_ = &column_prefixes_;
   prefix_offsets_ = &prefix_at_;
-  row_end_ = &flat_end_;
+  row_end_ = "}";
   nested_ = false;
   return true;
 }
@@ -459,7 +458,7 @@ TOON_FUNC bool json_event_writer::use_layout(const nested_layout& l) {
   column_at_.assign(l.at.size(), 0);  // begin_row() checks a row's width against its size - 1
   prefixes_ = &l.prefixes;
   prefix_offsets_ = &l.at;
-  row_end_ = &l.end;
+  row_end_ = l.end;
   nested_ = true;
   return true;
 }
@@ -498,7 +497,7 @@ TOON_FUNC bool json_event_writer::text_row(const text_cell* cells, std::size_t c
     // `{"a":v,"b":w}` with the keys and separators written once per table.
     const std::string& prefix_text = *prefixes_;
     const std::vector<std::size_t>& prefix_at = *prefix_offsets_;
-    const std::string& row_end = *row_end_;
+    const std::string_view row_end = row_end_;
     std::size_t room = prefix_text.size() + row_end.size();
     for (std::size_t j = 0; j < count; ++j) room += json_token_room(cells[j].text);
     char* o = emitter_.raw_value(room);

@@ -327,10 +327,9 @@ class json_event_writer final : public event_handler, public text_sink {
   std::vector<std::size_t> prefix_at_;
   // The texts text_row() writes in compact output: those of the flat table above, or of the
   // nested table's layout.
-  std::string flat_end_ = std::string(1, '}');
   const std::string* prefixes_ = &column_prefixes_;
   const std::vector<std::size_t>* prefix_offsets_ = &prefix_at_;
-  const std::string* row_end_ = &flat_end_;  // what closes a row's object (and its groups')
+  std::string_view row_end_ = "}";  // what closes a row's object (and its groups')
   bool nested_ = false;  // the table's columns are leaves of nested groups (compact only)
   // The last nested tables' field lists (each field's name size, subtree end and kind, the
   // names one after the other) and their texts.
