@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <iosfwd>
+#include <new>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -19,6 +20,33 @@ namespace toon {
 class value;
 struct member;
 
+namespace detail {
+/// Storage for the members of toon::object: from the chunks of the member_arena open on this
+/// thread (whole-text decoding opens one), else from operator new. Every block carries its
+/// owner, so that a block is returned the right way whichever thread frees it.
+[[nodiscard]] void* allocate_members(std::size_t bytes);
+/// Returns a block of allocate_members() (its chunk is freed with the last block in it).
+void deallocate_members(void* p) noexcept;
+
+/// The allocator of toon::object's member vector (stateless: the storage decides, see above).
+template <class T>
+struct member_allocator {
+  using value_type = T;
+  using is_always_equal = std::true_type;
+  using propagate_on_container_move_assignment = std::true_type;
+  member_allocator() noexcept = default;
+  template <class U>
+  member_allocator(const member_allocator<U>&) noexcept {}  // NOLINT
+  [[nodiscard]] T* allocate(std::size_t n) {
+    if (n > static_cast<std::size_t>(-1) / 2 / sizeof(T)) throw std::bad_array_new_length();
+    return static_cast<T*>(allocate_members(n * sizeof(T)));
+  }
+  void deallocate(T* p, std::size_t) noexcept { deallocate_members(p); }
+  template <class U>
+  friend bool operator==(const member_allocator&, const member_allocator<U>&) noexcept { return true; }
+};
+}  // namespace detail
+
 /// An array of values.
 using array = std::vector<value>;
 
@@ -30,11 +58,13 @@ struct big_integer {
 };
 
 /// An object: string keys to values, in insertion order. Lookup is linear, which is the
-/// fastest choice for the small objects TOON documents are made of.
+/// fastest choice for the small objects TOON documents are made of. The objects toon::decode
+/// makes share chunks of memory for their members (docs/decoding.md, Architecture): one kept
+/// alive keeps its chunk (at most 64 KiB) alive.
 class object {
  public:
-  using iterator = std::vector<member>::iterator;
-  using const_iterator = std::vector<member>::const_iterator;
+  using iterator = std::vector<member, detail::member_allocator<member>>::iterator;
+  using const_iterator = std::vector<member, detail::member_allocator<member>>::const_iterator;
 
   object() noexcept;
   /// Builds from key/value pairs; a repeated key keeps the last value at the first position.
@@ -82,7 +112,7 @@ class object {
   friend bool operator==(const object& a, const object& b) noexcept;
 
  private:
-  std::vector<member> items_;
+  std::vector<member, detail::member_allocator<member>> items_;
 };
 
 /// A JSON-model value: null, bool, int64, uint64, double, big integer, string, array, object.

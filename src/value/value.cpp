@@ -3,9 +3,11 @@
 #include "toon/detail/linkage.hpp"
 
 #include "toon/detail/writer.hpp"
+#include "member_arena.hpp"
 #include "toon/encode.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +15,84 @@
 #include <stdexcept>
 
 namespace toon {
+
+// ---- member storage (member_arena.hpp) ---------------------------------------------------------
+
+// A block: a 16-byte head holding its chunk (nullptr: from operator new), then the members.
+// A chunk: its count of live blocks in the first 16 bytes, then blocks. While an arena fills a
+// chunk the count holds member_chunk_bias less the frees so far (subtracted atomically); the
+// arena takes the bias off, less the blocks it carved, when it lets the chunk go.
+namespace detail {
+
+struct member_chunk {
+  std::atomic<std::size_t> live;
+};
+constexpr std::size_t member_head = 16;
+constexpr std::size_t member_chunk_bias = std::size_t(1) << 62;
+constexpr std::size_t member_chunk_max = std::size_t(64) << 10;
+
+TOON_VAR thread_local member_arena* open_member_arena = nullptr;
+
+TOON_FUNC void* allocate_members(std::size_t bytes) {
+  if (member_arena* a = open_member_arena)
+    if (void* p = a->allocate(bytes)) return p;
+  void* raw = ::operator new(bytes + member_head);
+  *static_cast<member_chunk**>(raw) = nullptr;
+  return static_cast<char*>(raw) + member_head;
+}
+
+TOON_FUNC void deallocate_members(void* p) noexcept {
+  if (!p) return;
+  char* raw = static_cast<char*>(p) - member_head;
+  member_chunk* owner = *reinterpret_cast<member_chunk**>(raw);
+  if (!owner) {
+    ::operator delete(raw);
+  } else if (owner->live.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    owner->~member_chunk();
+    ::operator delete(owner);
+  }
+}
+
+TOON_FUNC member_arena::member_arena() noexcept : previous_(open_member_arena) { open_member_arena = this; }
+
+TOON_FUNC member_arena::~member_arena() {
+  release();
+  open_member_arena = previous_;
+}
+
+TOON_FUNC void* member_arena::allocate(std::size_t bytes) {
+  const std::size_t need = (bytes + member_head + 15) & ~std::size_t(15);
+  if (need > member_chunk_max / 4) return nullptr;
+  if (static_cast<std::size_t>(end_ - next_) < need) {
+    release();
+    void* raw = ::operator new(next_size_);
+    chunk_ = new (raw) member_chunk{member_chunk_bias};
+    next_ = static_cast<char*>(raw) + member_head;
+    end_ = static_cast<char*>(raw) + next_size_;
+    blocks_ = 0;
+    if (next_size_ < member_chunk_max) next_size_ *= 2;
+  }
+  char* block = next_;
+  next_ += need;
+  ++blocks_;
+  *reinterpret_cast<member_chunk**>(block) = static_cast<member_chunk*>(chunk_);
+  return block + member_head;
+}
+
+TOON_FUNC void member_arena::release() noexcept {
+  if (!chunk_) return;
+  auto* c = static_cast<member_chunk*>(chunk_);
+  // What the count loses: the bias, less the blocks carved (the frees so far already left it).
+  const std::size_t drop = member_chunk_bias - blocks_;
+  if (c->live.fetch_sub(drop, std::memory_order_acq_rel) == drop) {
+    c->~member_chunk();
+    ::operator delete(c);
+  }
+  chunk_ = nullptr;
+  next_ = end_ = nullptr;
+}
+
+}  // namespace detail
 
 TOON_FUNC object::object(std::initializer_list<std::pair<std::string_view, value>> init) {
   items_.reserve(init.size());

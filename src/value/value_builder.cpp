@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "../parse/bound_parse.hpp"
+#include "member_arena.hpp"
 #include "toon/decode.hpp"
 
 namespace toon::detail {
@@ -122,6 +123,8 @@ TOON_FUNC bool value_builder::string_value(std::string_view s, std::size_t) {
 namespace toon {
 
 TOON_FUNC result<value> decode(std::string_view text, const decode_options& options) {
+  // The objects' members from chunks rather than one heap block each (member_arena.hpp).
+  detail::member_arena arena;
   detail::value_builder builder(options.strict, text.size());
   // The parser bound to the builder at compile time (bound_parse.hpp).
   result<void> r = detail::decode_whole_bound<detail::value_builder, detail::text_sink>(text, builder, nullptr, options);

@@ -4,7 +4,11 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
 
+#include "toon/decode.hpp"
 #include "toon/value.hpp"
 
 namespace {
@@ -98,3 +102,75 @@ TEST(Value, AccessErrors) {
 }
 
 }  // namespace
+
+// ---- objects decoded by toon::decode: members in shared chunks (src/value/member_arena.hpp) ----
+
+namespace {
+
+// A document of `n` objects of two members each, under keys k0, k1, ...
+std::string many_objects(int n) {
+  std::string text;
+  for (int i = 0; i < n; ++i) text += "k" + std::to_string(i) + ":\n  a: " + std::to_string(i) + "\n  b: x\n";
+  return text;
+}
+
+}  // namespace
+
+TEST(DecodedObjects, OutliveTheDocumentTheyCameFrom) {
+  // Objects moved out of a decoded tree keep their members after the rest is dropped, whatever
+  // chunk they share with the dropped ones (~2,000 objects span several chunks).
+  std::vector<toon::value> kept;
+  {
+    toon::value doc = toon::decode_or_throw(many_objects(2000));
+    for (int i = 0; i < 2000; i += 97) kept.push_back(std::move(doc.as_object().at("k" + std::to_string(i))));
+  }
+  ASSERT_EQ(kept.size(), 21u);
+  for (std::size_t j = 0; j < kept.size(); ++j) {
+    const toon::object& o = kept[j].as_object();
+    ASSERT_EQ(o.size(), 2u);
+    EXPECT_EQ(o.at("a").as_int64(), static_cast<std::int64_t>(j * 97));
+    EXPECT_EQ(o.at("b").as_string(), "x");
+  }
+}
+
+TEST(DecodedObjects, GrowCopyAndEraseAsAnyObject) {
+  toon::value doc = toon::decode_or_throw("a:\n  b: 1\nc:\n  d: 2\n  e: 3\n");
+  toon::object& a = doc.as_object().at("a").as_object();
+  for (int i = 0; i < 100; ++i) a.insert_or_assign("n" + std::to_string(i), i);  // grows past its block
+  EXPECT_EQ(a.size(), 101u);
+  EXPECT_EQ(a.at("b").as_int64(), 1);
+  EXPECT_EQ(a.at("n99").as_int64(), 99);
+  const toon::value copy = doc;  // a copy made after the decode
+  EXPECT_EQ(copy, doc);
+  EXPECT_TRUE(doc.as_object().at("c").as_object().erase("d"));
+  EXPECT_EQ(doc.as_object().at("c").as_object().size(), 1u);
+  EXPECT_EQ(copy["c"].size(), 2u);
+  doc = toon::value();  // the original freed before its copy
+  EXPECT_EQ(copy["a"]["n50"].as_int64(), 50);
+}
+
+TEST(DecodedObjects, FreedOnOtherThreads) {
+  // Subtrees of one decode dropped concurrently: the chunks they share count their blocks
+  // atomically. Every object must be freed once and every chunk with its last object: the
+  // sanitizer stage (ASan, LeakSanitizer) reports a double free or a chunk left behind.
+  toon::value doc = toon::decode_or_throw(many_objects(4000));
+  std::vector<toon::value> halves[2];
+  int i = 0;
+  for (toon::member& m : doc.as_object()) halves[i++ % 2].push_back(std::move(m.value));
+  doc = toon::value();
+  std::thread t([&] { halves[0].clear(); });
+  halves[1].clear();
+  t.join();
+  EXPECT_TRUE(halves[0].empty());
+  EXPECT_TRUE(halves[1].empty());
+}
+
+TEST(DecodedObjects, ObjectsBuiltWhileNoDecodeRunsUseTheHeap) {
+  // Objects made outside a decode, before and after one, are unaffected by it.
+  toon::object before{{"x", 1}};
+  toon::value doc = toon::decode_or_throw(many_objects(10));
+  toon::object after{{"y", 2}};
+  doc = toon::value();
+  EXPECT_EQ(before.at("x").as_int64(), 1);
+  EXPECT_EQ(after.at("y").as_int64(), 2);
+}
