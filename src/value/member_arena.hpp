@@ -7,7 +7,7 @@ namespace toon::detail {
 
 /// While it lives, the storage of toon::object members allocated on this thread
 /// (detail::allocate_members(), every object's member vector) is carved in order from chunks of
-/// growing size (4 KiB doubling to 64 KiB) instead of one operator new per object: a decoded
+/// growing size (up to 4 KiB first, doubling to 64 KiB) instead of one operator new per object: a decoded
 /// document holds thousands of small objects, and allocating and freeing each of them through
 /// the general-purpose heap cost a third of toon::decode on key-heavy documents. Each block
 /// records its chunk, and a chunk counts its live blocks (plainly while the arena fills it,
@@ -19,7 +19,9 @@ namespace toon::detail {
 /// seen by anything else (no other thread touches a chunk while the arena fills it).
 class member_arena {
  public:
-  member_arena() noexcept;
+  /// `input_size`: the size of the text decoded, which sizes the first chunk (a quarter of a
+  /// 4 KiB chunk is plenty for a short document, and what its objects keep alive).
+  explicit member_arena(std::size_t input_size) noexcept;
   ~member_arena();
   member_arena(const member_arena&) = delete;
   member_arena& operator=(const member_arena&) = delete;
@@ -36,7 +38,7 @@ class member_arena {
   char* next_ = nullptr;    // where its next block starts
   char* end_ = nullptr;
   std::size_t blocks_ = 0;  // blocks carved from it so far
-  std::size_t next_size_ = 4096;
+  std::size_t next_size_;  // of the next chunk
 };
 
 }  // namespace toon::detail

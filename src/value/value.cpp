@@ -53,7 +53,13 @@ TOON_FUNC void deallocate_members(void* p) noexcept {
   }
 }
 
-TOON_FUNC member_arena::member_arena() noexcept : previous_(open_member_arena) { open_member_arena = this; }
+TOON_FUNC member_arena::member_arena(std::size_t input_size) noexcept : previous_(open_member_arena) {
+  // Four bytes of members per byte of text (a `key: value` line of 15 bytes makes a 72-byte
+  // member), at least 512 bytes and at most 4 KiB for the first chunk.
+  const std::size_t guess = input_size < 1024 ? 4 * input_size : 4096;
+  next_size_ = guess < 512 ? 512 : (guess + 15) & ~std::size_t(15);
+  open_member_arena = this;
+}
 
 TOON_FUNC member_arena::~member_arena() {
   release();
@@ -65,12 +71,14 @@ TOON_FUNC void* member_arena::allocate(std::size_t bytes) {
   if (need > member_chunk_max / 4) return nullptr;
   if (static_cast<std::size_t>(end_ - next_) < need) {
     release();
-    void* raw = ::operator new(next_size_);
+    // The chunk's own head first; a block larger than the chunk planned gets a chunk its size.
+    const std::size_t size = next_size_ < need + member_head ? need + member_head : next_size_;
+    void* raw = ::operator new(size);
     chunk_ = new (raw) member_chunk{member_chunk_bias};
     next_ = static_cast<char*>(raw) + member_head;
-    end_ = static_cast<char*>(raw) + next_size_;
+    end_ = static_cast<char*>(raw) + size;
     blocks_ = 0;
-    if (next_size_ < member_chunk_max) next_size_ *= 2;
+    next_size_ = next_size_ * 2 < member_chunk_max ? next_size_ * 2 : member_chunk_max;
   }
   char* block = next_;
   next_ += need;

@@ -124,7 +124,7 @@ namespace toon {
 
 TOON_FUNC result<value> decode(std::string_view text, const decode_options& options) {
   // The objects' members from chunks rather than one heap block each (member_arena.hpp).
-  detail::member_arena arena;
+  detail::member_arena arena(text.size());
   detail::value_builder builder(options.strict, text.size());
   // The parser bound to the builder at compile time (bound_parse.hpp).
   result<void> r = detail::decode_whole_bound<detail::value_builder, detail::text_sink>(text, builder, nullptr, options);

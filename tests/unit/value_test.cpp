@@ -174,3 +174,20 @@ TEST(DecodedObjects, ObjectsBuiltWhileNoDecodeRunsUseTheHeap) {
   EXPECT_EQ(before.at("x").as_int64(), 1);
   EXPECT_EQ(after.at("y").as_int64(), 2);
 }
+
+TEST(DecodedObjects, WideObjectsInShortAndLongDocuments) {
+  // An object growing past the first chunk of a short document (100 members: 7 KiB, a chunk of
+  // its own) and past what any chunk takes (400 members: 28 KiB, from the heap), in the same
+  // decode as small ones.
+  for (int width : {1, 5, 100, 400}) {
+    std::string text = "small:\n  a: 1\nwide:\n";
+    for (int i = 0; i < width; ++i) text += "  k" + std::to_string(i) + ": " + std::to_string(i) + "\n";
+    text += "after:\n  b: 2\n";
+    const toon::value v = toon::decode_or_throw(text);
+    const toon::object& wide = v.as_object().at("wide").as_object();
+    ASSERT_EQ(wide.size(), static_cast<std::size_t>(width));
+    for (int i = 0; i < width; ++i) EXPECT_EQ(wide.at("k" + std::to_string(i)).as_int64(), i);
+    EXPECT_EQ(v["small"]["a"].as_int64(), 1);
+    EXPECT_EQ(v["after"]["b"].as_int64(), 2);
+  }
+}
