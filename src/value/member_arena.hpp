@@ -5,13 +5,16 @@
 
 namespace toon::detail {
 
+struct member_chunk;  // value.cpp
+
 /// While it lives, the storage of toon::object members allocated on this thread
-/// (detail::allocate_members(), every object's member vector) is carved in order from chunks of
-/// growing size (up to 4 KiB first, doubling to 64 KiB) instead of one operator new per object: a decoded
-/// document holds thousands of small objects, and allocating and freeing each of them through
-/// the general-purpose heap cost a third of toon::decode on key-heavy documents. Each block
-/// records its chunk, and a chunk counts its live blocks (plainly while the arena fills it,
-/// atomically once it is released): the chunk is freed with its last block, by whichever thread
+/// (detail::allocate_members(), every object's member vector) is carved in order from chunks
+/// of growing size (512 B to 4 KiB first, by the text's size, doubling to 64 KiB) instead of one
+/// operator new per object: a decoded document holds thousands of small objects, and allocating
+/// and freeing each of them through the general-purpose heap cost a third of toon::decode on
+/// key-heavy documents. Each block records its chunk, and a chunk counts its live blocks
+/// (plainly while the arena fills it, atomically once it is released): the chunk is freed with
+/// its last block, by whichever thread
 /// drops it. The objects outlive the arena and stay ordinary values (moved, copied, grown, freed
 /// one by one); an object kept alive keeps its chunk alive.
 ///
@@ -34,7 +37,7 @@ class member_arena {
   void release() noexcept;  // gives the current chunk up (freed now if none of its blocks lives)
 
   member_arena* previous_;  // the arena open on this thread before this one (nested decodes)
-  void* chunk_ = nullptr;   // the chunk being filled
+  member_chunk* chunk_ = nullptr;  // the chunk being filled
   char* next_ = nullptr;    // where its next block starts
   char* end_ = nullptr;
   std::size_t blocks_ = 0;  // blocks carved from it so far

@@ -33,6 +33,14 @@ constexpr std::size_t member_chunk_max = std::size_t(64) << 10;
 
 TOON_VAR thread_local member_arena* open_member_arena = nullptr;
 
+// Takes `n` off the chunk's count of live blocks; frees the chunk when none is left.
+TOON_FUNC void drop_member_blocks(member_chunk* c, std::size_t n) noexcept {
+  if (c->live.fetch_sub(n, std::memory_order_acq_rel) == n) {
+    c->~member_chunk();
+    ::operator delete(c);
+  }
+}
+
 TOON_FUNC void* allocate_members(std::size_t bytes) {
   if (member_arena* a = open_member_arena)
     if (void* p = a->allocate(bytes)) return p;
@@ -45,12 +53,8 @@ TOON_FUNC void deallocate_members(void* p) noexcept {
   if (!p) return;
   char* raw = static_cast<char*>(p) - member_head;
   member_chunk* owner = *reinterpret_cast<member_chunk**>(raw);
-  if (!owner) {
-    ::operator delete(raw);
-  } else if (owner->live.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-    owner->~member_chunk();
-    ::operator delete(owner);
-  }
+  if (owner) drop_member_blocks(owner, 1);
+  else ::operator delete(raw);
 }
 
 TOON_FUNC member_arena::member_arena(std::size_t input_size) noexcept : previous_(open_member_arena) {
@@ -83,19 +87,14 @@ TOON_FUNC void* member_arena::allocate(std::size_t bytes) {
   char* block = next_;
   next_ += need;
   ++blocks_;
-  *reinterpret_cast<member_chunk**>(block) = static_cast<member_chunk*>(chunk_);
+  *reinterpret_cast<member_chunk**>(block) = chunk_;
   return block + member_head;
 }
 
 TOON_FUNC void member_arena::release() noexcept {
   if (!chunk_) return;
-  auto* c = static_cast<member_chunk*>(chunk_);
   // What the count loses: the bias, less the blocks carved (the frees so far already left it).
-  const std::size_t drop = member_chunk_bias - blocks_;
-  if (c->live.fetch_sub(drop, std::memory_order_acq_rel) == drop) {
-    c->~member_chunk();
-    ::operator delete(c);
-  }
+  drop_member_blocks(chunk_, member_chunk_bias - blocks_);
   chunk_ = nullptr;
   next_ = end_ = nullptr;
 }
