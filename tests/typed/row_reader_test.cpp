@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../same_error.hpp"
 #include "toon/typed/decode.hpp"
 #include "toon/typed/row_reader.hpp"
 
@@ -97,14 +98,6 @@ std::vector<std::vector<std::size_t>> chunkings(std::size_t n) {
   return all;
 }
 
-void expect_same_error(const toon::error& got, const toon::error& want) {
-  EXPECT_EQ(got.code, want.code) << got.message << " / " << want.message;
-  EXPECT_EQ(got.message, want.message);
-  EXPECT_EQ(got.path, want.path);
-  EXPECT_EQ(got.line, want.line);
-  EXPECT_EQ(got.column, want.column);
-}
-
 const char* const users_text =
     "title: Team\n"
     "users[3]{id,name,email,active}:\n"
@@ -182,7 +175,7 @@ TEST(RowReader, FieldErrorsHaveTheWholeDecodePathAndPosition) {
   for (const auto& cuts : chunkings(text.size())) {
     reading<user> r = read_chunked<user>(text, "users", cuts);
     ASSERT_FALSE(r.outcome);
-    expect_same_error(r.outcome.error(), whole.error());
+    toon_test::expect_same_error(r.outcome.error(), whole.error());
     EXPECT_EQ(r.rows.size(), 41u);  // the rows before the bad one were delivered
   }
 }
@@ -200,7 +193,7 @@ TEST(RowReader, SyntaxErrorsAreTheWholeDecodeErrors) {
     for (const auto& cuts : chunkings(text.size())) {
       reading<user> r = read_chunked<user>(text, "users", cuts);
       ASSERT_FALSE(r.outcome) << text;
-      expect_same_error(r.outcome.error(), whole.error());
+      toon_test::expect_same_error(r.outcome.error(), whole.error());
     }
   }
 }

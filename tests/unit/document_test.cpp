@@ -10,6 +10,7 @@
 #include <utility>
 #include <variant>
 
+#include "../same_error.hpp"
 #include "toon/toon.hpp"
 
 namespace {
@@ -129,14 +130,7 @@ TEST(Document, NestedFieldGroupRowErrors) {
   for (const char* text : {"a: 1\nt[1]{a,g{h{i}}}:\n  1,2\n", "t[2]{a,g{b}}:\n  1,2\n  1,2,3\n",
                            "t[2]{a,g{b}}:\n  1,2\n  1\n", "t[1:]{a,g{b}}:\n  k: 1,\"x\n",
                            "t[1]{a,g{b}}:\n  1,\"x\\q\"\n", "t[3]{a,g{b}}:\n  1,2\n"}) {
-    const toon::result<toon::document> doc = toon::decode_document(text, o);
-    const toon::result<toon::value> value = toon::decode(text, o);
-    ASSERT_FALSE(doc.has_value()) << text;
-    ASSERT_FALSE(value.has_value()) << text;
-    EXPECT_EQ(doc.error().code, value.error().code) << text;
-    EXPECT_EQ(doc.error().line, value.error().line) << text;
-    EXPECT_EQ(doc.error().column, value.error().column) << text;
-    EXPECT_EQ(doc.error().message, value.error().message) << text;
+    toon_test::expect_both_fail_alike(toon::decode_document(text, o), toon::decode(text, o), text);
   }
   const toon::result<toon::document> deep = toon::decode_document("a: 1\nt[1]{a,g{h{i}}}:\n  1,2\n", o);
   ASSERT_FALSE(deep.has_value());

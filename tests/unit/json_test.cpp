@@ -7,6 +7,7 @@
 #include <string>
 
 #include "../../src/json/json_writer.hpp"
+#include "../same_error.hpp"
 #include "toon/toon.hpp"
 
 namespace {
@@ -673,14 +674,7 @@ TEST(ToonToJson, NestedFieldGroupRowErrors) {
   EXPECT_EQ(*r, R"({"a":1,"t":[{"a":1,"g":{"h":{"i":2}}}]})");
   for (const char* doc : {"t[2]{a,g{b}}:\n  1,2\n  1,2,3\n", "t[2]{a,g{b}}:\n  1,2\n  1\n",
                           "t[1:]{a,g{b}}:\n  k: 1,\"x\n"}) {
-    auto j = toon::toon_to_json(doc);
-    auto v = toon::decode(doc);
-    ASSERT_FALSE(j.has_value()) << doc;
-    ASSERT_FALSE(v.has_value()) << doc;
-    EXPECT_EQ(j.error().code, v.error().code) << doc;
-    EXPECT_EQ(j.error().line, v.error().line) << doc;
-    EXPECT_EQ(j.error().column, v.error().column) << doc;
-    EXPECT_EQ(j.error().message, v.error().message) << doc;
+    toon_test::expect_both_fail_alike(toon::toon_to_json(doc), toon::decode(doc), doc);
   }
   r = toon::toon_to_json("t[2]{a,g{b}}:\n  1,2\n  1,2,3\n");
   ASSERT_FALSE(r.has_value());
@@ -810,12 +804,7 @@ TEST(ToonToJson, QuotedValuesOfKeyValueLines) {
     EXPECT_EQ(*r, toon::to_json(*tree)) << doc;
   }
   for (const char* bad : {"a: \"open", "a: \"x\" y", "a: \"bad\\q\""}) {
-    auto r = toon::toon_to_json(bad);
-    auto tree = toon::decode(bad);
-    ASSERT_FALSE(r.has_value()) << bad;
-    ASSERT_FALSE(tree.has_value()) << bad;
-    EXPECT_EQ(r.error().code, tree.error().code) << bad;
-    EXPECT_EQ(r.error().column, tree.error().column) << bad;
+    toon_test::expect_both_fail_alike(toon::toon_to_json(bad), toon::decode(bad), bad);
   }
 }
 
