@@ -643,6 +643,7 @@ def main():
                    if os.path.exists(os.path.join(out, "peers", f))]
         ab_ops = [("value_decode", "`toon::decode` → `toon::value`", "`ctoon_read`"),
                   ("document_decode", "`toon::decode_document`", "`ctoon_read`"),
+                  ("value_tree", "`node::to_value()` (no parsing)", "`ctoon_read`"),
                   ("toon_to_json", "`toon::toon_to_json`", "`ctoon_toon_to_json`"),
                   ("json_to_toon", "`toon::json_to_toon`", "`ctoon_json_to_toon`")]
         ab_table = {(r["dataset"], r["op"]): r for r in ab["results"]}

@@ -24,6 +24,7 @@
 #include "toon/events.hpp"
 #include "../common/key_index.hpp"
 #include "../parse/bound_parse.hpp"
+#include "../value/member_arena.hpp"
 
 namespace toon {
 
@@ -612,29 +613,57 @@ TOON_FUNC const node& node::operator[](std::size_t index) const {
   return u_.a[index];
 }
 
-TOON_FUNC value node::to_value() const {
-  switch (kind_) {
-    case kind::null: return value();
-    case kind::boolean: return value(u_.b);
-    case kind::integer: return value(u_.i);
-    case kind::uinteger: return value(u_.u);
-    case kind::real: return value(u_.d);
-    case kind::big_integer: return value(big_integer{std::string(u_.s, size_)});
-    case kind::string: return value(std::string(u_.s, size_));
-    case kind::array: {
-      array a;
-      a.reserve(size_);
-      for (const node& e : elements()) a.push_back(e.to_value());
-      return value(std::move(a));
+namespace detail {
+
+// `n` and everything under it into `out` (null): each string built once and moved in, each
+// array sized once and its elements filled in place, each object's members reserved at once
+// and appended in place (no value returned and moved per node).
+TOON_FUNC void copy_node_into(const node& n, value& out) {
+  switch (n.type()) {
+    case node::kind::null: return;
+    case node::kind::boolean: out.emplace<bool>(n.as_bool()); return;
+    case node::kind::integer: out.emplace<std::int64_t>(n.as_int64()); return;
+    case node::kind::uinteger: out.emplace<std::uint64_t>(n.as_uint64()); return;
+    case node::kind::real: out.emplace<double>(n.as_double()); return;
+    case node::kind::big_integer: {
+      big_integer b{std::string(n.as_big_integer())};
+      out.emplace<big_integer>(std::move(b));
+      return;
     }
-    case kind::object: {
-      object o;
-      o.reserve(size_);
-      for (const node_member& m : members()) o.emplace_back(std::string(m.key()), m.value.to_value());
-      return value(std::move(o));
+    case node::kind::string: {
+      // Built first and moved in: emplace from a string_view goes through a temporary variant.
+      std::string s(n.as_string());
+      out.emplace<std::string>(std::move(s));
+      return;
+    }
+    case node::kind::array: {
+      array& a = out.emplace<array>(n.size());
+      value* slot = a.data();
+      for (const node& e : n.elements()) copy_node_into(e, *slot++);
+      return;
+    }
+    case node::kind::object: {
+      object& o = out.emplace<object>();
+      o.reserve(n.size());
+      for (const node_member& m : n.members()) copy_node_into(m.value, o.append(m.key()));
+      return;
     }
   }
-  return value();
+}
+
+}  // namespace detail
+
+TOON_FUNC value node::to_value() const {
+  value v;
+  if (is_primitive()) {
+    detail::copy_node_into(*this, v);
+  } else {
+    // The objects' members from chunks, as toon::decode does (member_arena.hpp); the first
+    // chunk sized by the container's own width.
+    detail::member_arena arena(std::size_t(64) * size_);
+    detail::copy_node_into(*this, v);
+  }
+  return v;
 }
 
 TOON_FUNC bool operator==(const node& a, const value& b) noexcept {

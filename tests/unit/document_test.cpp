@@ -52,6 +52,66 @@ TEST(Document, ReadsEveryKind) {
   EXPECT_GT(doc.memory_size(), text.size());
 }
 
+// node::to_value() against a value written by hand: every kind, tables, arrays of arrays, an
+// empty object and array, a subtree; the copies outlive the document and grow past the sizes
+// they were made with.
+TEST(Document, ToValueCopiesEveryKindAndOutlivesTheDocument) {
+  const std::string text =
+      "id: 7\n"
+      "max: 18446744073709551615\n"
+      "huge: -123456789012345678901234567890\n"
+      "pi: 2.5\n"
+      "ok: false\n"
+      "none: null\n"
+      "long: \"a string longer than fifteen bytes\"\n"
+      "rows[2]{a,b}:\n"
+      "  1,x\n"
+      "  2,y\n"
+      "lists[3]:\n"
+      "  - [2]: 1,2\n"
+      "  - [0]:\n"
+      "  - k: v\n"
+      "empty:\n"
+      "deep:\n"
+      "  a:\n"
+      "    b:\n"
+      "      c: end\n";
+  const toon::value deep = toon::object{{"a", toon::object{{"b", toon::object{{"c", "end"}}}}}};
+  const toon::value want = toon::object{
+      {"id", 7},
+      {"max", std::numeric_limits<std::uint64_t>::max()},
+      {"huge", toon::big_integer{"-123456789012345678901234567890"}},
+      {"pi", 2.5},
+      {"ok", false},
+      {"none", nullptr},
+      {"long", "a string longer than fifteen bytes"},
+      {"rows", toon::array{toon::object{{"a", 1}, {"b", "x"}}, toon::object{{"a", 2}, {"b", "y"}}}},
+      {"lists", toon::array{toon::array{1, 2}, toon::array{}, toon::object{{"k", "v"}}}},
+      {"empty", toon::object{}},
+      {"deep", deep}};
+  toon::value copy, sub, primitive;
+  {
+    toon::document doc = toon::decode_document_or_throw(text);
+    copy = doc.root().to_value();
+    sub = doc.root()["deep"]["a"].to_value();
+    primitive = doc.root()["long"].to_value();
+  }
+  EXPECT_EQ(copy, want);
+  EXPECT_EQ(copy["max"].type(), toon::value::kind::uinteger);
+  EXPECT_EQ(copy["huge"].type(), toon::value::kind::big_integer);
+  EXPECT_EQ(copy["pi"].type(), toon::value::kind::real);
+  EXPECT_EQ(sub, deep["a"]);
+  EXPECT_EQ(primitive, toon::value("a string longer than fifteen bytes"));
+  toon::object& empty = copy.as_object().at("empty").as_object();
+  for (int i = 0; i < 40; ++i) empty.insert_or_assign("k" + std::to_string(i), i);
+  copy.as_object().at("lists").as_array()[0].as_array().push_back(3);
+  ASSERT_EQ(empty.size(), 40u);
+  EXPECT_EQ(empty.at("k39"), toon::value(39));
+  EXPECT_EQ(copy["lists"].as_array()[0], (toon::array{1, 2, 3}));
+  EXPECT_TRUE(copy.as_object().erase("rows"));
+  EXPECT_EQ(copy.size(), 10u);
+}
+
 TEST(Document, WrongAccessThrows) {
   toon::document doc = toon::decode_document_or_throw("a: 1\nb[1]: x\n");
   const toon::node& r = doc.root();

@@ -13,6 +13,9 @@
 // (lowest, highest). Operations (toon ÷ ctoon, both on the same input bytes):
 //   value_decode     toon::decode(text) -> toon::value          vs ctoon_read + ctoon_doc_free
 //   document_decode  toon::decode_document(text) -> document     vs ctoon_read + ctoon_doc_free
+//   value_tree       node::to_value() of a document decoded once  vs ctoon_read + ctoon_doc_free
+//                    (the toon::value tree built and freed without any parsing: what the tree
+//                    alone costs beside ctoon's whole read)
 //   toon_to_json     toon::toon_to_json(text)                     vs ctoon_toon_to_json + free
 //   json_to_toon     toon::json_to_toon(json)                     vs ctoon_json_to_toon + free
 // Before timing, each toon-cpp path is checked against the dataset (same value, same texts);
@@ -117,6 +120,7 @@ int main(int argc, char** argv) {
 
   struct input {
     std::string name, toon, json;
+    toon::document doc;  // decoded once, for value_tree
   };
   std::vector<input> inputs;
   for (const toon::value& e : manifest.as_array()) {
@@ -127,6 +131,8 @@ int main(int argc, char** argv) {
     const toon::value want = toon::from_json(in.json).value();
     require(toon::decode(in.toon).value() == want, in.name, "toon::decode");
     require(toon::decode_document(in.toon).value().root() == want, in.name, "toon::decode_document");
+    in.doc = toon::decode_document(in.toon).value();
+    require(in.doc.root().to_value() == want, in.name, "toon::node::to_value");
     require(toon::toon_to_json(in.toon).value() == in.json, in.name, "toon::toon_to_json");
     require(toon::json_to_toon(in.json).value() == in.toon, in.name, "toon::json_to_toon");
     inputs.push_back(std::move(in));
@@ -155,6 +161,10 @@ int main(int argc, char** argv) {
       {
         auto a = [&in] { return toon::decode_document(in.toon)->root().size(); };
         run_pair(slot("document_decode"), a, ctoon_read_free, seconds);
+      }
+      {
+        auto a = [&in] { return in.doc.root().to_value().size(); };
+        run_pair(slot("value_tree"), a, ctoon_read_free, seconds);
       }
       {
         auto a = [&in] { return toon::toon_to_json(in.toon)->size(); };
