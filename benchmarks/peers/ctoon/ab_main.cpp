@@ -184,7 +184,7 @@ int main(int argc, char** argv) {
   }
 
   // value_tree in a pass of its own, after every run of the others: building and freeing the
-  // trees leaves glibc's heap in a state where ctoon's reads that follow measured 18-25 %
+  // trees leaves glibc's heap in a state where ctoon's reads that follow measured 18-30 %
   // slower (catalog, openapi, manifests) while toon-cpp's did not move, which would flatter
   // every ratio after it.
   for (int run = 0; run < runs; ++run) {
