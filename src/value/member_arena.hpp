@@ -14,9 +14,8 @@ struct member_chunk;  // value.cpp
 /// and freeing each of them through the general-purpose heap cost a third of toon::decode on
 /// key-heavy documents. Each block records its chunk, and a chunk counts its live blocks
 /// (plainly while the arena fills it, atomically once it is released): the chunk is freed with
-/// its last block, by whichever thread
-/// drops it. The objects outlive the arena and stay ordinary values (moved, copied, grown, freed
-/// one by one); an object kept alive keeps its chunk alive.
+/// its last block, by whichever thread drops it. The objects outlive the arena and stay ordinary
+/// values (moved, copied, grown, freed one by one); an object kept alive keeps its chunk alive.
 ///
 /// Opened on the stack by the code that builds the objects, closed before the objects can be
 /// seen by anything else (no other thread touches a chunk while the arena fills it).
