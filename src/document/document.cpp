@@ -196,6 +196,29 @@ class document_builder final : public event_handler, public text_sink {
     const char* next;
     return take_line(k, k, e, e, nullptr, lines, next);
   }
+  bool takes_list_items() override { return true; }
+  // A list the parser opened (its array is the innermost frame, still empty): its items as
+  // list() takes them.
+  const char* list_items(const char* p, const field_run& run, std::size_t count, std::size_t& lines) override {
+    lines = 0;
+    if (count == 0 || run.spaces < run.indent || declined_before(p)) return nullptr;
+    const std::size_t slot = static_cast<std::size_t>(stop_ - sbase_);
+    const std::size_t depth = static_cast<std::size_t>(ftop_ - frames_.data());
+    document::block* const block = current_;
+    const std::size_t used = used_;
+    std::size_t taken = 0;
+    if (const char* q = take_items(p, count, run, taken)) {
+      field_run list = run;  // the list's header and the lines after it
+      list.spaces -= run.indent;
+      if (run_block_end(q, list)) {
+        lines = taken;
+        return q;
+      }
+    }
+    drop_to(depth, slot, block, used);
+    if (declined_count_ < max_declined) declined_[declined_count_++] = p;
+    return nullptr;
+  }
   // Only the keys of lines this builder took (at most 32 per object): the parser checks the
   // others in its own key store.
   bool field_seen(std::string_view k) override {
@@ -253,8 +276,13 @@ class document_builder final : public event_handler, public text_sink {
     for (const node_member* m = sbase_ + f.start; m != stop_; ++m)
       if (m->key() == key) return false;  // a repeated key: the parser's
     node n;
-    if (*c == '[') {  // an inline array: a level deeper, within the depth limit
-      if (!run || run->room == 0 || !inline_array(n, c + 1, e, line)) return false;
+    if (*c == '[') {  // an array (or keyed table): a level deeper, within the depth limit
+      if (!run || run->room == 0) return false;
+      if (e[-1] == ':') {  // perhaps a table's, a keyed table's or a list's header
+        const int r = header_block(key, c + 1, e, after, *run, taken, next);
+        if (r != 0) return r > 0;
+      }
+      if (!inline_array(n, c + 1, e, line)) return false;
     } else if (c + 1 == e) {
       return run && nested_object(key, after, *run, taken, next);
     } else {
@@ -299,6 +327,300 @@ class document_builder final : public event_handler, public text_sink {
     return true;
   }
 
+  // ---- tables, keyed tables and lists under a `key[...]` header line ------------------------
+
+  // The header line's content from p (after the key's '['; the line ends at e with ':',
+  // `after` where the next line starts): 0 when it is none of `N]{names}:`, `N:]{names}:` and
+  // `N]:` (N without leading zeros; `|` or a tab before the ']' for that delimiter); 1 when
+  // the header and its rows or items were all taken (tables(), list()); -1 when not, nothing
+  // kept.
+  int header_block(std::string_view key, const char* p, const char* e, const char* after, const field_run& run,
+                   std::size_t& taken, const char*& next) {
+    const char* digits = p;
+    std::size_t count = 0;
+    while (p < e && *p >= '0' && *p <= '9' && p - digits < 9) count = count * 10 + static_cast<std::size_t>(*p++ - '0');
+    if (p == digits || (*digits == '0' && p - digits > 1) || p == e) return 0;
+    bool keyed = false;
+    char delim = ',';
+    if (*p == ':') {
+      keyed = true;
+      ++p;
+    }
+    if (p != e && (*p == '|' || *p == '\t')) delim = *p++;
+    if (p == e || *p != ']') return 0;
+    ++p;
+    if (e - p == 1) return keyed ? -1 : list(key, count, after, run, taken, next);  // `N]:`
+    if (*p != '{' || e - p < 4 || e[-2] != '}') return 0;
+    return table(key, count, keyed, delim, p + 1, e - 2, after, run, taken, next);
+  }
+
+  // The most field names (groups included), group levels and entries of a keyed table read
+  // here (more: the parser's).
+  static constexpr std::size_t max_columns = 64;
+  static constexpr std::size_t max_group_levels = 8;
+  static constexpr std::size_t max_keyed_rows = 64;
+
+  // A field name of a table's header, in pre-order; a group's fields follow it up to `end`.
+  // `slot`: where its member stands in a row's members, the fields of each group (the header's
+  // top level first) side by side; a group's own at `first`, `size` of them.
+  struct column {
+    std::string_view name;
+    std::uint32_t end;
+    std::uint32_t slot;
+    std::uint32_t first;
+    std::uint32_t size;
+    bool group;
+  };
+
+  // The names of one level of a header's field list from p (after its '{'), appended to
+  // cols[0, n) in pre-order: each a quoted name without a backslash (not empty) or plain (not
+  // empty; no quote, backslash, space, tab, bracket, brace, colon or delimiter of any kind),
+  // perhaps followed by its group's `{...}`, none twice in its group, separated by `delim`.
+  // Returns where the level ends (past its '}'; e for the top level), or nullptr.
+  const char* columns(const char* p, const char* e, char delim, column* cols, std::size_t& n, std::size_t level,
+                      std::size_t& deepest) {
+    if (level > max_group_levels) return nullptr;
+    deepest = std::max(deepest, level);
+    const std::size_t first = n;
+    for (;;) {
+      if (p == e || n == max_columns) return nullptr;
+      const std::size_t me = n++;
+      std::string_view name;
+      if (*p == '"') {
+        const char* q = p + 1;
+        while (q != e && *q != '"' && *q != '\\') ++q;
+        if (q == e || *q != '"' || q == p + 1) return nullptr;
+        name = std::string_view(p + 1, static_cast<std::size_t>(q - p - 1));
+        p = q + 1;
+      } else {
+        const char* s = p;
+        for (; p != e; ++p) {
+          const char c = *p;
+          if (c == '"' || c == '\\' || c == ' ' || c == '\t' || c == '{' || c == '}' || c == '[' || c == ']' ||
+              c == ':' || c == ',' || c == '|')
+            break;
+        }
+        if (p == s) return nullptr;
+        name = std::string_view(s, static_cast<std::size_t>(p - s));
+      }
+      for (std::size_t j = first; j < me; j = cols[j].end)
+        if (cols[j].name == name) return nullptr;  // a repeated name: the parser's
+      cols[me] = {name, 0, 0, 0, 0, false};
+      if (p != e && *p == '{') {
+        cols[me].group = true;
+        p = columns(p + 1, e, delim, cols, n, level + 1, deepest);
+        if (!p) return nullptr;
+      }
+      cols[me].end = static_cast<std::uint32_t>(n);
+      if (p == e) return level == 1 ? p : nullptr;
+      if (*p == '}') return level == 1 ? nullptr : p + 1;
+      if (*p != delim) return nullptr;
+      ++p;
+    }
+  }
+
+  // A table's or keyed table's rows after its header, whose field list is [p, e) (between its
+  // braces): taken when its names are as columns() reads them, and the `count` (> 0) lines
+  // after the header are its rows one level deeper, each as the parser reads it — a table's:
+  // cells with no colon anywhere on the line (which could make it a key-value line, §9.3); a
+  // keyed table's: a `key: ` as take_line() reads keys, a key no earlier row has, then its
+  // cells — each cell a token() and exactly one per name outside the groups' own, the line
+  // after them ending the table (run_block_end()) and the depth limit leaving room for the
+  // table, its rows' objects and their groups.
+  int table(std::string_view key, std::size_t count, bool keyed, char delim, const char* p, const char* e,
+            const char* after, const field_run& run, std::size_t& taken, const char*& next) {
+    if (count == 0 || run.indent == 0 || (keyed && count > max_keyed_rows)) return -1;
+    const std::size_t spaces = run.spaces + run.indent;
+    if (count > static_cast<std::size_t>(run.end - after) / (spaces + 2) + 1) return -1;  // a row takes that much
+    column cols[max_columns];
+    std::size_t width = 0;
+    std::size_t deepest = 0;
+    if (!columns(p, e, delim, cols, width, 1, deepest) || run.room < 1 + deepest) return -1;
+    // The slots: the top level's fields first, then each group's, in pre-order.
+    std::uint32_t slots = 0;
+    for (std::size_t i = 0; i < width; i = cols[i].end) cols[i].slot = slots++;
+    for (std::size_t g = 0; g < width; ++g) {
+      if (!cols[g].group) continue;
+      cols[g].first = slots;
+      for (std::size_t i = g + 1; i < cols[g].end; i = cols[i].end) cols[i].slot = slots++;
+      cols[g].size = slots - cols[g].first;
+    }
+    if (declined_before(after)) return -1;
+    document::block* const block = current_;
+    const std::size_t used = used_;
+    auto* rows = static_cast<node*>(allocate(count * sizeof(node), alignof(node)));
+    auto* cells = static_cast<node_member*>(allocate(count * width * sizeof(node_member), alignof(node_member)));
+    node_member* entries = keyed ? static_cast<node_member*>(allocate(count * sizeof(node_member), alignof(node_member)))
+                                 : nullptr;
+    std::size_t top = 0;  // the top level's fields
+    for (std::size_t i = 0; i < width; i = cols[i].end) ++top;
+    const char* q = after;
+    bool ok = true;
+    for (std::size_t i = 0; i < count && ok; ++i) {
+      ok = false;
+      if (!fast::indented(q, run.end, spaces)) break;
+      const char* b = q + spaces;
+      const char* re = run_line_end(b, run);
+      if (!re || re == b || static_cast<std::size_t>(re - q) > run.max_line || re[-1] == ' ' || re[-1] == '\r' ||
+          *b == '\t' || *b == '#')  // to be trimmed, a tab in the indentation, a comment (§5.1)
+        break;
+      if (keyed) {
+        const char* c;
+        std::string_view entry;
+        if (*b == '"') {  // as take_line() reads a quoted key
+          c = fast::quoted_cell(b, re, q, ':');
+          if (!c || c == re) break;
+          entry = std::string_view(b + 1, static_cast<std::size_t>(c - b - 2));
+        } else {
+          c = fast::find3(b, re, q, ':', '[', '"');
+          if (c == b || c == re || *c != ':' || *b == '-' || c[-1] == ' ' || c[-1] == '\t') break;
+          entry = std::string_view(b, static_cast<std::size_t>(c - b));
+        }
+        if (re - c < 3 || c[1] != ' ' || c[2] == ' ') break;
+        bool repeated = false;
+        for (std::size_t j = 0; j < i && !repeated; ++j) repeated = entries[j].key() == entry;
+        if (repeated) break;
+        entries[i].key_ = entry.data();
+        entries[i].key_size_ = static_cast<std::uint32_t>(entry.size());
+        b = c + 2;
+      } else if (std::memchr(b, ':', static_cast<std::size_t>(re - b))) {
+        break;
+      }
+      node_member* m = cells + i * width;
+      if (!row_cells(m, cols, width, b, re, q, delim)) break;
+      node& row = keyed ? entries[i].value : rows[i];
+      row = node{};
+      row.kind_ = node::kind::object;
+      row.size_ = static_cast<std::uint32_t>(top);
+      row.u_.m = m;
+      q = run_next_line(re, run);
+      ok = true;
+    }
+    if (!ok || !run_block_end(q, run)) {
+      if (current_ == block) used_ = used;
+      if (declined_count_ < max_declined) declined_[declined_count_++] = after;
+      return -1;
+    }
+    node n;
+    n.size_ = static_cast<std::uint32_t>(count);
+    if (keyed) {
+      n.kind_ = node::kind::object;
+      n.u_.m = entries;
+    } else {
+      n.kind_ = node::kind::array;
+      n.u_.a = rows;
+    }
+    frame& f = *ftop_;
+    stop_->key_ = keep(key, 0);
+    stop_->key_size_ = static_cast<std::uint32_t>(key.size());
+    stop_->value = n;
+    if (++stop_ == send_) grow_stack();
+    f.taken_end = static_cast<std::size_t>(stop_ - sbase_);
+    taken += count + 1;
+    next = q;
+    return 1;
+  }
+
+  // The cells [p, e) of a row (its line from `line`) into the row's members m (one per
+  // column, at its slot; a group's holding its fields' object): exactly one token() per
+  // column outside the groups' own, in order, separated by `delim`.
+  bool row_cells(node_member* m, const column* cols, std::size_t width, const char* p, const char* e,
+                 const char* line, char delim) {
+    for (std::size_t j = 0; j < width; ++j) {
+      const column& c = cols[j];
+      node_member& to = m[c.slot];
+      to.key_ = c.name.data();
+      to.key_size_ = static_cast<std::uint32_t>(c.name.size());
+      to.value = node{};  // the arena's bytes are not a node yet
+      if (c.group) {
+        to.value.kind_ = node::kind::object;
+        to.value.size_ = c.size;
+        to.value.u_.m = m + c.first;
+        continue;
+      }
+      if (p == e) return false;
+      const char* q = *p == '"' ? fast::quoted_cell(p, e, line, delim) : fast::find3(p, e, line, delim, '"', '\\');
+      if (!q || (q != e && *q != delim) || q == p || !token(to.value, p, q, line, delim)) return false;
+      p = q == e ? q : q + 1;
+      if (q != e && p == e) return false;  // a delimiter ends the line
+    }
+    return p == e;
+  }
+
+  // `key[N]:` and the N items of its list after it (`after`), taken all together (take_items())
+  // when the line after them ends the list (run_block_end()) and the depth limit leaves room
+  // for the list and its items' objects; or none (the stack, the frames and the arena as they
+  // were).
+  int list(std::string_view key, std::size_t count, const char* after, const field_run& run, std::size_t& taken,
+           const char*& next) {
+    if (run.indent == 0 || run.room < 2 || declined_before(after)) return -1;
+    const std::size_t slot = static_cast<std::size_t>(stop_ - sbase_);
+    const std::size_t depth = static_cast<std::size_t>(ftop_ - frames_.data());
+    document::block* const block = current_;
+    const std::size_t used = used_;
+    stop_->key_ = keep(key, 0);
+    stop_->key_size_ = static_cast<std::uint32_t>(key.size());
+    open(false, 0);
+    const field_run items{run.end, run.spaces + run.indent, run.indent, run.max_line, run.room - 1, run.eof};
+    std::size_t lines = 0;
+    const char* q = take_items(after, count, items, lines);
+    if (!q || !run_block_end(q, run)) {
+      drop_to(depth, slot, block, used);
+      if (declined_count_ < max_declined) declined_[declined_count_++] = after;
+      return -1;
+    }
+    close();
+    ftop_->taken_end = static_cast<std::size_t>(stop_ - sbase_);
+    taken += lines + 1;
+    next = q;
+    return 1;
+  }
+
+  // The `count` items of the open list from q (the start of a line), each a line of exactly
+  // `run.spaces` spaces, `- ` (one space) and either a value that line_value() reads, with no
+  // colon anywhere in it, or the first member of the item's object as take_line() reads it at
+  // the indentation of the item's other members (one level deeper; an object, table or list
+  // of that member one level deeper again, as the parser places them), then the other
+  // members' lines, take_lines(). Where the line after them starts, or nullptr (the caller
+  // drops what was placed: drop_to()); `taken` counts the lines.
+  const char* take_items(const char* q, std::size_t count, const field_run& run, std::size_t& taken) {
+    if (run.room == 0 || run.indent == 0) return nullptr;
+    const field_run sub{run.end, run.spaces + run.indent, run.indent, run.max_line, run.room - 1, run.eof};
+    for (std::size_t i = 0; i < count; ++i) {
+      if (!fast::indented(q, run.end, run.spaces)) return nullptr;
+      const char* h = q + run.spaces;
+      const char* nl = run_line_end(h, run);
+      if (nl == nullptr || nl - h < 3 || h[0] != '-' || h[1] != ' ' || h[2] == ' ' || nl[-1] == ' ' ||
+          nl[-1] == '\r' || static_cast<std::size_t>(nl - q) > run.max_line)
+        return nullptr;
+      const char* after = run_next_line(nl, run);
+      const char* rest = h + 2;
+      if (!std::memchr(rest, ':', static_cast<std::size_t>(nl - rest))) {  // a primitive
+        node v;
+        if (!line_value(v, rest, nl, q)) return nullptr;
+        stop_->value = v;
+        if (++stop_ == send_) grow_stack();
+        ++taken;
+        q = after;
+        continue;
+      }
+      open(true, 0);
+      const char* next;
+      if (!take_line(q, rest, nl, after, &sub, taken, next)) return nullptr;
+      q = take_lines(next, sub, taken);
+      close();
+    }
+    return q;
+  }
+
+  // Back to `depth` open frames and `slot` children on the stack, the arena's current block as
+  // it was when it was `block` with `used` bytes (what a declined read placed, dropped).
+  void drop_to(std::size_t depth, std::size_t slot, document::block* block, std::size_t used) noexcept {
+    ftop_ = frames_.data() + depth;
+    stop_ = sbase_ + slot;
+    if (current_ == block) used_ = used;
+  }
+
   // Whether the object whose lines start at p was declined before (nested_object()). An
   // object that held a line the builder declines is read up to that line, then dropped: the
   // parser reads its `key:` line and offers its lines from p again, where the objects nested in
@@ -314,7 +636,7 @@ class document_builder final : public event_handler, public text_sink {
     std::size_t kept = 0;
     for (std::size_t i = 0; i < declined_count_; ++i) {
       if (declined_[i] == p) hit = true;
-      else if (declined_[i] > p) declined_[kept++] = declined_[i];
+      if (declined_[i] >= p) declined_[kept++] = declined_[i];
     }
     declined_count_ = kept;
     return hit;
