@@ -5,7 +5,9 @@
 // escapes are copied. Containers are built the way rapidjson's reader builds its Document:
 // children wait on one reused stack and move into the arena, contiguous, when their container
 // closes. Table rows skip the stack: a row's members are written to the arena directly, with the
-// table's column names stored once and shared by every row.
+// table's column names stored once and shared by every row. Most lines are not parsed as events
+// at all: the builder reads them straight from the text (field_lines(), list_items()) and
+// leaves the parser what it declines.
 #include "toon/document.hpp"
 #include "toon/detail/linkage.hpp"
 
@@ -178,7 +180,9 @@ class document_builder final : public event_handler, public text_sink {
   //     document's indentation is known and the depth limit leaves room;
   //   - "[N]: " (or "[N|]: ", "[N\t]: ": that delimiter), N without leading zeros, and
   //     exactly N cells, each a value as above (no space around it, not empty), when the
-  //     depth limit leaves room (not on the first line of a list item: field_line()).
+  //     depth limit leaves room (not on the first line of a list item: field_line());
+  //   - "[N]{fields}:" or "[N:]{fields}:" and the table's or keyed table's rows (table()),
+  //     or "[N]:" and the list's items (list()), taken with the line when all of them are.
   // The key must be new in the object, which holds fewer than 32 members (a repeated key is
   // the parser's: an error in strict mode, the last one winning otherwise). The first other
   // line is left to the parser, with all of its nested object when it is in one.
@@ -363,8 +367,9 @@ class document_builder final : public event_handler, public text_sink {
   // A field name of a table's header, in pre-order; a group's fields follow it up to `end`.
   // `slot`: where its member stands in a row's members, the fields of each group (the header's
   // top level first) side by side; a group's own at `first`, `size` of them.
-  struct column {
-    std::string_view name;
+  struct column {  // trivial: an array of them is not initialized
+    const char* name;
+    std::uint32_t name_size;
     std::uint32_t end;
     std::uint32_t slot;
     std::uint32_t first;
@@ -404,8 +409,8 @@ class document_builder final : public event_handler, public text_sink {
         name = std::string_view(s, static_cast<std::size_t>(p - s));
       }
       for (std::size_t j = first; j < me; j = cols[j].end)
-        if (cols[j].name == name) return nullptr;  // a repeated name: the parser's
-      cols[me] = {name, 0, 0, 0, 0, false};
+        if (std::string_view(cols[j].name, cols[j].name_size) == name) return nullptr;  // a repeated name: the parser's
+      cols[me] = {name.data(), static_cast<std::uint32_t>(name.size()), 0, 0, 0, 0, false};
       if (p != e && *p == '{') {
         cols[me].group = true;
         p = columns(p + 1, e, delim, cols, n, level + 1, deepest);
@@ -529,8 +534,8 @@ class document_builder final : public event_handler, public text_sink {
     for (std::size_t j = 0; j < width; ++j) {
       const column& c = cols[j];
       node_member& to = m[c.slot];
-      to.key_ = c.name.data();
-      to.key_size_ = static_cast<std::uint32_t>(c.name.size());
+      to.key_ = c.name;
+      to.key_size_ = c.name_size;
       to.value = node{};  // the arena's bytes are not a node yet
       if (c.group) {
         to.value.kind_ = node::kind::object;
@@ -682,9 +687,10 @@ class document_builder final : public event_handler, public text_sink {
   // One token [v, e) (not empty; unquoted: no quote or backslash in it; quoted: as
   // fast::quoted_cell() found it) into `n` (a null node) as the parser's event for it, or
   // false: a quoted string without escapes, `null`, `true`, `false`, a token that is a string
-  // whatever follows its first byte, or one starting with a digit that read_digits() decides
-  // (strings such as `2025-01-15`, `1.28.2`, `05`; integers of up to 18 digits; decimals of
-  // up to 15 without an exponent). Not a token starting with '[' or '-', not one with spaces
+  // whatever follows its first byte, or one starting with a digit, or '-' and a digit, that
+  // read_digits() decides (strings such as `2025-01-15`, `1.28.2`, `05`, `-05`; integers of up
+  // to 18 digits; decimals of up to 15 without an exponent; `-0` and `-0.0` are 0), or '-'
+  // without a digit after it (a string). Not a token starting with '[', not one with spaces
   // around it.
   [[gnu::always_inline]] bool token(node& n, const char* v, const char* e, const char* line, char delim) {
     const std::size_t len = static_cast<std::size_t>(e - v);
@@ -693,8 +699,26 @@ class document_builder final : public event_handler, public text_sink {
       if (fast::quoted_cell(v, e, line, delim) != e) return false;
       return text_node(n, node::kind::string, std::string_view(v + 1, len - 2), 0);
     }
-    if (c == '[' || c == '-' || c == ' ' || e[-1] == ' ') return false;
+    if (c == '[' || c == ' ' || e[-1] == ' ') return false;
     if (plain_string_start(c)) return text_node(n, node::kind::string, std::string_view(v, len), 0);
+    std::int64_t i;
+    double d;
+    if (c == '-') {  // a negative number as read_digits() decides its digits, else a string
+      if (len < 2 || v[1] < '0' || v[1] > '9') return text_node(n, node::kind::string, std::string_view(v, len), 0);
+      switch (read_digits(std::string_view(v + 1, len - 1), i, d)) {
+        case digits_kind::string: return text_node(n, node::kind::string, std::string_view(v, len), 0);
+        case digits_kind::integer:
+          n.kind_ = node::kind::integer;
+          n.u_.i = -i;
+          return true;
+        case digits_kind::real:
+          n.kind_ = node::kind::real;
+          n.u_.d = d != 0 ? -d : d;  // -0 decodes to 0
+          return true;
+        case digits_kind::undecided: break;
+      }
+      return false;
+    }
     if (len == 4 && std::memcmp(v, "null", 4) == 0) return true;  // `n` is null (node{})
     if (len == 4 && std::memcmp(v, "true", 4) == 0) {
       n.kind_ = node::kind::boolean;
@@ -709,8 +733,6 @@ class document_builder final : public event_handler, public text_sink {
     if (c < '0' || c > '9')  // `t`, `f` or `n` and not a literal
       return text_node(n, node::kind::string, std::string_view(v, len), 0);
     // Digits, as the parser reads them (read_digits()).
-    std::int64_t i;
-    double d;
     switch (read_digits(std::string_view(v, len), i, d)) {
       case digits_kind::string: return text_node(n, node::kind::string, std::string_view(v, len), 0);
       case digits_kind::integer:

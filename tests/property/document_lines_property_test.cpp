@@ -70,7 +70,7 @@ std::string cell();
 std::string token() {
   if (tame && *rc::gen::inRange(0, 5) != 0) return cell();
   static const std::vector<std::string> words = {
-      "0", "7", "42", "-1", "-0", "05", "00", "123456789012345678", "1234567890123456789", "99999999999999999999",
+      "0", "7", "42", "-1", "-0", "-0.0", "-05", "-1e5", "-x", "-12ab", "05", "00", "123456789012345678", "1234567890123456789", "99999999999999999999",
       "0.5", "1.25", "-2.5", "1.", ".5", "1e5", "1E-3", "1.5e3", "2.50", "0.000000000000001", "1234567890.12345",
       "12345678901234567.5", "1.28.2", "2025-01-15", "12ab", "1.5x", "true", "false", "null", "tru", "nulls", "True",
       "falsey", "n", "t", "f", "x", "hello", "a b", "a:b", "- x", "-", "[]", "[x", "{a}", "#not", "x#y",
@@ -84,7 +84,7 @@ std::string token() {
 // A table's cell: mostly one the fast path takes (or a colon, which makes a plain table's row
 // a key-value line), else any token().
 std::string cell() {
-  static const std::vector<std::string> cells = {"1", "x", "hello", "true", "null", "2.5", "\"q\"", "a b", "0",
+  static const std::vector<std::string> cells = {"1", "-3", "-0.0", "x", "hello", "true", "null", "2.5", "\"q\"", "a b", "0",
                                                  "05", "1.28.2", "\"a,b\"", "a:b", "\"c:d\"", "n"};
   return !tame && *rc::gen::inRange(0, 5) == 0 ? token() : *rc::gen::elementOf(cells);
 }
