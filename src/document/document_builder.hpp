@@ -13,6 +13,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "toon/detail/linkage.hpp"
 #include "toon/document.hpp"
 #include "toon/events.hpp"
 #include "../common/key_index.hpp"
@@ -27,6 +28,9 @@ struct document::block {
 };
 
 namespace detail {
+
+// `n` and everything under it into `out`, a null value (document.cpp; node::to_value()).
+TOON_FUNC void copy_node_into(const node& n, value& out);
 
 // Appends nodes to a document's arena and builds it from decoder events.
 class document_builder final : public event_handler, public text_sink {
@@ -222,8 +226,75 @@ class document_builder final : public event_handler, public text_sink {
     return false;
   }
 
+  // ---- lines read for another consumer (toon::decode's value builder) ------------------------
+  // The builder as a reader of lines alone, bound to no parser: the lines it takes leave their
+  // nodes on its stack for the consumer to copy (taken_begin(), taken_end()), then release()
+  // drops them and keeps the arena's memory for the next read. Strings and keys stay views of
+  // the consumer's input (view_input()). It reads what decode_document would: the same lines,
+  // declined the same way (and remembered as declined across reads).
+
+  /// keep() takes views of `text`, which outlives the reads, instead of copies.
+  void view_input(std::string_view text) noexcept {
+    input_begin_ = text.data();
+    input_end_ = text.data() + text.size();
+  }
+  /// field_lines() for an object whose members so far have the `count` keys `keys` (the lines
+  /// must not repeat them; 32 or more: nothing is read).
+  const char* read_fields(const char* p, const field_run& run, std::size_t& lines, const std::string_view* keys,
+                          std::size_t count) {
+    lines = 0;
+    if (!begin_read(true, keys, count)) return p;
+    return take_lines(p, run, lines);
+  }
+  /// field_line() for such an object.
+  bool read_field_line(const char* k, const char* e, const std::string_view* keys, std::size_t count) {
+    if (!begin_read(true, keys, count)) return false;
+    std::size_t lines = 0;
+    const char* next;
+    return take_line(k, k, e, e, nullptr, lines, next);
+  }
+  /// list_items() for a list the consumer opened: its items, or nullptr.
+  const char* read_items(const char* p, const field_run& run, std::size_t count, std::size_t& lines) {
+    begin_read(false, nullptr, 0);
+    return list_items(p, run, count, lines);
+  }
+  /// The members (an object's) or elements (a list's, their values) the last read took.
+  [[nodiscard]] const node_member* taken_begin() const noexcept { return sbase_ + seeds_; }
+  [[nodiscard]] const node_member* taken_end() const noexcept { return stop_; }
+  /// Drops what the last read took; the arena's newest block is kept for the next read.
+  void release() noexcept {
+    stop_ = sbase_;
+    if (!current_) return;
+    for (document::block* b = current_->next; b;) {
+      document::block* next = b->next;
+      std::free(b);
+      b = next;
+    }
+    current_->next = nullptr;
+    doc_.blocks_ = current_;
+    used_ = 0;
+  }
+
  private:
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+  // The root frame as the container a read fills, an object's holding its members' keys
+  // first (seeds_ of them: the read must not repeat them); false with 32 keys or more.
+  bool begin_read(bool object, const std::string_view* keys, std::size_t count) {
+    if (count >= 32) return false;
+    stop_ = sbase_;
+    ftop_ = frames_.data();
+    *ftop_ = {0, object, npos, "", 0, 0};
+    if (object && !unique_keys_) keys_.open(0);
+    for (std::size_t i = 0; i < count; ++i) {
+      stop_->key_ = keys[i].data();
+      stop_->key_size_ = static_cast<std::uint32_t>(keys[i].size());
+      stop_->value = node{};
+      if (++stop_ == send_) grow_stack();
+    }
+    seeds_ = count;
+    return true;
+  }
 
   struct frame {
     std::size_t start;    // index of the first child on the stack
@@ -909,6 +980,7 @@ class document_builder final : public event_handler, public text_sink {
   static constexpr std::size_t max_declined = 64;
   const char* declined_[max_declined] = {};
   std::size_t declined_count_ = 0;
+  std::size_t seeds_ = 0;  // a read's keys given by its consumer (begin_read())
 };
 
 }  // namespace detail

@@ -210,6 +210,8 @@ class json_emitter {
   std::vector<frame> frames_;
 };
 
+class document_builder;
+
 /// An event_handler that writes JSON text as the decoder's events arrive. It also takes the
 /// parser's text path (detail/text_sink.hpp): unquoted primitives and table rows as text,
 /// written without classifying literals and canonical numbers, rows with their column keys
@@ -218,15 +220,25 @@ class json_event_writer final : public event_handler, public text_sink {
  public:
   json_event_writer(std::string& out, int indent) : emitter_(out, indent) { receive_rows(); }
 
+  /// Takes the lines `reader` reads (its input viewing the text the parser reads) from the next
+  /// object or list on, writing the nodes it reads (text_sink::field_lines, list_items).
+  void read_lines_with(document_builder* reader) { reader_ = reader; }
+
   bool start_object(std::size_t /*size_hint*/, std::size_t offset) override {
     if (!value_allowed(offset)) return false;
     emitter_.begin_object();
+    if (reader_) key_frames_.push_back({key_ends_.size(), 0});
     return true;
   }
   bool end_object() override {
     if (!emitter_.in_object() || awaiting_value_) [[unlikely]]
       return sequence_error("unbalanced end of object in event stream", 0);
     emitter_.end_object();
+    if (reader_ && !key_frames_.empty()) {
+      key_ends_.resize(key_frames_.back().begin);
+      key_bytes_.resize(key_ends_.empty() ? 0 : key_ends_.back());
+      key_frames_.pop_back();
+    }
     return true;
   }
   bool start_array(std::size_t size, std::size_t offset) override;
@@ -236,6 +248,7 @@ class json_event_writer final : public event_handler, public text_sink {
       return sequence_error("key outside an object in event stream", offset);
     emitter_.key(k);
     awaiting_value_ = true;
+    if (reader_) record_key(k);
     return true;
   }
   bool null_value(std::size_t offset) override;
@@ -257,6 +270,7 @@ class json_event_writer final : public event_handler, public text_sink {
     if (!emitter_.in_object() || awaiting_value_) [[unlikely]]
       return sequence_error("key outside an object in event stream", offset);
     emitter_.key_token(k, token);
+    if (reader_) record_key(k);
     return true;
   }
   /// key() and string_value() at once for a quoted TOON token `"..."` whose content needs no
@@ -269,6 +283,7 @@ class json_event_writer final : public event_handler, public text_sink {
       return sequence_error("key outside an object in event stream", offset);
     emitter_.key_json(k, quoted);
     done = true;
+    if (reader_) record_key(k);
     return true;
   }
   bool text_value(std::string_view token, std::size_t offset) override {
@@ -288,6 +303,13 @@ class json_event_writer final : public event_handler, public text_sink {
   bool key_text(std::string_view k, std::size_t key_offset, std::string_view token, std::size_t) override {
     return key_text_value(k, token, key_offset);
   }
+  // The reader's lines (read_lines_with()).
+  bool takes_field_lines() override { return reader_ != nullptr; }
+  const char* field_lines(const char* p, const field_run& run, std::size_t& lines) override;
+  bool field_line(const char* k, const char* e) override;
+  bool field_seen(std::string_view k) override;
+  bool takes_list_items() override { return reader_ != nullptr; }
+  const char* list_items(const char* p, const field_run& run, std::size_t count, std::size_t& lines) override;
 
   /// Trims `out` to the text written (json_emitter::sync()); done by the destructor too.
   void sync() { emitter_.sync(); }
@@ -350,6 +372,29 @@ class json_event_writer final : public event_handler, public text_sink {
   std::size_t next_layout_ = 0;
   bool awaiting_value_ = false;  // innermost object: a key was written, its value not begun
   std::size_t roots_ = 0;
+
+  // With a reader: the keys of each open object (the first 32), which the lines it reads must
+  // not repeat; copies, one after the other in key_bytes_, each one's end in key_ends_.
+  struct key_frame {
+    std::size_t begin;  // the object's first key in key_ends_
+    std::size_t count;  // its keys so far (those past 32 not kept)
+  };
+  void record_key(std::string_view k) {
+    if (key_frames_.empty()) return;
+    key_frame& f = key_frames_.back();
+    if (f.count++ >= 32) return;
+    key_bytes_.append(k);
+    key_ends_.push_back(key_bytes_.size());
+  }
+  // The innermost object's keys as views into key_bytes_ (keys_seen_); how many, 32 when more.
+  std::size_t current_keys();
+  // Writes what the reader took into the innermost object.
+  void write_taken_members();
+  document_builder* reader_ = nullptr;
+  std::vector<key_frame> key_frames_;
+  std::string key_bytes_;
+  std::vector<std::size_t> key_ends_;
+  std::string_view keys_seen_[32];
 };
 
 /// decode_events() into the JSON writer (unquoted primitives and rows through its text path),

@@ -3,6 +3,7 @@
 
 #include <unordered_map>
 
+#include "../document/document_builder.hpp"
 #include "../parse/bound_parse.hpp"
 #include "member_arena.hpp"
 #include "toon/decode.hpp"
@@ -118,6 +119,62 @@ TOON_FUNC bool value_builder::string_value(std::string_view s, std::size_t) {
   return true;
 }
 
+// ---- the reader's lines ------------------------------------------------------------------------
+
+TOON_FUNC std::size_t value_builder::current_keys() {
+  const object& o = *stack_.back().obj;
+  if (o.size() >= 32) return 32;
+  std::size_t n = 0;
+  for (const member& m : o) keys_seen_[n++] = m.key;
+  return n;
+}
+
+TOON_FUNC void value_builder::copy_taken_members() {
+  open_container& c = stack_.back();
+  object& o = *c.obj;
+  for (const node_member* m = reader_->taken_begin(); m != reader_->taken_end(); ++m)
+    copy_node_into(m->value, o.append(m->key()));
+  c.taken_end = static_cast<std::uint32_t>(o.size());
+}
+
+TOON_FUNC const char* value_builder::field_lines(const char* p, const field_run& run, std::size_t& lines) {
+  const char* q = reader_->read_fields(p, run, lines, keys_seen_, current_keys());
+  if (lines != 0) copy_taken_members();
+  reader_->release();
+  return q;
+}
+
+TOON_FUNC bool value_builder::field_line(const char* k, const char* e) {
+  const bool taken = reader_->read_field_line(k, e, keys_seen_, current_keys());
+  if (taken) copy_taken_members();
+  reader_->release();
+  return taken;
+}
+
+// Only the members the reader took (the first taken_end, fewer than 32): the parser checks the
+// others in its own key store.
+TOON_FUNC bool value_builder::field_seen(std::string_view k) {
+  const open_container& c = stack_.back();
+  const object& o = *c.obj;
+  auto it = o.begin();
+  for (std::uint32_t i = 0; i < c.taken_end; ++i, ++it)
+    if (it->key == k) return true;
+  return false;
+}
+
+TOON_FUNC const char* value_builder::list_items(const char* p, const field_run& run, std::size_t count,
+                                                std::size_t& lines) {
+  const char* q = reader_->read_items(p, run, count, lines);
+  if (q) {
+    array& a = *stack_.back().arr;
+    a.reserve(count);
+    for (const node_member* m = reader_->taken_begin(); m != reader_->taken_end(); ++m)
+      copy_node_into(m->value, a.emplace_back());
+  }
+  reader_->release();
+  return q;
+}
+
 }  // namespace toon::detail
 
 namespace toon {
@@ -126,8 +183,15 @@ TOON_FUNC result<value> decode(std::string_view text, const decode_options& opti
   // The objects' members from chunks rather than one heap block each (member_arena.hpp).
   detail::member_arena arena(text.size());
   detail::value_builder builder(options.strict, text.size());
+  // The lines the document builder reads straight from the text become nodes in its arena
+  // first, then the builder's values (copy_node_into): cheaper than the parser's events for
+  // them. Its arena holds one read at a time.
+  document scratch;
+  detail::document_builder reader(scratch, text.size() / 2, options.strict);
+  reader.view_input(text);
+  builder.read_lines_with(&reader);
   // The parser bound to the builder at compile time (bound_parse.hpp).
-  result<void> r = detail::decode_whole_bound<detail::value_builder, detail::text_sink>(text, builder, nullptr, options);
+  result<void> r = detail::decode_whole_bound<detail::value_builder, detail::value_builder>(text, builder, &builder, options);
   if (!r) return r.error();
   return std::move(builder.result());
 }

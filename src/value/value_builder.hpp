@@ -6,15 +6,24 @@
 #include <vector>
 
 #include "../common/key_index.hpp"
+#include "toon/detail/text_sink.hpp"
 #include "toon/detail/value_events.hpp"
 #include "toon/events.hpp"
 #include "toon/value.hpp"
 
 namespace toon::detail {
 
-/// event_handler that materialises the document as a toon::value.
-class value_builder final : public event_handler {
+class document_builder;
+
+/// event_handler that materialises the document as a toon::value. Bound to the parser with a
+/// line reader (toon::decode: read_lines_with()), it also takes the lines the document builder
+/// reads straight from the text, copying the nodes it reads (text_sink::field_lines,
+/// list_items); otherwise every value comes as an event.
+class value_builder final : public event_handler, public text_sink {
  public:
+  /// As a text sink it takes only the lines its reader reads (text_sink.hpp).
+  static constexpr bool lines_only = true;
+
   /// `unique_keys`: the event source guarantees no repeated key within an object (the strict
   /// parser rejects them), so members are appended without looking for an earlier one.
   /// `input_size` bounds what declared lengths may reserve (hostile `[999999999]` headers).
@@ -25,6 +34,21 @@ class value_builder final : public event_handler {
 
   /// The finished value (valid after a successful decode_events()).
   value& result() noexcept { return root_; }
+
+  /// Takes the lines `reader` reads (its input viewing the text the parser reads), from the
+  /// next object or list on.
+  void read_lines_with(document_builder* reader) noexcept { reader_ = reader; }
+
+  // ---- text_sink: the reader's lines (lines_only: no primitive arrives as text) -----------
+  bool text_value(std::string_view, std::size_t) override { return false; }
+  bool key_text(std::string_view, std::size_t, std::string_view, std::size_t) override { return false; }
+  bool text_row(const text_cell*, std::size_t, std::size_t) override { return false; }
+  bool takes_field_lines() override { return reader_ != nullptr; }
+  const char* field_lines(const char* p, const field_run& run, std::size_t& lines) override;
+  bool field_line(const char* k, const char* e) override;
+  bool field_seen(std::string_view k) override;
+  bool takes_list_items() override { return reader_ != nullptr; }
+  const char* list_items(const char* p, const field_run& run, std::size_t count, std::size_t& lines) override;
 
   bool start_object(std::size_t size_hint, std::size_t offset) override;
   bool end_object() override;
@@ -56,7 +80,13 @@ class value_builder final : public event_handler {
     object* obj;
     array* arr;
     std::uint32_t slot;  // of an array's elements; an object's members use the key's slot
+    std::uint32_t taken_end = 0;  // an object's: past the last member its reader took (fewer than 32)
   };
+  // The keys of the innermost object's members (fewer than 32) into keys_seen_; their count,
+  // or 32 when there are more.
+  std::size_t current_keys();
+  // Appends what the reader took to the innermost object; its lines.
+  void copy_taken_members();
   // The width slot of a key: a hash of its length and of its first and last bytes.
   static std::uint32_t key_slot(std::string_view k) noexcept {
     const std::size_t n = k.size();
@@ -85,6 +115,8 @@ class value_builder final : public event_handler {
   std::vector<std::size_t> column_slot_;
   bool columns_repeat_ = false;
   key_index_stack keys_;  // non-strict mode: repeated keys of large objects
+  document_builder* reader_ = nullptr;
+  std::string_view keys_seen_[32];
 };
 
 }  // namespace toon::detail

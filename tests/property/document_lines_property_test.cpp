@@ -1,8 +1,11 @@
-// `key: value` lines read straight from the text by the document builder (decode_document's
-// text_sink::field_lines: plain values, nested `key:` objects, `key[N]: a,b` inline arrays)
-// against toon::decode, whose value builder gets every line through the parser's generic path.
-// Both must agree exactly: the same tree (kinds and double bits included, keys in order), or
-// the same error (code, message, line, column), in strict and non-strict mode.
+// Lines read straight from the text by the document builder (decode_document's
+// text_sink::field_lines and list_items: plain values, nested `key:` objects, `key[N]: a,b`
+// inline arrays, tables, keyed tables and lists) against toon::value_stream, whose value
+// builder gets every line through the parser's events; and toon::decode and toon::toon_to_json,
+// which copy or write the nodes of the lines the document builder reads, against the same.
+// All must agree exactly:
+// the same tree (kinds and double bits included, keys in order), or the same error (code,
+// message, line, column), and the same repairs, in strict and non-strict mode.
 //
 // The documents are objects nested several levels deep, at the root and as list items, whose
 // lines are every kind the fast path takes (quoted keys without escapes among them, nested
@@ -23,6 +26,7 @@
 #include <vector>
 
 #include "text_lines.hpp"
+#include "toon/stream.hpp"
 #include "toon/toon.hpp"
 
 namespace {
@@ -259,12 +263,44 @@ void agree(const std::string& text, std::map<std::string, int>& seen) {
     toon::decode_options o;
     o.strict = strict;
     o.max_depth = max_depth;
-    std::vector<toon::repair> tree_repairs, doc_repairs;
+    std::vector<toon::repair> tree_repairs, doc_repairs, value_repairs;
+    // The oracle: the value built from the parser's events alone (toon::value_stream reads no
+    // line straight from the text).
     if (repairing) o.repairs = &tree_repairs;
-    const toon::result<toon::value> tree = toon::decode(text, o);
+    toon::value_stream stream(o);
+    const toon::result<void> fed = stream.feed(text);
+    const toon::result<toon::value> tree = fed ? stream.finish() : toon::result<toon::value>(fed.error());
     if (repairing) o.repairs = &doc_repairs;
     const toon::result<toon::document> doc = toon::decode_document(text, o);
     RC_ASSERT(tree_repairs == doc_repairs);
+    // toon::decode, whose value builder copies the lines the document builder reads.
+    if (repairing) o.repairs = &value_repairs;
+    const toon::result<toon::value> decoded = toon::decode(text, o);
+    RC_ASSERT(tree_repairs == value_repairs);
+    RC_ASSERT(decoded.has_value() == tree.has_value());
+    if (decoded) {
+      RC_ASSERT(*decoded == *tree);
+      RC_ASSERT(toon::to_json(*decoded) == toon::to_json(*tree));  // doubles' signs, key order
+    } else {
+      RC_ASSERT(decoded.error().code == tree.error().code);
+      RC_ASSERT(decoded.error().message == tree.error().message);
+      RC_ASSERT(decoded.error().line == tree.error().line);
+      RC_ASSERT(decoded.error().column == tree.error().column);
+    }
+    // toon::toon_to_json (strict: the JSON writer, which writes the nodes of the lines the
+    // document builder reads, and the parser's events for the others), against the same.
+    if (strict && !repairing) {
+      const toon::result<std::string> json = toon::toon_to_json(text, o);
+      RC_ASSERT(json.has_value() == tree.has_value());
+      if (json) {
+        RC_ASSERT(*json == toon::to_json(*tree));
+      } else {
+        RC_ASSERT(json.error().code == tree.error().code);
+        RC_ASSERT(json.error().message == tree.error().message);
+        RC_ASSERT(json.error().line == tree.error().line);
+        RC_ASSERT(json.error().column == tree.error().column);
+      }
+    }
     RC_LOG() << (strict ? "strict: " : "non-strict: ") << (tree ? toon::to_json(*tree) : tree.error().to_string())
              << " / " << (doc ? toon::to_json(doc->root().to_value()) : doc.error().to_string()) << "\n";
     RC_ASSERT(tree.has_value() == doc.has_value());
