@@ -18,6 +18,7 @@
 #include "toon/events.hpp"
 #include "../common/key_index.hpp"
 #include "../parse/bound_parse.hpp"
+#include "line_consumer.hpp"
 
 namespace toon {
 
@@ -226,20 +227,23 @@ class document_builder final : public event_handler, public text_sink {
     return false;
   }
 
-  // ---- lines read for another consumer (toon::decode's value builder) ------------------------
-  // The builder as a reader of lines alone, bound to no parser: the lines it takes leave their
-  // nodes on its stack for the consumer to copy (taken_begin(), taken_end()), then release()
-  // drops them and keeps the arena's memory for the next read. Strings and keys stay views of
-  // the consumer's input (view_input()). It reads what decode_document would: the same lines,
-  // declined the same way (and remembered as declined across reads).
+  // ---- lines read for another consumer (toon::decode's value builder, the JSON writer) -------
+  // The builder as a reader of lines alone, bound to no parser: each member (or list item) a
+  // read takes goes to the consumer as soon as it is read whole (line_consumer::take()), and
+  // the arena is rewound behind it, so that a read holds one member's nodes at a time. Strings
+  // and keys stay views of the consumer's input (view_input()). It reads what decode_document
+  // would: the same lines, declined the same way (and remembered as declined across reads).
 
-  /// keep() takes views of `text`, which outlives the reads, instead of copies.
-  void view_input(std::string_view text) noexcept {
+  /// keep() takes views of `text`, which outlives the reads, instead of copies; what the reads
+  /// take goes to `consumer`.
+  void view_input(std::string_view text, line_consumer& consumer) noexcept {
     input_begin_ = text.data();
     input_end_ = text.data() + text.size();
+    out_ = &consumer;
   }
   /// field_lines() for an object whose members so far have the `count` keys `keys` (the lines
-  /// must not repeat them; 32 or more: nothing is read).
+  /// must not repeat them; 32 or more: nothing is read). The keys must stay valid and unchanged
+  /// during the read.
   const char* read_fields(const char* p, const field_run& run, std::size_t& lines, const std::string_view* keys,
                           std::size_t count) {
     lines = 0;
@@ -251,21 +255,31 @@ class document_builder final : public event_handler, public text_sink {
     if (!begin_read(true, keys, count)) return false;
     std::size_t lines = 0;
     const char* next;
-    return take_line(k, k, e, e, nullptr, lines, next);
+    if (!take_line(k, k, e, e, nullptr, lines, next)) return false;
+    handed_over();
+    return true;
   }
-  /// list_items() for a list the consumer opened: its items, or nullptr.
+  /// list_items() for a list the consumer opened: where the line after its items starts, or
+  /// nullptr, after the consumer was given some of them (it drops them again).
   const char* read_items(const char* p, const field_run& run, std::size_t count, std::size_t& lines) {
     begin_read(false, nullptr, 0);
     return list_items(p, run, count, lines);
   }
-  /// The members (an object's) or elements (a list's, their values) the last read took.
-  [[nodiscard]] const node_member* taken_begin() const noexcept { return sbase_ + seeds_; }
-  [[nodiscard]] const node_member* taken_end() const noexcept { return stop_; }
-  /// Drops what the last read took; the arena's newest block is kept for the next read.
-  void release() noexcept {
-    stop_ = sbase_;
+
+ private:
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+  // In a read for a consumer, once a member or item of the read's own container is placed
+  // (the innermost frame is the root frame): hands it over and rewinds the arena. A member
+  // keeps its key on the stack (the lines after it must not repeat it), an item goes.
+  [[gnu::always_inline]] void handed_over() {
+    if (!out_ || ftop_ != frames_.data()) return;
+    node_member& m = stop_[-1];
+    out_->take(m, ftop_->object);
+    if (ftop_->object) m.value = node{};
+    else --stop_;
     if (!current_) return;
-    for (document::block* b = current_->next; b;) {
+    for (document::block* b = current_->next; b;) {  // the newest block is kept for the next
       document::block* next = b->next;
       std::free(b);
       b = next;
@@ -275,11 +289,8 @@ class document_builder final : public event_handler, public text_sink {
     used_ = 0;
   }
 
- private:
-  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
-
   // The root frame as the container a read fills, an object's holding its members' keys
-  // first (seeds_ of them: the read must not repeat them); false with 32 keys or more.
+  // first (the read must not repeat them); false with 32 keys or more.
   bool begin_read(bool object, const std::string_view* keys, std::size_t count) {
     if (count >= 32) return false;
     stop_ = sbase_;
@@ -292,7 +303,6 @@ class document_builder final : public event_handler, public text_sink {
       stop_->value = node{};
       if (++stop_ == send_) grow_stack();
     }
-    seeds_ = count;
     return true;
   }
 
@@ -310,7 +320,11 @@ class document_builder final : public event_handler, public text_sink {
   const char* take_lines(const char* p, const field_run& run, std::size_t& taken) {
     return run_lines(p, run,
                      [&](const char* line, const char* k, const char* nl, const char* after, const char*& next)
-                         __attribute__((always_inline)) { return take_line(line, k, nl, after, &run, taken, next); });
+                         __attribute__((always_inline)) {
+                           if (!take_line(line, k, nl, after, &run, taken, next)) return false;
+                           handed_over();
+                           return true;
+                         });
   }
 
   // The line [line, e) with its content from k (`after`: where the next line starts) as a
@@ -339,7 +353,8 @@ class document_builder final : public event_handler, public text_sink {
       key = std::string_view(k, static_cast<std::size_t>(c - k));
     }
     for (const node_member* m = sbase_ + f.start; m != stop_; ++m)
-      if (m->key() == key) return false;  // a repeated key: the parser's
+      if (m->key_size_ == key.size() && (key.empty() || m->key_[0] == key[0]) && m->key() == key)
+        return false;  // a repeated key: the parser's (the first byte first: keys of one length are common)
     node n;
     if (*c == '[') {  // an array (or keyed table): a level deeper, within the depth limit
       if (!run || run->room == 0) return false;
@@ -666,6 +681,7 @@ class document_builder final : public event_handler, public text_sink {
         if (!line_value(v, rest, nl, q)) return nullptr;
         stop_->value = v;
         if (++stop_ == send_) grow_stack();
+        handed_over();
         ++taken;
         q = after;
         continue;
@@ -675,6 +691,7 @@ class document_builder final : public event_handler, public text_sink {
       if (!take_line(q, rest, nl, after, &sub, taken, next)) return nullptr;
       q = take_lines(next, sub, taken);
       close();
+      handed_over();
     }
     return q;
   }
@@ -980,7 +997,7 @@ class document_builder final : public event_handler, public text_sink {
   static constexpr std::size_t max_declined = 64;
   const char* declined_[max_declined] = {};
   std::size_t declined_count_ = 0;
-  std::size_t seeds_ = 0;  // a read's keys given by its consumer (begin_read())
+  line_consumer* out_ = nullptr;  // reading lines for another consumer (view_input())
 };
 
 }  // namespace detail

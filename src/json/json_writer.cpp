@@ -569,25 +569,25 @@ TOON_FUNC std::size_t json_event_writer::current_keys() {
   return f.count;
 }
 
-TOON_FUNC void json_event_writer::write_taken_members() {
-  for (const node_member* m = reader_->taken_begin(); m != reader_->taken_end(); ++m) {
-    emitter_.key(m->key());
-    emit_node(emitter_, m->value);
-    record_key(m->key());
+TOON_FUNC void json_event_writer::take(const node_member& m, bool member) {
+  if (member) {
+    emitter_.key(m.key());
+    taken_keys_.push_back(m.key());
   }
+  emit_node(emitter_, m.value);
 }
 
 TOON_FUNC const char* json_event_writer::field_lines(const char* p, const field_run& run, std::size_t& lines) {
+  taken_keys_.clear();
   const char* q = reader_->read_fields(p, run, lines, keys_seen_, current_keys());
-  if (lines != 0) write_taken_members();
-  reader_->release();
+  for (std::string_view k : taken_keys_) record_key(k);  // after the read: its keys view key_bytes_
   return q;
 }
 
 TOON_FUNC bool json_event_writer::field_line(const char* k, const char* e) {
+  taken_keys_.clear();
   const bool taken = reader_->read_field_line(k, e, keys_seen_, current_keys());
-  if (taken) write_taken_members();
-  reader_->release();
+  for (std::string_view key : taken_keys_) record_key(key);
   return taken;
 }
 
@@ -602,10 +602,9 @@ TOON_FUNC bool json_event_writer::field_seen(std::string_view k) {
 
 TOON_FUNC const char* json_event_writer::list_items(const char* p, const field_run& run, std::size_t count,
                                                     std::size_t& lines) {
+  const json_emitter::mark before = emitter_.position();
   const char* q = reader_->read_items(p, run, count, lines);
-  if (q)
-    for (const node_member* m = reader_->taken_begin(); m != reader_->taken_end(); ++m) emit_node(emitter_, m->value);
-  reader_->release();
+  if (!q) emitter_.rewind(before);  // the items it gave before declining
   return q;
 }
 

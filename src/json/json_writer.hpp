@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "toon/events.hpp"
+#include "../document/line_consumer.hpp"
 #include "toon/detail/text_sink.hpp"
 #include "toon/detail/writer.hpp"
 
@@ -136,6 +137,19 @@ class json_emitter {
   /// Whether the output is compact (no indentation).
   [[nodiscard]] bool compact() const noexcept { return indent_ == 0; }
 
+  /// Where the text ends, and whether the innermost container has items yet.
+  struct mark {
+    std::size_t size;
+    bool has_items;
+  };
+  [[nodiscard]] mark position() const noexcept { return {size(), !frames_.empty() && frames_.back().has_items}; }
+  /// Drops what was written after `m`, in the same innermost container.
+  void rewind(const mark& m) {
+    if (cur_) cur_ = out_.data() + m.size;
+    else out_.resize(m.size);
+    if (!frames_.empty()) frames_.back().has_items = m.has_items;
+  }
+
   /// Current nesting depth (open containers).
   [[nodiscard]] std::size_t depth() const noexcept { return frames_.size(); }
   /// True when the innermost open container is an object.
@@ -216,7 +230,7 @@ class document_builder;
 /// parser's text path (detail/text_sink.hpp): unquoted primitives and table rows as text,
 /// written without classifying literals and canonical numbers, rows with their column keys
 /// written as JSON once per table.
-class json_event_writer final : public event_handler, public text_sink {
+class json_event_writer final : public event_handler, public text_sink, public line_consumer {
  public:
   json_event_writer(std::string& out, int indent) : emitter_(out, indent) { receive_rows(); }
 
@@ -310,6 +324,8 @@ class json_event_writer final : public event_handler, public text_sink {
   bool field_seen(std::string_view k) override;
   bool takes_list_items() override { return reader_ != nullptr; }
   const char* list_items(const char* p, const field_run& run, std::size_t count, std::size_t& lines) override;
+  /// line_consumer: a member or item the reader took, written.
+  void take(const node_member& m, bool member) override;
 
   /// Trims `out` to the text written (json_emitter::sync()); done by the destructor too.
   void sync() { emitter_.sync(); }
@@ -388,9 +404,8 @@ class json_event_writer final : public event_handler, public text_sink {
   }
   // The innermost object's keys as views into key_bytes_ (keys_seen_); how many, 32 when more.
   std::size_t current_keys();
-  // Writes what the reader took into the innermost object.
-  void write_taken_members();
   document_builder* reader_ = nullptr;
+  std::vector<std::string_view> taken_keys_;  // a read's keys (views of the text), recorded after it
   std::vector<key_frame> key_frames_;
   std::string key_bytes_;
   std::vector<std::size_t> key_ends_;

@@ -13,7 +13,7 @@ TOON_FUNC result<void> decode_to_json(std::string_view text, json_event_writer& 
   // first, then JSON (one read at a time): cheaper than the parser's events for them.
   document scratch;
   document_builder reader(scratch, text.size() / 2, options.strict);
-  reader.view_input(text);
+  reader.view_input(text, writer);
   writer.read_lines_with(&reader);
   result<void> r = decode_whole_bound(text, writer, &writer, options);
   writer.read_lines_with(nullptr);

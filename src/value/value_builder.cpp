@@ -124,31 +124,32 @@ TOON_FUNC bool value_builder::string_value(std::string_view s, std::size_t) {
 TOON_FUNC std::size_t value_builder::current_keys() {
   const object& o = *stack_.back().obj;
   if (o.size() >= 32) return 32;
-  std::size_t n = 0;
-  for (const member& m : o) keys_seen_[n++] = m.key;
+  seed_bytes_.clear();
+  for (const member& m : o) seed_bytes_ += m.key;
+  std::size_t n = 0, at = 0;
+  for (const member& m : o) {
+    keys_seen_[n++] = std::string_view(seed_bytes_).substr(at, m.key.size());
+    at += m.key.size();
+  }
   return n;
 }
 
-TOON_FUNC void value_builder::copy_taken_members() {
+TOON_FUNC void value_builder::take(const node_member& m, bool member) {
   open_container& c = stack_.back();
-  object& o = *c.obj;
-  for (const node_member* m = reader_->taken_begin(); m != reader_->taken_end(); ++m)
-    copy_node_into(m->value, o.append(m->key()));
-  c.taken_end = static_cast<std::uint32_t>(o.size());
+  if (!member) {
+    copy_node_into(m.value, c.arr->emplace_back());
+    return;
+  }
+  copy_node_into(m.value, c.obj->append(m.key()));
+  c.taken_end = static_cast<std::uint32_t>(c.obj->size());
 }
 
 TOON_FUNC const char* value_builder::field_lines(const char* p, const field_run& run, std::size_t& lines) {
-  const char* q = reader_->read_fields(p, run, lines, keys_seen_, current_keys());
-  if (lines != 0) copy_taken_members();
-  reader_->release();
-  return q;
+  return reader_->read_fields(p, run, lines, keys_seen_, current_keys());
 }
 
 TOON_FUNC bool value_builder::field_line(const char* k, const char* e) {
-  const bool taken = reader_->read_field_line(k, e, keys_seen_, current_keys());
-  if (taken) copy_taken_members();
-  reader_->release();
-  return taken;
+  return reader_->read_field_line(k, e, keys_seen_, current_keys());
 }
 
 // Only the members the reader took (the first taken_end, fewer than 32): the parser checks the
@@ -164,14 +165,10 @@ TOON_FUNC bool value_builder::field_seen(std::string_view k) {
 
 TOON_FUNC const char* value_builder::list_items(const char* p, const field_run& run, std::size_t count,
                                                 std::size_t& lines) {
+  array& a = *stack_.back().arr;
+  const std::size_t before = a.size();
   const char* q = reader_->read_items(p, run, count, lines);
-  if (q) {
-    array& a = *stack_.back().arr;
-    a.reserve(count);
-    for (const node_member* m = reader_->taken_begin(); m != reader_->taken_end(); ++m)
-      copy_node_into(m->value, a.emplace_back());
-  }
-  reader_->release();
+  if (!q) a.erase(a.begin() + static_cast<std::ptrdiff_t>(before), a.end());  // the items it gave before declining
   return q;
 }
 
@@ -188,7 +185,7 @@ TOON_FUNC result<value> decode(std::string_view text, const decode_options& opti
   // them. Its arena holds one read at a time.
   document scratch;
   detail::document_builder reader(scratch, text.size() / 2, options.strict);
-  reader.view_input(text);
+  reader.view_input(text, builder);
   builder.read_lines_with(&reader);
   // The parser bound to the builder at compile time (bound_parse.hpp).
   result<void> r = detail::decode_whole_bound<detail::value_builder, detail::value_builder>(text, builder, &builder, options);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "../common/key_index.hpp"
+#include "../document/line_consumer.hpp"
 #include "toon/detail/text_sink.hpp"
 #include "toon/detail/value_events.hpp"
 #include "toon/events.hpp"
@@ -19,7 +20,7 @@ class document_builder;
 /// line reader (toon::decode: read_lines_with()), it also takes the lines the document builder
 /// reads straight from the text, copying the nodes it reads (text_sink::field_lines,
 /// list_items); otherwise every value comes as an event.
-class value_builder final : public event_handler, public text_sink {
+class value_builder final : public event_handler, public text_sink, public line_consumer {
  public:
   /// As a text sink it takes only the lines its reader reads (text_sink.hpp).
   static constexpr bool lines_only = true;
@@ -49,6 +50,8 @@ class value_builder final : public event_handler, public text_sink {
   bool field_seen(std::string_view k) override;
   bool takes_list_items() override { return reader_ != nullptr; }
   const char* list_items(const char* p, const field_run& run, std::size_t count, std::size_t& lines) override;
+  /// line_consumer: a member or item the reader took, copied in.
+  void take(const node_member& m, bool member) override;
 
   bool start_object(std::size_t size_hint, std::size_t offset) override;
   bool end_object() override;
@@ -82,11 +85,10 @@ class value_builder final : public event_handler, public text_sink {
     std::uint32_t slot;  // of an array's elements; an object's members use the key's slot
     std::uint32_t taken_end = 0;  // an object's: past the last member its reader took (fewer than 32)
   };
-  // The keys of the innermost object's members (fewer than 32) into keys_seen_; their count,
-  // or 32 when there are more.
+  // The keys of the innermost object's members (fewer than 32), copied to seed_bytes_, as
+  // views in keys_seen_ (stable while the reader appends members); their count, or 32 when
+  // there are more.
   std::size_t current_keys();
-  // Appends what the reader took to the innermost object; its lines.
-  void copy_taken_members();
   // The width slot of a key: a hash of its length and of its first and last bytes.
   static std::uint32_t key_slot(std::string_view k) noexcept {
     const std::size_t n = k.size();
@@ -116,6 +118,7 @@ class value_builder final : public event_handler, public text_sink {
   bool columns_repeat_ = false;
   key_index_stack keys_;  // non-strict mode: repeated keys of large objects
   document_builder* reader_ = nullptr;
+  std::string seed_bytes_;
   std::string_view keys_seen_[32];
 };
 
