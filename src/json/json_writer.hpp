@@ -402,7 +402,8 @@ class json_event_writer final : public event_handler, public text_sink, public l
     key_bytes_.append(k);
     key_ends_.push_back(key_bytes_.size());
   }
-  // The innermost object's keys as views into key_bytes_ (keys_seen_); how many, 32 when more.
+  // The innermost object's first keys (32 at most) as views into key_bytes_ (keys_seen_); how
+  // many (32: the object holds 32 or more, and the reader reads none of its lines).
   std::size_t current_keys();
   document_builder* reader_ = nullptr;
   std::vector<std::string_view> taken_keys_;  // a read's keys (views of the text), recorded after it

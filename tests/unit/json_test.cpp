@@ -591,6 +591,27 @@ TEST(ToonToJson, StreamingMatchesTheValuePath) {
   }
 }
 
+// Objects of 32 members and more: the JSON writer keeps the first 32 keys of an object for the
+// lines it takes itself and for the parser's repeated-key check, and must answer only from
+// those it kept (found by the decode_strict fuzzer: an empty key past the 32nd was reported as
+// a repeat). Past 32 an empty key, a new key and, in a nested object, a repeated one.
+TEST(ToonToJson, ObjectsOfMoreThanThirtyTwoKeys) {
+  std::string doc = "o:\n  x: 1\n";
+  for (int i = 0; i < 40; ++i) doc += "k" + std::to_string(i) + ": " + std::to_string(i) + "\n";
+  doc += "\"\": empty\nlast:\n  a: 1\n  b: 2\n";
+  const auto tree = toon::decode(doc);
+  ASSERT_TRUE(tree.has_value()) << tree.error().to_string();
+  const auto streamed = toon::toon_to_json(doc);
+  ASSERT_TRUE(streamed.has_value()) << streamed.error().to_string();
+  EXPECT_EQ(*streamed, toon::to_json(*tree));
+  EXPECT_EQ(tree->as_object().size(), 43u);
+  for (const std::string repeat : {"k3: again\n", "\"\": again\n", "k39: again\n"}) {
+    const std::string bad = doc + repeat;
+    toon_test::expect_both_fail_alike(toon::toon_to_json(bad), toon::decode(bad), repeat);
+    EXPECT_EQ(toon::toon_to_json(bad).error().code, toon::error_code::duplicate_key) << repeat;
+  }
+}
+
 TEST(ToonToJson, HandWrittenExpectations) {
   auto r = toon::toon_to_json("users[2]{id,name}:\n  1,Alice\n  2,Bob", {}, {2});
   ASSERT_TRUE(r.has_value()) << r.error().to_string();
