@@ -260,7 +260,7 @@ class document_builder final : public event_handler, public text_sink {
     return true;
   }
   /// list_items() for a list the consumer opened: where the line after its items starts, or
-  /// nullptr, after the consumer was given some of them (it drops them again).
+  /// nullptr, perhaps after the consumer was given some of them (it drops them again).
   const char* read_items(const char* p, const field_run& run, std::size_t count, std::size_t& lines) {
     begin_read(false, nullptr, 0);
     return list_items(p, run, count, lines);

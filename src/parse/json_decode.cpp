@@ -94,7 +94,8 @@ TOON_FUNC const char* json_event_writer::list_items(const char* p, const field_r
 
 TOON_FUNC result<void> decode_to_json(std::string_view text, json_event_writer& writer, const decode_options& options) {
   // The lines the document builder reads straight from the text become nodes in its arena
-  // first, then JSON (one read at a time): cheaper than the parser's events for them.
+  // first, then JSON, one member or list item at a time: cheaper than the parser's events for
+  // them.
   document scratch;
   document_builder reader(scratch, text.size() / 2, options.strict);
   reader.view_input(text, writer);

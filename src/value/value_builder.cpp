@@ -181,8 +181,8 @@ TOON_FUNC result<value> decode(std::string_view text, const decode_options& opti
   detail::member_arena arena(text.size());
   detail::value_builder builder(options.strict, text.size());
   // The lines the document builder reads straight from the text become nodes in its arena
-  // first, then the builder's values (copy_node_into): cheaper than the parser's events for
-  // them. Its arena holds one read at a time.
+  // first, then the builder's values (copy_node_into), one member or list item at a time:
+  // cheaper than the parser's events for them.
   document scratch;
   detail::document_builder reader(scratch, text.size() / 2, options.strict);
   reader.view_input(text, builder);
