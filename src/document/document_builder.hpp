@@ -738,6 +738,9 @@ class document_builder final : public event_handler, public text_sink {
     const std::size_t used = used_;
     auto* elements = static_cast<node*>(allocate(count * sizeof(node), alignof(node)));
     for (std::size_t i = 0;; ++p) {
+      // A delimiter that ends the line leaves an empty cell: nothing past e is read (the text
+      // may end there, for a consumer's reads: view_input()).
+      if (p == e) break;
       const char* q = *p == '"' ? fast::quoted_cell(p, e, line, delim) : fast::find3(p, e, line, delim, '"', '\\');
       elements[i] = node{};  // the arena's bytes are not a node yet
       if (!q || (q != e && *q != delim) || q == p || !token(elements[i], p, q, line, delim)) break;
