@@ -215,7 +215,7 @@ class document_builder final : public event_handler, public text_sink {
       }
     }
     drop_to(depth, slot, block, used);
-    if (declined_count_ < max_declined) declined_[declined_count_++] = p;
+    remember_declined(p);
     return nullptr;
   }
   // Only the keys of lines this builder took (at most 32 per object): the parser checks the
@@ -385,6 +385,7 @@ class document_builder final : public event_handler, public text_sink {
     if (run.indent == 0 || run.room == 0) return false;
     if (declined_before(p)) return false;
     const std::size_t slot = static_cast<std::size_t>(stop_ - sbase_);
+    const std::size_t depth = static_cast<std::size_t>(ftop_ - frames_.data());
     document::block* const block = current_;
     const std::size_t used = used_;
     stop_->key_ = keep(key, 0);
@@ -394,10 +395,8 @@ class document_builder final : public event_handler, public text_sink {
     std::size_t lines = 0;
     const char* q = take_lines(p, sub, lines);
     if (lines == 0 || !run_block_end(q, run)) {
-      --ftop_;
-      stop_ = sbase_ + slot;
-      if (current_ == block) used_ = used;  // what closed objects inside took of the same block
-      if (declined_count_ < max_declined) declined_[declined_count_++] = p;
+      drop_to(depth, slot, block, used);  // with what closed objects inside took of the same block
+      remember_declined(p);
       return false;
     }
     close();
@@ -579,7 +578,7 @@ class document_builder final : public event_handler, public text_sink {
     }
     if (!ok || !run_block_end(q, run)) {
       if (current_ == block) used_ = used;
-      if (declined_count_ < max_declined) declined_[declined_count_++] = after;
+      remember_declined(after);
       return -1;
     }
     node n;
@@ -647,7 +646,7 @@ class document_builder final : public event_handler, public text_sink {
     const char* q = take_items(after, count, items, lines);
     if (!q || !run_block_end(q, run)) {
       drop_to(depth, slot, block, used);
-      if (declined_count_ < max_declined) declined_[declined_count_++] = after;
+      remember_declined(after);
       return -1;
     }
     close();
@@ -702,6 +701,11 @@ class document_builder final : public event_handler, public text_sink {
     ftop_ = frames_.data() + depth;
     stop_ = sbase_ + slot;
     if (current_ == block) used_ = used;
+  }
+
+  // Records that what starts at p was declined (a full list records no more).
+  void remember_declined(const char* p) noexcept {
+    if (declined_count_ < max_declined) declined_[declined_count_++] = p;
   }
 
   // Whether the object whose lines start at p was declined before (nested_object()). An
